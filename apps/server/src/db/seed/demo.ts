@@ -1,0 +1,106 @@
+import { count, eq } from 'drizzle-orm';
+import type { Role } from '@courier/domain/auth/roles';
+import type { Db } from '../client.ts';
+import { companies, companyUsers, users } from '../schema/index.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
+import { Random } from './random.ts';
+
+export const DEMO_PASSWORD = 'courier-demo';
+export const DEMO_SEED = 20261122;
+export const DEMO_COMPANY_COUNT = 120;
+
+/** One demo login per role, `<role>@demo.ie` (ARCHITECTURE 'Running'). */
+export const DEMO_LOGINS: { role: Role; firstName: string; lastName: string }[] = [
+  { role: 'SUPERADMIN', firstName: 'Siobhán', lastName: 'Kavanagh' },
+  { role: 'MANAGER', firstName: 'Declan', lastName: 'Fitzgerald' },
+  { role: 'ACCOUNTS', firstName: 'Aoife', lastName: 'Brennan' },
+  { role: 'PRICING', firstName: 'Pádraig', lastName: 'Nolan' },
+  { role: 'DISPATCHER', firstName: 'Ciarán', lastName: 'Doyle' },
+  { role: 'TELEPHONIST', firstName: 'Niamh', lastName: 'Quinn' },
+  { role: 'DRIVER', firstName: 'Eoin', lastName: 'Maguire' },
+  { role: 'CUSTOMER', firstName: 'Gráinne', lastName: 'Hayes' },
+];
+
+function emailFriendly(text: string): string {
+  return text.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+}
+
+/** Seeds the demo data once: only when the database has no users at all. */
+export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(users);
+  if ((row?.value ?? 0) > 0) return false;
+  await seedDemoData(db);
+  return true;
+}
+
+/**
+ * Deterministic demo data (fixed seed). Dates are relative to the day of seeding so that "last
+ * booking" and "joined" read naturally whenever it is run.
+ */
+export async function seedDemoData(db: Db, options: { companyCount?: number } = {}): Promise<void> {
+  const random = new Random(DEMO_SEED);
+  const anchor = new Date();
+  anchor.setUTCHours(12, 0, 0, 0);
+  const demoHash = await hashPassword(DEMO_PASSWORD);
+
+  await db.transaction(async (tx) => {
+    await tx.insert(users).values(
+      DEMO_LOGINS.map((login) => ({
+        firstName: login.firstName,
+        lastName: login.lastName,
+        email: `${login.role.toLowerCase()}@demo.ie`,
+        phone: irishPhone(random),
+        passwordHash: demoHash,
+        roles: [login.role],
+      })),
+    );
+    // Sales reps: staff users the company settings point at.
+    const reps = await tx
+      .insert(users)
+      .values(
+        Array.from({ length: 6 }, (_, i) => {
+          const name = personName(random);
+          return {
+            ...name,
+            email: `${emailFriendly(name.firstName)}.${emailFriendly(name.lastName)}.${i + 1}@courier.ie`,
+            phone: irishPhone(random),
+            passwordHash: demoHash,
+            roles: ['ACCOUNTS'],
+          };
+        }),
+      )
+      .returning({ id: users.id });
+
+    const generated = generateCompanies({ random, count: options.companyCount ?? DEMO_COMPANY_COUNT, anchor, salesRepIds: reps.map((r) => r.id) });
+    const companyIds = await insertCompanies(tx, generated);
+
+    // Customer users of each company: one admin and a few staff.
+    const people = companyIds.flatMap((companyId, index) =>
+      Array.from({ length: random.int(1, 4) }, (_, n) => {
+        const name = personName(random);
+        return {
+          companyId,
+          isAdmin: n === 0,
+          user: {
+            ...name,
+            email: `${emailFriendly(name.firstName)}.${emailFriendly(name.lastName)}.${index + 1}${n}@customer.demo.ie`,
+            phone: irishPhone(random),
+            passwordHash: demoHash,
+            roles: ['CUSTOMER'],
+            stripeId: random.chance(0.3) ? `cus_${random.digits(8)}` : null,
+            createdAt: new Date(anchor.getTime() - random.int(10, 900) * 86_400_000),
+            lastLoginDate: random.chance(0.7) ? new Date(anchor.getTime() - random.int(0, 60) * 86_400_000) : null,
+          },
+        };
+      }),
+    );
+    const userRows = await tx.insert(users).values(people.map((p) => p.user)).returning({ id: users.id });
+    await tx.insert(companyUsers).values(people.map((p, i) => ({ companyId: p.companyId, userId: userRows[i]?.id as number, isAdmin: p.isAdmin })));
+
+    // The demo customer login belongs to the first company, as its admin.
+    const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'customer@demo.ie'));
+    const [firstCompany] = await tx.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
+    if (customer && firstCompany) await tx.insert(companyUsers).values({ companyId: firstCompany.id, userId: customer.id, isAdmin: true });
+  });
+}

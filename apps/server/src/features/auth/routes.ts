@@ -1,0 +1,119 @@
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AREAS } from '@courier/domain/auth/roles';
+import {
+  grantBodySchema,
+  loginBodySchema,
+  loginResponseSchema,
+  sessionStatusSchema,
+  startAuthAttemptBodySchema,
+  startAuthAttemptResponseSchema,
+  validateAuthAttemptBodySchema,
+} from '@courier/domain/auth/schemas';
+import { apiErrorSchema, okSchema } from '@courier/domain/common/api';
+import type { AppContext } from '../../app-context.ts';
+import { SESSION_COOKIE, access, requireSignedIn } from '../../http/access.ts';
+import { startAuthAttempt, validateAuthAttempt } from './auth-attempts.ts';
+import { grantSupportSession } from './grant-support-session.ts';
+import { revokeSession } from './queries.ts';
+import { signIn } from './sign-in.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 429: apiErrorSchema };
+
+export function authRoutes({ database, config, mailer }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
+    reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/', expires: expiresAt });
+
+  return async (app) => {
+    app.post(
+      '/auth/login',
+      {
+        config: { access: access.public },
+        schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
+      },
+      async (request, reply) => {
+        const result = await signIn({ db, ...request.body, ip: request.ip, ttlMinutes: config.sessionTtlMinutes });
+        setSessionCookie(reply, result.accessToken, result.expiresAt);
+        return { roles: result.roles, accessToken: result.accessToken };
+      },
+    );
+
+    app.get(
+      '/auth',
+      {
+        config: { access: access.signedIn },
+        schema: { tags: ['auth'], summary: 'Is this session valid?', response: { 200: sessionStatusSchema, 401: apiErrorSchema } },
+      },
+      async (request) => ({ valid: true as const, expiresAt: requireSignedIn(request).expiresAt.toISOString() }),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        config: { access: access.public },
+        schema: { tags: ['auth'], summary: 'Sign out: the token stops working at once', response: { 200: okSchema } },
+      },
+      async (request, reply) => {
+        if (request.signedIn) await revokeSession(db, request.signedIn.sessionId);
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/auth/start-auth-attempt',
+      {
+        config: { access: access.public },
+        schema: {
+          tags: ['auth'],
+          summary: 'E-mail a one-time sign-in code',
+          body: startAuthAttemptBodySchema,
+          response: { 200: startAuthAttemptResponseSchema, 400: apiErrorSchema, 429: apiErrorSchema },
+        },
+      },
+      async (request) => startAuthAttempt({ db, mailer, email: request.body.email }),
+    );
+
+    app.post(
+      '/auth/validate-auth-attempt',
+      {
+        config: { access: access.public },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with the e-mailed code',
+          body: validateAuthAttemptBodySchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await validateAuthAttempt({ db, ...request.body, ip: request.ip, ttlMinutes: config.sessionTtlMinutes });
+        setSessionCookie(reply, result.accessToken, result.expiresAt);
+        return { roles: result.roles, accessToken: result.accessToken };
+      },
+    );
+
+    app.post(
+      '/auth/grant',
+      {
+        config: { access: access.roles(AREAS.supportSignIn) },
+        schema: {
+          tags: ['auth'],
+          summary: 'SUPERADMIN: sign in as another user for support (audited)',
+          body: grantBodySchema,
+          response: { 200: loginResponseSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
+      async (request, reply) => {
+        const result = await grantSupportSession({
+          db,
+          grantedBy: requireSignedIn(request).userId,
+          userUuid: request.body.userUUID,
+          ttlMinutes: config.sessionTtlMinutes,
+        });
+        setSessionCookie(reply, result.accessToken, result.expiresAt);
+        return { roles: result.roles, accessToken: result.accessToken };
+      },
+    );
+  };
+}

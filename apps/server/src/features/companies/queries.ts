@@ -1,0 +1,62 @@
+import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
+import type { Company, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
+import type { Db } from '../../db/client.ts';
+import { companies } from '../../db/schema/index.ts';
+
+type CompanyRow = typeof companies.$inferSelect;
+
+export function toCompany(row: CompanyRow): Company {
+  return {
+    ...row,
+    createdAt: row.createdAt.toISOString(),
+    lastBooking: row.lastBooking?.toISOString() ?? null,
+    accountBillingStarted: row.accountBillingStarted?.toISOString() ?? null,
+  };
+}
+
+/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
+function likePattern(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function searchCondition(searchQuery: string | undefined, exact: boolean): SQL | undefined {
+  const query = searchQuery?.trim();
+  if (!query) return undefined;
+  if (exact) {
+    return or(sql`lower(${companies.name}) = ${query.toLowerCase()}`, sql`lower(${companies.accountCode}) = ${query.toLowerCase()}`);
+  }
+  const pattern = likePattern(query);
+  return or(sql`lower(${companies.name}) like ${pattern}`, sql`lower(${companies.accountCode}) like ${pattern}`);
+}
+
+/** POST /api/company: a page of companies by name, with the total matching the search. */
+export async function listCompanies(db: Db, body: CompanyListBody): Promise<{ count: number; companies: Company[] }> {
+  const where = searchCondition(body.searchQuery, body.useExactMatch);
+  const [total] = await db.select({ value: count() }).from(companies).where(where);
+  const rows = await db.select().from(companies).where(where).orderBy(asc(sql`lower(${companies.name})`), asc(companies.id)).limit(body.size).offset(body.skip);
+  return { count: total?.value ?? 0, companies: rows.map(toCompany) };
+}
+
+const SEARCH_LIMIT = 20;
+
+/** Type-ahead search: exact account code first, then names or codes starting with the text, then containing it. */
+export async function searchCompanies(db: Db, query: string): Promise<CompanySearchResult> {
+  const text = query.trim().toLowerCase();
+  if (!text) return [];
+  const prefix = `${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const rank = sql<number>`case
+    when lower(${companies.accountCode}) = ${text} then 0
+    when lower(${companies.accountCode}) like ${prefix} or lower(${companies.name}) like ${prefix} then 1
+    else 2 end`;
+  return db
+    .select({ id: companies.id, name: companies.name, accountCode: companies.accountCode })
+    .from(companies)
+    .where(searchCondition(text, false))
+    .orderBy(rank, asc(sql`lower(${companies.name})`))
+    .limit(SEARCH_LIMIT);
+}
+
+export async function findCompany(db: Db, id: number): Promise<Company | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
+  return row ? toCompany(row) : undefined;
+}

@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AREAS } from '@courier/domain/auth/roles';
+import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
+import {
+  companyListBodySchema,
+  companyListResponseSchema,
+  companySchema,
+  companySearchQuerySchema,
+  companySearchResultSchema,
+} from '@courier/domain/companies/schemas';
+import type { AppContext } from '../../app-context.ts';
+import { access } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { findCompany, listCompanies, searchCompanies } from './queries.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  return async (app) => {
+    app.post(
+      '/company',
+      {
+        config: { access: access.roles(AREAS.companies) },
+        schema: {
+          tags: ['companies'],
+          summary: 'A page of companies, searched by name or account code (contains, or exact match)',
+          body: companyListBodySchema,
+          response: { 200: companyListResponseSchema, ...errors },
+        },
+      },
+      async (request) => listCompanies(db, request.body),
+    );
+
+    app.get(
+      '/company/search',
+      {
+        config: { access: access.roles(AREAS.companies) },
+        schema: {
+          tags: ['companies'],
+          summary: 'Type-ahead company search',
+          querystring: companySearchQuerySchema,
+          response: { 200: companySearchResultSchema, ...errors },
+        },
+      },
+      async (request) => searchCompanies(db, request.query.query),
+    );
+
+    app.get(
+      '/company/:id',
+      {
+        config: { access: access.roles(AREAS.companies) },
+        schema: { tags: ['companies'], summary: 'One company', params: idParamSchema, response: { 200: companySchema, ...errors, 404: apiErrorSchema } },
+      },
+      async (request) => {
+        const company = await findCompany(db, request.params.id);
+        if (!company) throw notFound(`Company ${request.params.id} does not exist.`);
+        return company;
+      },
+    );
+  };
+}

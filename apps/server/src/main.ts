@@ -1,0 +1,39 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
+import { createMailer } from './platform/mailer.ts';
+
+const config = loadConfig();
+const started = Date.now();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+if (config.demoData) await seedDemoDataIfEmpty(database.db);
+
+const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }, { logger: true });
+await app.listen({ port: config.port, host: config.host });
+
+const url = `http://localhost:${config.port}`;
+console.log(`\nCourier Back Office is running at ${url} (database: ${database.kind}, ready in ${Date.now() - started} ms)`);
+console.log(`API docs: ${url}/api/docs`);
+if (config.demoData) {
+  console.log('Demo logins (password courier-demo): superadmin@demo.ie, manager@demo.ie, accounts@demo.ie, pricing@demo.ie,');
+  console.log('  dispatcher@demo.ie, telephonist@demo.ie, driver@demo.ie, customer@demo.ie');
+}
+
+let stopping = false;
+async function shutdown(signal: string): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
+  try {
+    await app.close(); // stops accepting connections and waits for in-flight requests
+    await database.close();
+    process.exit(0);
+  } catch (error) {
+    console.error('Shutdown failed:', error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

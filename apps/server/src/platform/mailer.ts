@@ -1,0 +1,43 @@
+import nodemailer from 'nodemailer';
+import type { DbOrTx } from '../db/client.ts';
+import { outbox } from '../db/schema/index.ts';
+
+export interface EmailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(db: DbOrTx, message: EmailMessage): Promise<void>;
+}
+
+/**
+ * E-mail over SMTP_URL when configured; otherwise the message is held in the outbox table where
+ * staff (and tests) can read it. Either way the outbox keeps a record of what was sent.
+ */
+export function createMailer(options: { smtpUrl: string | undefined; from: string }): Mailer {
+  const transport = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  return {
+    async send(db, message) {
+      if (!transport) {
+        await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text, status: 'held' });
+        return;
+      }
+      try {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text, status: 'sent' });
+      } catch (error) {
+        await db.insert(outbox).values({
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          status: 'failed',
+          error: error instanceof Error ? error.message : String(error),
+        });
+        throw error;
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// Money in integer cents: every sum and product goes through here, never `a + b` on euro floats.
+
+export type Cents = number & { readonly __brand: 'cents' };
+
+/** Parses a euro amount (number or numeric text such as '12.50' from a numeric column) to cents. */
+export function toCents(euro: number | string): Cents {
+  const value = typeof euro === 'string' ? Number(euro) : euro;
+  if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${String(euro)}`);
+  // Round half away from zero at the cent; toFixed avoids 1.005 * 100 = 100.49999.
+  const sign = value < 0 ? -1 : 1;
+  const [whole = '0', fraction = ''] = Math.abs(value).toFixed(6).split('.');
+  const cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  const rest = Number(fraction.slice(2) || '0');
+  return (sign * (cents + (rest >= 5000 ? 1 : 0)) || 0) as Cents;
+}
+
+export function toEuro(cents: Cents): number {
+  return cents / 100;
+}
+
+export function addMoney(...amounts: Cents[]): Cents {
+  return amounts.reduce<number>((sum, amount) => sum + amount, 0) as Cents;
+}
+
+export function subtractMoney(a: Cents, b: Cents): Cents {
+  return (a - b) as Cents;
+}
+
+/** Multiplies an amount by a factor (a percentage, a count) and rounds to the cent. */
+export function multiplyMoney(amount: Cents, factor: number): Cents {
+  return toCents((amount * factor) / 100);
+}
+
+/** Rounds a euro value to 2 decimals the same way money is rounded everywhere else. */
+export function roundEuro(euro: number): number {
+  return toEuro(toCents(euro));
+}
+
+const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+
+/** Formats a euro amount as '€1,234.50' (en-IE). Accepts numeric text from the API. */
+export function formatEuro(euro: number | string | null | undefined): string {
+  if (euro === null || euro === undefined || euro === '') return euroFormat.format(0);
+  return euroFormat.format(toEuro(toCents(euro)));
+}

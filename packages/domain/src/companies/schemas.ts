@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { BILLING_BASES } from './billing.ts';
+
+export const billingBasisSchema = z.enum(BILLING_BASES);
+
+export const companySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  accountCode: z.string().nullable(),
+  quantumAccountCode: z.string().nullable(),
+  tariffCode: z.number().int().nullable(),
+  defaultPlaceId: z.string().nullable(),
+  billingBasis: billingBasisSchema,
+  createdAt: z.string(),
+  lastBooking: z.string().nullable(),
+  phone: z.string().nullable(),
+  accountBillingStarted: z.string().nullable(),
+  pricer: z.string().nullable(),
+  stripeId: z.string().nullable(),
+  active: z.boolean(),
+  billingEmail: z.string().nullable(),
+});
+export type Company = z.infer<typeof companySchema>;
+
+export const COMPANY_LIST_MAX_SIZE = 100;
+
+export const companyListBodySchema = z.object({
+  size: z.number().int().min(1).max(COMPANY_LIST_MAX_SIZE, `size must be at most ${COMPANY_LIST_MAX_SIZE}.`),
+  skip: z.number().int().min(0),
+  searchQuery: z.string().trim().max(100).optional(),
+  useExactMatch: z.boolean().default(false),
+});
+export type CompanyListBody = z.infer<typeof companyListBodySchema>;
+
+export const companyListResponseSchema = z.object({
+  count: z.number().int(),
+  companies: z.array(companySchema),
+});
+export type CompanyListResponse = z.infer<typeof companyListResponseSchema>;
+
+export const companySearchQuerySchema = z.object({ query: z.string().trim().max(100).default('') });
+export const companySearchResultSchema = z.array(
+  z.object({ id: z.number().int(), name: z.string(), accountCode: z.string().nullable() }),
+);
+export type CompanySearchResult = z.infer<typeof companySearchResultSchema>;
