@@ -11,8 +11,22 @@ import { companyRoutes } from './features/companies/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
-import { registerAccessControl } from './http/access.ts';
+import { registerAccessControl, type Access } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+
+/** One registered route with the access rule it ended up with (after the access hook's defaults). */
+export interface RouteTableEntry {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of the app, so a test can walk the whole table and prove default deny. */
+    routeTable: readonly RouteTableEntry[];
+  }
+}
 
 export interface BuildAppOptions {
   logger?: boolean;
@@ -27,10 +41,17 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const webDist = context.config.webDist;
+  const spa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
+  registerErrorHandler(app, { spa });
   // The cookie parser's hook must run before the access hook reads the session cookie.
   await app.register(fastifyCookie);
   registerAccessControl(app, context.database.db);
+  const routeTable: RouteTableEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Courier Back Office API', description: 'Staff back-office for a courier and delivery operator.', version: '1.0.0' },
@@ -50,18 +71,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     { prefix: '/api' },
   );
 
-  const webDist = context.config.webDist;
-  if (webDist && existsSync(path.join(webDist, 'index.html'))) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, serve: true, index: false });
-    // The SPA owns every other path: send index.html, except for API paths and missing assets (a
-    // missing asset must 404, not return HTML, or the page goes blank).
-    app.setNotFoundHandler((request, reply) => {
-      const url = request.url.split('?')[0] ?? '/';
-      if (request.method !== 'GET' || url.startsWith('/api/') || url.startsWith('/assets/') || path.extname(url) !== '') {
-        return reply.status(404).send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` });
-      }
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    });
+  if (spa && webDist) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, index: false });
   }
   return app;
 }

@@ -23,12 +23,14 @@ export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFo
 export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
 export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.tooManyRequests, message);
 
-function fieldOf(path: string): string {
-  return path.replace(/^\//, '').replaceAll('/', '.') || 'body';
+/** 'body.email' from context 'body' and path '/email'; the context alone when the whole input is wrong (path '/'). */
+function fieldOf(context: string, instancePath: string): string {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path ? `${context}.${path}` : context;
 }
 
 /** One error handler: typed errors keep their status, bad input is a 400 with field details, the rest a bare 500. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, options: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiError = { error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
@@ -36,7 +38,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
-        field: `${error.validationContext ?? 'body'}${issue.instancePath ? `.${fieldOf(issue.instancePath)}` : ''}`,
+        field: fieldOf(error.validationContext ?? 'body', issue.instancePath ?? ''),
         message: issue.message ?? 'Invalid value.',
       }));
       const first = details[0];
@@ -60,6 +62,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ error: ERROR_CODES.notFound, message: `No such route: ${request.method} ${request.url.split('?')[0]}` } satisfies ApiError);
+    const url = request.url.split('?')[0] ?? '/';
+    // The SPA owns every other GET path: send index.html, but never for API paths or missing
+    // assets (a missing asset must 404, not return HTML, or the page goes blank).
+    if (options.spa && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(url)) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ error: ERROR_CODES.notFound, message: `No such route: ${request.method} ${url}` } satisfies ApiError);
   });
 }

@@ -1,0 +1,74 @@
+import type { ApiError } from '@courier/domain/common/api';
+import { sessionStore } from '../session/session-store.ts';
+
+/** A failed call: the status and the server's message, ready to show to a person. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: ApiError | undefined,
+  ) {
+    super(message);
+  }
+
+  /** The message for one field of a 400, if the server named it. */
+  fieldMessage(field: string): string | undefined {
+    return this.body?.details?.find((detail) => detail.field === field || detail.field.endsWith(`.${field}`))?.message;
+  }
+}
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  query?: Record<string, string | number | boolean | undefined | null | readonly (string | number)[]>;
+  signal?: AbortSignal;
+  /** The status that counts as success (spec: anything else is a failure); defaults to any 2xx. */
+  expect?: number;
+}
+
+function withQuery(path: string, query: RequestOptions['query']): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) for (const item of value) params.append(key, String(item));
+    else params.set(key, String(value));
+  }
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * Every call carries credentials and JSON (spec 1 §7). A 401 or 429 signs the user out; the
+ * caller still gets the error so it can stop its spinner.
+ */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const { accessToken } = sessionStore.get();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (accessToken) headers.authorization = `Bearer ${accessToken}`;
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(`/api${path}`, options.query), {
+      method: options.method ?? 'GET',
+      credentials: 'include',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiRequestError(0, 'The server could not be reached. Check your connection and try again.', undefined);
+  }
+
+  const isJson = response.headers.get('content-type')?.includes('application/json');
+  const body: unknown = isJson ? await response.json().catch(() => undefined) : await response.text();
+  const ok = options.expect === undefined ? response.ok : response.status === options.expect;
+  if (!ok) {
+    if (response.status === 401 || response.status === 429) sessionStore.signOut();
+    const error = isJson ? (body as ApiError | undefined) : undefined;
+    throw new ApiRequestError(response.status, error?.message ?? `The request failed (${response.status}).`, error);
+  }
+  return body as T;
+}

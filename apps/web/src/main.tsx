@@ -1,0 +1,37 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { RouterProvider } from '@tanstack/react-router';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { queryClient } from './query-client.ts';
+import { router } from './router.tsx';
+import { sessionStore } from './session/session-store.ts';
+import { theme } from './theme.ts';
+
+// Whenever the session goes from logged in to logged out, go to /login (spec 1 §2 'Route guard').
+sessionStore.subscribe((next, previous) => {
+  if (previous.isLoggedIn && !next.isLoggedIn) {
+    queryClient.clear();
+    const here = router.state.location;
+    const redirect = here.pathname.startsWith('/login') ? undefined : here.href;
+    // Navigation errors (aborted, cancelled, duplicated) are swallowed.
+    router.navigate({ to: '/login', search: { redirect } }).catch(() => undefined);
+  }
+});
+
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
+  <StrictMode>
+    <MantineProvider theme={theme}>
+      <Notifications position="bottom-left" w={400} limit={5} />
+      <QueryClientProvider client={queryClient}>
+        <RouterProvider router={router} />
+      </QueryClientProvider>
+    </MantineProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,79 @@
+import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, Outlet, useMatches } from '@tanstack/react-router';
+import { apiRequest } from '../api/client.ts';
+import { sessionStore, useSession } from '../session/session-store.ts';
+import { sidebarSections } from './sections.ts';
+
+function initials(firstName = '', lastName = ''): string {
+  return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
+}
+
+async function signOut(): Promise<void> {
+  try {
+    await apiRequest('/auth/logout', { method: 'POST' });
+  } finally {
+    sessionStore.signOut();
+  }
+}
+
+/** The logged-in shell: sidebar sections by role, header with the section name, user and sign out. */
+export function AppShellLayout() {
+  const { user } = useSession();
+  const [opened, { toggle, close }] = useDisclosure();
+  const matches = useMatches();
+  const sectionName = [...matches].reverse().find((match) => match.staticData.section)?.staticData.section ?? '';
+  const sections = sidebarSections(user?.roles ?? '[]');
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+      <AppShell.Header>
+        <Group h="100%" px="md" gap="sm">
+          <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+          <Title order={1} size="h3">
+            {sectionName}
+          </Title>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="sm" aria-label="Sections">
+        <AppShell.Section>
+          <Text fw={700} size="lg" px="xs" pb="sm">
+            Courier Back Office
+          </Text>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <nav aria-label="Main">
+            {sections.map((section) => (
+              <NavLink
+                key={section.to}
+                component={Link}
+                to={section.to}
+                label={section.label}
+                onClick={close}
+                active={sectionName === section.label}
+              />
+            ))}
+          </nav>
+        </AppShell.Section>
+        <AppShell.Section>
+          <Stack gap="xs" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group gap="sm" wrap="nowrap">
+              <Avatar color="blue" radius="xl" aria-hidden>
+                {initials(user?.firstName, user?.lastName)}
+              </Avatar>
+              <Text size="sm" fw={500} data-testid="user-name">
+                {user ? `${user.firstName} ${user.lastName}` : ''}
+              </Text>
+            </Group>
+            <Button variant="default" size="xs" onClick={() => void signOut()}>
+              Sign out
+            </Button>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

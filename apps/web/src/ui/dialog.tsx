@@ -1,0 +1,47 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** Dialog action kinds of spec 1 §2: DESTRUCTIVE (red), DEFAULT (plain), CONFIRM (primary). */
+export type DialogActionKind = 'DESTRUCTIVE' | 'DEFAULT' | 'CONFIRM';
+
+export interface DialogAction {
+  label: string;
+  kind: DialogActionKind;
+  onClick: () => void;
+  loading?: boolean;
+}
+
+const styleOf: Record<DialogActionKind, { variant: string; color?: string }> = {
+  DESTRUCTIVE: { variant: 'filled', color: 'red.8' },
+  DEFAULT: { variant: 'default' },
+  CONFIRM: { variant: 'filled' },
+};
+
+export function Dialog({
+  opened,
+  onClose,
+  title,
+  children,
+  actions,
+  icon,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  title: string;
+  children?: ReactNode;
+  actions: DialogAction[];
+  icon?: ReactNode;
+}) {
+  return (
+    <Modal opened={opened} onClose={onClose} centered title={<Group gap="xs">{icon}<Text fw={600}>{title}</Text></Group>}>
+      {typeof children === 'string' ? <Text>{children}</Text> : children}
+      <Group justify="flex-end" mt="lg">
+        {actions.map((action) => (
+          <Button key={action.label} {...styleOf[action.kind]} loading={action.loading} onClick={action.onClick} data-autofocus={action.kind !== 'DEFAULT' ? true : undefined}>
+            {action.label}
+          </Button>
+        ))}
+      </Group>
+    </Modal>
+  );
+}

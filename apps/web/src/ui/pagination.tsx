@@ -1,0 +1,56 @@
+import { Button, Group, Select, Text } from '@mantine/core';
+
+export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500, 1000] as const;
+
+export interface ListPaginationProps {
+  /** Zero-based page (spec 1 §9). */
+  page: number;
+  size: number;
+  count: number;
+  onPageChange: (page: number) => void;
+  /** Shows the page-size selector when given. */
+  onSizeChange?: (size: number) => void;
+  sizeOptions?: readonly number[];
+  /** What the list holds, for screen readers: 'companies', 'invoices'. */
+  label?: string;
+}
+
+/** 'Showing X to Y of Z results' or 'No results match filter', with Previous and Next. */
+export function ListPagination({ page, size, count, onPageChange, onSizeChange, sizeOptions = PAGE_SIZE_OPTIONS, label = 'results' }: ListPaginationProps) {
+  const first = page * size + 1;
+  const last = Math.min(count, (page + 1) * size);
+  const hasPrevious = page > 0;
+  const hasNext = last < count;
+  return (
+    <Group justify="space-between" py="sm" component="nav" aria-label={`${label} pages`}>
+      <Text size="sm" aria-live="polite">
+        {count === 0 ? (
+          'No results match filter'
+        ) : (
+          <>
+            Showing <b>{first}</b> to <b>{last}</b> of <b>{count}</b> results
+          </>
+        )}
+      </Text>
+      <Group gap="xs">
+        {onSizeChange && (
+          <Select
+            aria-label="Page size"
+            w={100}
+            size="xs"
+            allowDeselect={false}
+            data={sizeOptions.map((option) => ({ value: String(option), label: String(option) }))}
+            value={String(size)}
+            onChange={(value) => value && onSizeChange(Number(value))}
+          />
+        )}
+        <Button variant="default" size="xs" disabled={!hasPrevious} onClick={() => onPageChange(page - 1)}>
+          Previous
+        </Button>
+        <Button variant="default" size="xs" disabled={!hasNext} onClick={() => onPageChange(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}
