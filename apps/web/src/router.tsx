@@ -118,7 +118,7 @@ const companyDetailsRoute = createRoute({
     parse: (params) => ({ companyId: z.coerce.number().int().min(1).catch(0).parse(params.companyId), tab: params.tab }),
     stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),
   },
-  component: lazyRouteComponent(() => import('./features/companies/company-details-screen.tsx'), 'CompanyDetailsScreen'),
+  component: lazyRouteComponent(() => import('./routes/company-details.tsx'), 'CompanyDetailsScreen'),
 });
 
 const invoicingRoute = createRoute({

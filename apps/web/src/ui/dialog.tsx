@@ -12,7 +12,7 @@ export interface DialogAction {
 }
 
 const styleOf: Record<DialogActionKind, { variant: string; color?: string }> = {
-  DESTRUCTIVE: { variant: 'filled', color: 'red.8' },
+  DESTRUCTIVE: { variant: 'filled', color: 'red.9' },
   DEFAULT: { variant: 'default' },
   CONFIRM: { variant: 'filled' },
 };

@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseURL, launchBrowser, openPage, signIn } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('sign in and out', () => {
+  test('signing in lands on the company list and shows who is signed in', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await page.goto('/');
+    await page.waitForURL('**/login?redirect=*');
+    await signIn(page, 'accounts');
+    await page.waitForURL('**/companies/list');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Aoife Brennan');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Companies');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a wrong password shows a clear message and stays on the login screen', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('telephonist@demo.ie');
+    await page.locator('input[type=password]').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The email or password is incorrect.');
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await context.close();
+  });
+
+  test('empty fields are required before anything is sent', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByText('Please enter your email address.').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Please enter your password.').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  test('the redirect parameter brings the user back to where they were going', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/companies/list?q=liffey');
+    await page.waitForURL('**/login?redirect=*');
+    expect(new URL(page.url()).searchParams.get('redirect')).toBe('/companies/list?q=liffey');
+    await signIn(page, 'dispatcher');
+    await page.waitForURL((url) => url.pathname === '/companies/list' && url.searchParams.get('q') === 'liffey');
+    await expect.poll(() => page.getByPlaceholder('Search Companies...').inputValue()).toBe('liffey');
+    await context.close();
+  });
+
+  test('a signed-in user opening /login goes to the app', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'telephonist');
+    await page.goto('/login');
+    await page.waitForURL('**/companies/list');
+    await context.close();
+  });
+
+  test('signing out revokes the session and returns to the login screen', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.waitForURL('**/companies/list');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login**');
+    // The old token no longer works on the server.
+    const response = await page.request.get(`${baseURL()}/api/auth`, { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status()).toBe(401);
+    await page.goto('/companies/list');
+    await page.waitForURL('**/login?redirect=*');
+    await context.close();
+  });
+
+  test('losing the session on the server sends the user to /login on the next call', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.waitForURL('**/companies/list');
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string);
+    await page.request.post(`${baseURL()}/api/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
+    await page.getByPlaceholder('Search Companies...').fill('atlantic');
+    await page.waitForURL('**/login**');
+    await context.close();
+  });
+
+  test('a customer (no back-office role) is sent to the courier website', async () => {
+    const { page, context } = await openPage(browser);
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('customer@demo.ie');
+    await page.locator('input[type=password]').fill('courier-demo');
+    await page.keyboard.press('Enter');
+    // The e2e server points COURIER_WEBSITE_URL at its own health check.
+    await page.waitForURL('**/api/health');
+    await context.close();
+  });
+});

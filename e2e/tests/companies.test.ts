@@ -1,0 +1,129 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectAccessible, launchBrowser, openPage, signIn, waitForUrl } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function companyNames(page: Page): Promise<string[]> {
+  return page.locator('tbody tr td:first-child a').allTextContents();
+}
+
+async function summary(page: Page): Promise<string> {
+  return (await page.getByRole('navigation', { name: 'companies pages' }).locator('p').first().textContent()) ?? '';
+}
+
+describe('company list', () => {
+  test('pages through all companies ten at a time', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    expect(await page.locator('tbody tr').count()).toBe(10);
+    await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
+    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);
+    const firstPage = await companyNames(page);
+
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect.poll(() => summary(page)).toBe('Showing 11 to 20 of 120 results');
+    expect(new URL(page.url()).searchParams.get('page')).toBe('1');
+    const secondPage = await companyNames(page);
+    expect(secondPage.some((name) => firstPage.includes(name))).toBe(false);
+
+    await page.goBack();
+    await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('searches by name, resets to the first page, and the search is a shareable link', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'telephonist');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
+    await page.getByPlaceholder('Search Companies...').fill('liffey');
+    await waitForUrl(page, (url) => url.searchParams.get('q') === 'liffey' && !url.searchParams.has('page'));
+    await expect.poll(async () => (await companyNames(page)).length).toBeGreaterThan(0);
+    const names = await companyNames(page);
+    for (const name of names) expect(name.toLowerCase()).toContain('liffey');
+
+    const shared = page.url();
+    const other = await openPage(browser);
+    await other.page.goto(shared);
+    await other.page.waitForURL('**/login?redirect=*');
+    await signIn(other.page, 'telephonist');
+    await waitForUrl(other.page, (url) => url.searchParams.get('q') === 'liffey');
+    await expect.poll(() => companyNames(other.page)).toEqual(names);
+    await other.context.close();
+    await context.close();
+  });
+
+  test('the exact toggle matches whole account codes only', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    const withCode = (await companyNames(page)).find((name) => /^[A-Z]{4}\d{3}/.test(name)) ?? '';
+    const accountCode = withCode.slice(0, 7);
+    expect(accountCode).toMatch(/^[A-Z]{4}\d{3}$/);
+
+    await page.getByPlaceholder('Search Companies...').fill(accountCode.slice(0, 5));
+    await waitForUrl(page, (url) => url.searchParams.get('q') === accountCode.slice(0, 5));
+    await page.getByRole('switch', { name: 'Show only exact matches' }).check();
+    await waitForUrl(page, (url) => url.searchParams.get('exact') === 'true');
+    await expect.poll(() => page.getByText('No Companies').isVisible()).toBe(true);
+
+    await page.getByPlaceholder('Search Companies...').fill(accountCode);
+    await expect.poll(() => companyNames(page)).toEqual([withCode]);
+    await context.close();
+  });
+
+  test('a search with no match shows the empty state', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByPlaceholder('Search Companies...').fill('zzzz no such company');
+    await expect.poll(() => page.getByText('No Companies').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Sorry nothing to show you').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  test('a row opens the company details with its header and role-based tabs', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    const firstRow = page.locator('tbody tr').first();
+    const name = (await firstRow.locator('td:first-child a span').last().textContent()) ?? '';
+    await firstRow.locator('td').nth(1).click();
+    await page.waitForURL(/\/companies\/\d+$/);
+    await expect.poll(() => page.getByRole('heading', { level: 2 }).textContent()).toBe(name);
+    for (const label of ['Joined', 'Last booking', 'Phone', 'Billing basis', 'Account code', 'Active']) {
+      expect(await page.getByText(label, { exact: true }).count()).toBeGreaterThan(0);
+    }
+    const tabs = await page.getByRole('tab').allTextContents();
+    expect(tabs).toEqual(['Bookings', 'Users', 'Settings', 'References', 'Address Book', 'Invoices']);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a dispatcher gets the Set Calls tab but not Invoices or Pricing', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'dispatcher');
+    await page.getByRole('table').waitFor();
+    await page.locator('tbody tr').first().locator('td').nth(1).click();
+    await page.getByRole('tab', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Bookings', 'Users', 'Settings', 'References', 'Set Calls']);
+    await context.close();
+  });
+
+  test('the company list has no serious accessibility violations', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    await expectAccessible(page);
+    await context.close();
+  });
+});
