@@ -18,7 +18,9 @@ export type SurchargeTier = (typeof SURCHARGE_TIERS)[number];
 /** Euro amount of a tier; an unknown tier falls back to 0 (spec 1 §9). */
 export function surchargeAmount(kind: 'cyclone' | 'admin', tier: string | null | undefined): number {
   const table: Record<string, number> = kind === 'cyclone' ? CYCLONE_SURCHARGE_TIERS : ADMIN_SURCHARGE_TIERS;
-  return (tier && table[tier]) || 0;
+  // Own keys only: a tier such as 'toString' must not reach Object.prototype.
+  if (!tier || !Object.hasOwn(table, tier)) return 0;
+  return table[tier] ?? 0;
 }
 
 export const VAT_CODES = ['STD', 'ZER'] as const;

@@ -1,4 +1,4 @@
--- pg_trgm powers the contains-search indexes (companies now, places later).
+-- pg_trgm powers the contains-search indexes (companies, places).
 CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
 CREATE TABLE "auth_attempts" (
 	"uuid" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
@@ -166,10 +166,68 @@ CREATE TABLE "outbox" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "carriers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	CONSTRAINT "carriers_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
+CREATE TABLE "drivers" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"driver_number" integer NOT NULL,
+	"user_id" integer,
+	"first_name" text NOT NULL,
+	"last_name" text NOT NULL,
+	"email" text NOT NULL,
+	"phone" text DEFAULT '' NOT NULL,
+	"vehicle" text NOT NULL,
+	"online" boolean DEFAULT false NOT NULL,
+	"last_online" timestamp with time zone,
+	"blocked" boolean DEFAULT false NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "drivers_driver_number_unique" UNIQUE("driver_number")
+);
+--> statement-breakpoint
+CREATE TABLE "places" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"place_id" text NOT NULL,
+	"name" text NOT NULL,
+	"address_line_one" text DEFAULT '' NOT NULL,
+	"address_line_two" text DEFAULT '' NOT NULL,
+	"city" text DEFAULT '' NOT NULL,
+	"county" text DEFAULT '' NOT NULL,
+	"post_code" text DEFAULT '' NOT NULL,
+	"country_code" text DEFAULT 'IE' NOT NULL,
+	"country" text DEFAULT 'IRELAND, REPUBLIC OF' NOT NULL,
+	"latitude" numeric(9, 6),
+	"longitude" numeric(9, 6),
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "places_place_id_unique" UNIQUE("place_id")
+);
+--> statement-breakpoint
+CREATE TABLE "services" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"name" text NOT NULL,
+	"type" text NOT NULL,
+	"service" text NOT NULL,
+	"service_code" text NOT NULL,
+	"active" boolean DEFAULT true NOT NULL,
+	CONSTRAINT "services_service_code_unique" UNIQUE("service_code")
+);
+--> statement-breakpoint
+CREATE TABLE "tariff_codes" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"code" text NOT NULL,
+	"name" text NOT NULL,
+	CONSTRAINT "tariff_codes_code_unique" UNIQUE("code")
+);
+--> statement-breakpoint
 ALTER TABLE "auth_attempts" ADD CONSTRAINT "auth_attempts_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "sessions" ADD CONSTRAINT "sessions_granted_by_users_id_fk" FOREIGN KEY ("granted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "billing_contacts" ADD CONSTRAINT "billing_contacts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "companies" ADD CONSTRAINT "companies_tariff_code_tariff_codes_id_fk" FOREIGN KEY ("tariff_code") REFERENCES "public"."tariff_codes"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_extended_settings" ADD CONSTRAINT "company_extended_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_sales_rep_id_users_id_fk" FOREIGN KEY ("sales_rep_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -177,6 +235,7 @@ ALTER TABLE "company_settings" ADD CONSTRAINT "company_settings_parent_billing_c
 ALTER TABLE "company_users" ADD CONSTRAINT "company_users_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "company_users" ADD CONSTRAINT "company_users_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "audit_log" ADD CONSTRAINT "audit_log_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "drivers" ADD CONSTRAINT "drivers_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "auth_attempts_email_idx" ON "auth_attempts" USING btree ("email","created_at");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "sign_in_failures_email_idx" ON "sign_in_failures" USING btree ("email","failed_at");--> statement-breakpoint
@@ -189,4 +248,6 @@ CREATE INDEX "companies_name_trgm_idx" ON "companies" USING gin (lower("name") g
 CREATE INDEX "companies_account_code_trgm_idx" ON "companies" USING gin (lower("account_code") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "company_users_user_idx" ON "company_users" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "audit_log_entity_idx" ON "audit_log" USING btree ("entity_type","entity_id","created_at");--> statement-breakpoint
-CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("recipient","created_at");
+CREATE INDEX "outbox_recipient_idx" ON "outbox" USING btree ("recipient","created_at");--> statement-breakpoint
+CREATE INDEX "drivers_last_online_idx" ON "drivers" USING btree ("last_online");--> statement-breakpoint
+CREATE INDEX "places_search_trgm_idx" ON "places" USING gin (lower("name" || ' ' || "address_line_one" || ' ' || "address_line_two" || ' ' || "city" || ' ' || "county" || ' ' || "post_code" || ' ' || replace("post_code", ' ', '')) gin_trgm_ops);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './auth.ts';
+import { tariffCodes } from './catalogue.ts';
 
 /** Customer companies: every Company field of spec 1 §3. */
 export const companies = pgTable(
@@ -10,8 +11,7 @@ export const companies = pgTable(
     name: text('name').notNull(),
     accountCode: text('account_code'),
     quantumAccountCode: text('quantum_account_code'),
-    /** Tariff code id; the foreign key arrives with the pricing catalogue. */
-    tariffCode: integer('tariff_code'),
+    tariffCode: integer('tariff_code').references(() => tariffCodes.id, { onDelete: 'set null' }),
     defaultPlaceId: text('default_place_id'),
     billingBasis: text('billing_basis', { enum: ['stripe', 'stripeCompany', 'account'] })
       .notNull()

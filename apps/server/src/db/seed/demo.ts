@@ -3,6 +3,7 @@ import type { Role } from '@courier/domain/auth/roles';
 import type { Db } from '../client.ts';
 import { companies, companyUsers, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedCatalogue } from './catalogue.ts';
 import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
 import { Random } from './random.ts';
 
@@ -45,6 +46,7 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
   const demoHash = await hashPassword(DEMO_PASSWORD);
 
   await db.transaction(async (tx) => {
+    await seedCatalogue(tx, random, anchor);
     await tx.insert(users).values(
       DEMO_LOGINS.map((login) => ({
         firstName: login.firstName,
