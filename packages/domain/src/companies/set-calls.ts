@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { placeSchema } from '../addresses/schemas.ts';
+import { companySchema } from './schemas.ts';
+import { scheduleEntrySchema } from './set-call-schedule.ts';
+
+// Set calls: recurring bookings of a company (spec 1 §2 'Company Set Calls tab', §3 'Set call', §5).
+
+export const SET_CALL_MESSAGES = {
+  serviceRequired: 'Please choose a service.',
+  collectionPhoneRequired: 'Please enter the collection phone number.',
+  deliveryPhoneRequired: 'Please enter the delivery phone number.',
+  updated: (id: number) => `Set call Id "${id}" has been updated.`,
+  updateFailed: (id: number) => `Something went wrong. Unable to update set call Id ${id}, Please try again.`,
+  createFailed: 'Something went wrong. Unable create a new set call, Please try again.',
+} as const;
+
+/** Standard pricing is an empty object; fixed pricing stores the charge and the driver's pay (spec 1 §5). */
+export const setCallPricingSchema = z.union([
+  z.object({
+    charge: z.number().min(0, 'The charge cannot be below 0.').max(100_000, 'The charge cannot be above 100000.'),
+    driver: z.number().min(0, 'The driver pay cannot be below 0.').max(100_000, 'The driver pay cannot be above 100000.'),
+  }).strict(),
+  z.object({}).strict(),
+]);
+export type SetCallPricing = z.infer<typeof setCallPricingSchema>;
+
+const text = (label: string, max: number) => z.string().max(max, `${label} can be at most ${max} characters.`);
+
+/** The editable set call, as PUT /api/company/edit/setcall sends it inside { setCall }. */
+export const setCallEditSchema = z.object({
+  id: z.number().int().min(1),
+  active: z.boolean(),
+  pushHolidays: z.boolean(),
+  return: z.boolean(),
+  emailConfirmation: z.boolean(),
+  collectionName: text('The collection name', 100),
+  collectionPhone: text('The collection phone', 50),
+  deliveryName: text('The delivery name', 100),
+  deliveryPhone: text('The delivery phone', 50),
+  reference: text('The reference', 100),
+  quantumRef: text('The accounting reference', 100),
+  notes: text('The notes', 1000),
+  pricing: setCallPricingSchema,
+  /** Driver code: a number, or text the editor parsed; not above 0 means no driver (null). */
+  driver: z.union([z.number(), z.string().max(20), z.null()]),
+  isDocuments: z.boolean(),
+  weightOfPackages: z.number().min(0, 'The weight cannot be below 0.').max(10_000, 'The weight cannot be above 10000 kg.').nullable(),
+  numberOfPackages: z.number().int('The number of packages must be a whole number.').min(0, 'The number of packages cannot be below 0.').max(1000, 'The number of packages cannot be above 1000.').nullable(),
+  goodsDescription: text('The goods description', 255),
+  service: z.number().int().min(1).nullable(),
+  collectionPlaceId: z.string().max(64).nullable(),
+  deliveryPlaceId: z.string().max(64).nullable(),
+  schedule: z.array(scheduleEntrySchema).max(5, 'A set call has at most one entry per weekday.'),
+});
+export type SetCallEdit = z.infer<typeof setCallEditSchema>;
+
+export const setCallPutBodySchema = z.object({ setCall: setCallEditSchema });
+export const setCallPostBodySchema = z.object({ companyId: z.number().int().min(1) });
+
+export const serviceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.string(),
+  service: z.string(),
+  serviceCode: z.string(),
+});
+export type Service = z.infer<typeof serviceSchema>;
+
+export const populatedSetCallSchema = setCallEditSchema.extend({
+  driver: z.number().int().nullable(),
+  companyId: z.number().int(),
+  collectionPlace: placeSchema.nullable(),
+  deliveryPlace: placeSchema.nullable(),
+  vehicle: z.object({ name: z.string(), service: z.string(), serviceCode: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PopulatedSetCall = z.infer<typeof populatedSetCallSchema>;
+
+export const setCallsResponseSchema = z.object({ company: companySchema, populatedSetCalls: z.array(populatedSetCallSchema) });
+export const setCallCreatedSchema = z.object({ newSetCallId: z.number().int(), populatedSetCalls: z.array(populatedSetCallSchema) });
+export const setCallUpdatedSchema = z.object({ populatedSetCalls: z.array(populatedSetCallSchema) });
+export const setCallChoicesSchema = z.object({ services: z.array(serviceSchema) });
+
+/** The driver code as stored: a number above 0, else null (spec 1 §5). */
+export function parseDriverCode(value: number | string | null | undefined): number | null {
+  if (value === null || value === undefined) return null;
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  if (!Number.isFinite(number) || number <= 0) return null;
+  return Math.trunc(number);
+}
+
+/** Per-field problems of the details (service and both phones are required), as { field, message }. */
+export function setCallDetailsProblems(setCall: Pick<SetCallEdit, 'service' | 'collectionPhone' | 'deliveryPhone'>): { field: string; message: string }[] {
+  const problems: { field: string; message: string }[] = [];
+  if (setCall.service === null) problems.push({ field: 'service', message: SET_CALL_MESSAGES.serviceRequired });
+  if (!setCall.collectionPhone.trim()) problems.push({ field: 'collectionPhone', message: SET_CALL_MESSAGES.collectionPhoneRequired });
+  if (!setCall.deliveryPhone.trim()) problems.push({ field: 'deliveryPhone', message: SET_CALL_MESSAGES.deliveryPhoneRequired });
+  return problems;
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+
+// Users and company users (spec 1 §3 'User search result', 'Company user'; §5; §7 'User', 'Company').
+
+export const USER_LIST_MAX_SIZE = 100;
+export const USER_SEARCH_MIN_LENGTH = 3;
+
+export const userSearchQuerySchema = z.object({
+  query: z.string().trim().max(100).default(''),
+  staffOnly: z.enum(['true', 'false']).default('false'),
+});
+export const userSearchResultSchema = z.array(
+  z.object({ id: z.number().int(), name: z.string(), accountCode: z.string().nullable(), description: z.string() }),
+);
+export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
+
+export const userListBodySchema = z.object({
+  size: z.number().int().min(1).max(USER_LIST_MAX_SIZE, `size must be at most ${USER_LIST_MAX_SIZE}.`),
+  skip: z.number().int().min(0),
+  searchQuery: z.string().trim().max(100).optional(),
+});
+
+export const userSummarySchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  roles: z.array(z.string()),
+  createdAt: z.string(),
+  lastOnline: z.string().nullable(),
+});
+export const userListResponseSchema = z.object({ count: z.number().int(), users: z.array(userSummarySchema) });
+
+export const userDetailsSchema = userSummarySchema.extend({ lastLoginDate: z.string().nullable() });
+
+export const companyUserSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  stripeId: z.string().nullable(),
+  ip: z.string().nullable(),
+  lastOnline: z.string().nullable(),
+  createdAt: z.string(),
+  lastLoginDate: z.string().nullable(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+export const companyUsersResponseSchema = z.object({ admins: z.array(companyUserSchema), staff: z.array(companyUserSchema) });
+export type CompanyUsersResponse = z.infer<typeof companyUsersResponseSchema>;
+
+export const addCompanyUserBodySchema = z.object({
+  userId: z.number('userId must be a number.').int('userId must be a whole number.').gt(0, 'userId must be greater than 0.'),
+  asAdmin: z.boolean('asAdmin must be true or false.'),
+});
