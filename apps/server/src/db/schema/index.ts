@@ -5,3 +5,4 @@ export * from './operations.ts';
 export * from './catalogue.ts';
 export * from './pricing.ts';
 export * from './jobs.ts';
+export * from './bookings.ts';

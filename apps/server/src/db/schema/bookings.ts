@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings/schemas';
+import { users } from './auth.ts';
+import { carriers, drivers, places, services, tariffCodes } from './catalogue.ts';
+import { companies } from './companies.ts';
+import { tariffs } from './pricing.ts';
+
+/**
+ * Bookings, their jobs and the jobs' tasks (spec 2 §3). The tables are booking_jobs and
+ * booking_tasks because `jobs` is the background-job queue. Money is numeric(12,2); every filter and
+ * sort of the booking list (spec 2 §7) has an index. Invoice period ids are plain integers until the
+ * invoicing area's invoice periods exist.
+ */
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    /** The company's reference values as booked (id, name, header, value). */
+    companyReferences: jsonb('company_references').$type<CompanyReferenceValue[]>().notNull().default([]),
+    /** The customer who booked. */
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The staff member who placed the booking for the customer, if any. */
+    staffId: integer('staff_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Seconds from creation to confirmation (confirmed time = createdAt + duration). */
+    duration: integer('duration'),
+    serviceId: integer('service_id')
+      .notNull()
+      .references(() => services.id, { onDelete: 'restrict' }),
+    /** same_day for the Same Day view; anything else (overnight, international) is ON / OS. */
+    type: text('type', { enum: ['same_day', 'other'] }).notNull(),
+    /** The vehicle booked, in the booking filter's words (BIKE, SMALL-VAN, ...). */
+    vehicle: text('vehicle'),
+    /** Metres. */
+    distance: integer('distance'),
+    /** Null means ASAP. */
+    collectionTime: timestamp('collection_time', { withTimezone: true }),
+    return: boolean('return').notNull().default(false),
+    setCallId: integer('set_call_id'),
+    numberOfPackages: integer('number_of_packages').notNull().default(1),
+    weightOfPackages: numeric('weight_of_packages', { precision: 10, scale: 2 }).notNull().default('0'),
+    packageType: text('package_type'),
+    packageSize: text('package_size'),
+    status: text('status', { enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'] }).notNull(),
+    /** Customer charge ex VAT: the sum of the jobs' customer charges. */
+    exVatPrice: numeric('ex_vat_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Driver pay: the sum of the jobs' driver prices. */
+    driverPrice: numeric('driver_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    notes: text('notes').notNull().default(''),
+    goodsDescription: text('goods_description').notNull().default(''),
+    priceDetails: jsonb('price_details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('bookings_created_idx').on(t.createdAt.desc(), t.id.desc()),
+    index('bookings_type_created_idx').on(t.type, t.createdAt.desc(), t.id.desc()),
+    index('bookings_company_created_idx').on(t.companyId, t.createdAt.desc(), t.id.desc()),
+    index('bookings_status_created_idx').on(t.status, t.createdAt.desc()),
+    index('bookings_ex_vat_price_idx').on(t.exVatPrice, t.id),
+    index('bookings_driver_price_idx').on(t.driverPrice, t.id),
+    index('bookings_weight_idx').on(t.weightOfPackages, t.id),
+    index('bookings_reference_trgm_idx').using('gin', sql`lower(${t.reference}) gin_trgm_ops`),
+    index('bookings_service_idx').on(t.serviceId),
+    check('bookings_packages_check', sql`${t.numberOfPackages} >= 0`),
+    check('bookings_weight_check', sql`${t.weightOfPackages} >= 0`),
+  ],
+);
+
+export const bookingJobs = pgTable(
+  'booking_jobs',
+  {
+    id: serial('id').primaryKey(),
+    bookingId: integer('booking_id')
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    reference: text('reference').notNull().unique(),
+    status: text('status', { enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'] }).notNull(),
+    /** The customer tariff and the carrier tariff (what the carrier charges us) the job is priced with. */
+    tariffId: integer('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    carrierTariffId: integer('carrier_tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
+    /** The tariff service code the job is priced under (DOM, INT, CANC, ...), for the tariffService filter. */
+    tariffCodeId: integer('tariff_code_id').references(() => tariffCodes.id, { onDelete: 'set null' }),
+    carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
+    customerCharge: numeric('customer_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    driverPrice: numeric('driver_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    driverNumber: integer('driver_number'),
+    driverTwoNumber: integer('driver_two_number'),
+    carrierPrice: numeric('carrier_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    carrierCustomsCharge: numeric('carrier_customs_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    carrierInsuranceCharge: numeric('carrier_insurance_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    extrasCharge: numeric('extras_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Extras (name, cost paid to the driver, charge to the customer). */
+    extrasBreakdown: jsonb('extras_breakdown').$type<{ name: string; cost: number; charge: number }[]>().notNull().default([]),
+    /** Sum of the extras' costs, kept beside the breakdown so margins are a plain SUM. */
+    extrasCost: numeric('extras_cost', { precision: 12, scale: 2 }).notNull().default('0'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    /** References of related charge dockets. */
+    chargeRefs: text('charge_refs').array().notNull().default(sql`'{}'::text[]`),
+    internalNotes: text('internal_notes').notNull().default(''),
+    /** Plain integer until the invoicing area's invoice periods exist. */
+    invoicePeriodId: integer('invoice_period_id'),
+    collectionPlaceId: integer('collection_place_id').references(() => places.id, { onDelete: 'set null' }),
+    deliveryPlaceId: integer('delivery_place_id').references(() => places.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }),
+    collectionEta: timestamp('collection_eta', { withTimezone: true }),
+    deliveryEta: timestamp('delivery_eta', { withTimezone: true }),
+    windows: jsonb('windows').$type<JobWindows>().notNull().default({ collectionStart: null, collectionEnd: null, deliveryStart: null, deliveryEnd: null }),
+    /** When the goods were collected (the collection task's completion). */
+    collectedAt: timestamp('collected_at', { withTimezone: true }),
+    deliveryTime: timestamp('delivery_time', { withTimezone: true }),
+    signedBy: text('signed_by'),
+    needsSameDayReview: boolean('needs_same_day_review').notNull().default(false),
+    needsSameDayReviewReason: text('needs_same_day_review_reason'),
+    needsCarrierReview: boolean('needs_carrier_review').notNull().default(false),
+    needsCarrierReviewReason: text('needs_carrier_review_reason'),
+    priceDetails: jsonb('price_details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [
+    index('booking_jobs_booking_idx').on(t.bookingId),
+    index('booking_jobs_reference_trgm_idx').using('gin', sql`lower(${t.reference}) gin_trgm_ops`),
+    index('booking_jobs_tags_idx').using('gin', t.tags),
+    index('booking_jobs_driver_number_idx').on(t.driverNumber),
+    index('booking_jobs_driver_two_number_idx').on(t.driverTwoNumber),
+    index('booking_jobs_carrier_idx').on(t.carrierId),
+    index('booking_jobs_tariff_code_idx').on(t.tariffCodeId),
+    index('booking_jobs_invoice_period_idx').on(t.invoicePeriodId),
+    index('booking_jobs_collection_place_idx').on(t.collectionPlaceId),
+    index('booking_jobs_delivery_place_idx').on(t.deliveryPlaceId),
+    index('booking_jobs_carrier_price_idx').on(t.carrierPrice),
+    index('booking_jobs_same_day_review_idx').on(t.bookingId).where(sql`${t.needsSameDayReview}`),
+    index('booking_jobs_carrier_review_idx').on(t.bookingId).where(sql`${t.needsCarrierReview}`),
+  ],
+);
+
+export const bookingTasks = pgTable(
+  'booking_tasks',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull().unique(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => bookingJobs.id, { onDelete: 'cascade' }),
+    /** Stop type: shown PU, DROP, STOP, RTB. */
+    type: text('type', { enum: ['COLLECTION', 'DELIVERY', 'STOP', 'RETURN_TO_BASE'] }).notNull(),
+    area: text('area'),
+    status: text('status').notNull(),
+    driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
+    driverPay: numeric('driver_pay', { precision: 12, scale: 2 }).notNull().default('0'),
+    driverPayExtra: numeric('driver_pay_extra', { precision: 12, scale: 2 }).notNull().default('0'),
+    quantumDocket: text('quantum_docket'),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    /** Order of the stop within the job. */
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    index('booking_tasks_job_idx').on(t.jobId, t.position),
+    index('booking_tasks_driver_idx').on(t.driverId),
+    check('booking_tasks_driver_pay_check', sql`${t.driverPay} >= 0 and ${t.driverPayExtra} >= 0`),
+  ],
+);
+
+/**
+ * Price adjustments of a job (spec 2 §3): the margins sum them. Creating and deleting them is the
+ * price-editing issue's work; the table lives with the jobs it belongs to.
+ */
+export const jobPriceAdjustments = pgTable(
+  'job_price_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => bookingJobs.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    taskId: integer('task_id').references(() => bookingTasks.id, { onDelete: 'set null' }),
+    /** Shown to the customer. */
+    description: text('description').notNull().default(''),
+    /** Staff only. */
+    internalDescription: text('internal_description').notNull().default(''),
+    cost: numeric('cost', { precision: 12, scale: 2 }).notNull().default('0'),
+    charge: numeric('charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    showToCustomer: boolean('show_to_customer').notNull().default(false),
+    applySurcharge: boolean('apply_surcharge').notNull().default(false),
+    invoicePeriodId: integer('invoice_period_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_price_adjustments_job_idx').on(t.jobId), check('job_price_adjustments_amounts_check', sql`${t.cost} >= 0 and ${t.charge} >= 0`)],
+);

@@ -1,0 +1,374 @@
+// Schemas of the bookings API (spec 2 §3, §7): the booking filter as query parameters, and every
+// request and response body. Price fields are optional in responses: the server leaves them out
+// entirely for users who may not see prices (spec 2 §6).
+import { z } from 'zod';
+import {
+  BOOKING_DEFAULT_PAGE_SIZE,
+  BOOKING_MAX_PAGE_SIZE,
+  BOOKING_SORT_KEYS,
+  BOOKING_STATUSES,
+  BOOKING_TYPES,
+  BOOKING_VEHICLES,
+  BOOKING_VIEWS,
+  FILTERABLE_BOOKING_STATUSES,
+  JOB_TAGS,
+  SERVICE_LEVELS,
+  STOP_TYPES,
+  TARIFF_SERVICE_CODES,
+} from './enums.ts';
+
+/** A list parameter: repeated (`tags=A&tags=B`) or comma-separated (`tags=A,B`); empty means none. */
+function listParam<T extends z.ZodType>(item: T, name: string) {
+  return z
+    .preprocess((value) => {
+      if (value === undefined || value === null || value === '') return undefined;
+      const items = Array.isArray(value) ? value : [value];
+      return items.flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry])).map((entry) => (typeof entry === 'string' ? entry.trim() : entry)).filter((entry) => entry !== '');
+    }, z.array(item, `${name} must be a list.`).max(50, `${name} takes at most 50 values.`))
+    .optional();
+}
+
+/** 'true'/'false' (or 1/0) in a query string; a real boolean in a JSON body. */
+function flagParam(name: string) {
+  return z
+    .preprocess((value) => {
+      if (value === 'true' || value === '1') return true;
+      if (value === 'false' || value === '0' || value === '') return false;
+      return value;
+    }, z.boolean(`${name} must be true or false.`))
+    .optional()
+    .default(false);
+}
+
+/** A range bound: a number at least 0; 0 (or empty) means the bound is not applied (spec 2 §5). */
+function amountParam(name: string) {
+  return z.coerce.number(`${name} must be a number.`).min(0, `${name} must be at least 0.`).max(1_000_000_000, `${name} is too large.`).optional();
+}
+
+function idParam(name: string) {
+  return z.coerce.number(`${name} must be a whole number.`).int(`${name} must be a whole number.`).min(1, `${name} must be at least 1.`).max(2_147_483_647, `${name} is too large.`).optional();
+}
+
+/** yyyy-MM-dd (a Dublin calendar day) or an ISO date-time with offset. */
+const windowParam = (name: string) =>
+  z
+    .string()
+    .trim()
+    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) ? !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text) : z.iso.datetime({ offset: true }).safeParse(text).success, `${name} must be a date (yyyy-MM-dd) or an ISO date-time.`)
+    .optional();
+
+/** The booking filter of spec 2 §3 / §7, as GET query parameters (and as the body of POST /api/bookings/tagged). */
+const bookingFilterShape = {
+    /** Same Day (booking type same_day) or ON / OS (every other type); absent means both. */
+    view: z.enum(BOOKING_VIEWS, 'view must be SAME_DAY or ON_OS.').optional(),
+    invoicePeriod: idParam('invoicePeriod'),
+    company: idParam('company'),
+    searchQuery: z.string('searchQuery must be text.').trim().max(100, 'searchQuery must be at most 100 characters.').optional(),
+    customerRefQuery: z.string('customerRefQuery must be text.').trim().max(100, 'customerRefQuery must be at most 100 characters.').optional(),
+    addressPlaceId: z.string('addressPlaceId must be text.').trim().max(100, 'addressPlaceId must be at most 100 characters.').optional(),
+    windowStart: windowParam('windowStart'),
+    windowEnd: windowParam('windowEnd'),
+    tags: listParam(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags'),
+    statuses: listParam(z.enum(FILTERABLE_BOOKING_STATUSES, `statuses takes only ${FILTERABLE_BOOKING_STATUSES.join(', ')}.`), 'statuses'),
+    service: z.enum(SERVICE_LEVELS, `service must be one of ${SERVICE_LEVELS.join(', ')}.`).optional(),
+    tariffService: z.enum(TARIFF_SERVICE_CODES, `tariffService must be one of ${TARIFF_SERVICE_CODES.join(', ')}.`).optional(),
+    vehicle: z.enum(BOOKING_VEHICLES, `vehicle must be one of ${BOOKING_VEHICLES.join(', ')}.`).optional(),
+    chargeFrom: amountParam('chargeFrom'),
+    chargeTo: amountParam('chargeTo'),
+    driverPayFrom: amountParam('driverPayFrom'),
+    driverPayTo: amountParam('driverPayTo'),
+    weightFrom: amountParam('weightFrom'),
+    weightTo: amountParam('weightTo'),
+    packageCountFrom: amountParam('packageCountFrom'),
+    packageCountTo: amountParam('packageCountTo'),
+    carrierCostFrom: amountParam('carrierCostFrom'),
+    carrierCostTo: amountParam('carrierCostTo'),
+    driverNumber: idParam('driverNumber'),
+    sortBy: z.enum(BOOKING_SORT_KEYS, `sortBy must be one of ${BOOKING_SORT_KEYS.join(', ')}.`).optional().default('createdAt'),
+    sortDirection: z
+      .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc'], 'sortDirection must be asc or desc.'))
+      .optional()
+      .default('desc'),
+    carrier: idParam('carrier'),
+    needsSameDayReviewOnly: flagParam('needsSameDayReviewOnly'),
+    needsCarrierReviewOnly: flagParam('needsCarrierReviewOnly'),
+};
+
+function checkWindow(filter: { windowStart?: string | undefined; windowEnd?: string | undefined }, context: z.RefinementCtx): void {
+    const start = filter.windowStart ? Date.parse(filter.windowStart.length === 10 ? `${filter.windowStart}T00:00:00Z` : filter.windowStart) : undefined;
+    const end = filter.windowEnd ? Date.parse(filter.windowEnd.length === 10 ? `${filter.windowEnd}T23:59:59Z` : filter.windowEnd) : undefined;
+    if (start !== undefined && end !== undefined && end < start) {
+      context.addIssue({ code: 'custom', path: ['windowEnd'], message: 'windowEnd must not be before windowStart.' });
+    }
+}
+
+export const bookingFilterSchema = z.strictObject(bookingFilterShape).superRefine(checkWindow);
+export type BookingFilter = z.infer<typeof bookingFilterSchema>;
+
+const pageParams = {
+  size: z.coerce
+    .number('size must be a number.')
+    .int('size must be a whole number.')
+    .min(1, 'size must be at least 1.')
+    .max(BOOKING_MAX_PAGE_SIZE, `size must be at most ${BOOKING_MAX_PAGE_SIZE}.`)
+    .optional()
+    .default(BOOKING_DEFAULT_PAGE_SIZE),
+  skip: z.coerce.number('skip must be a number.').int('skip must be a whole number.').min(0, 'skip must be at least 0.').max(100_000_000, 'skip is too large.').optional().default(0),
+};
+
+/** GET /api/bookings: the filter plus size (max 5000) and skip. */
+export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkWindow);
+export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+
+const money = z.number();
+
+export const placeSummarySchema = z.object({
+  placeId: z.string(),
+  name: z.string(),
+  addressLineOne: z.string(),
+  addressLineTwo: z.string(),
+  city: z.string(),
+  postCode: z.string(),
+  country: z.string(),
+});
+export type PlaceSummary = z.infer<typeof placeSummarySchema>;
+
+export const carrierSummarySchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
+
+/** A job as the list shows it (no addresses' detail beyond the summary, no notes). */
+export const bookingListJobSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  status: z.enum(BOOKING_STATUSES),
+  tags: z.array(z.string()),
+  driverNumber: z.number().int().nullable(),
+  driverTwoNumber: z.number().int().nullable(),
+  carrier: carrierSummarySchema.nullable(),
+  tariffService: z.string().nullable(),
+  invoicePeriodId: z.number().int().nullable(),
+  needsSameDayReview: z.boolean(),
+  needsSameDayReviewReason: z.string().nullable(),
+  needsCarrierReview: z.boolean(),
+  needsCarrierReviewReason: z.string().nullable(),
+  collection: placeSummarySchema.nullable(),
+  delivery: placeSummarySchema.nullable(),
+  // Prices: present only for users who see prices.
+  customerCharge: money.optional(),
+  driverPrice: money.optional(),
+  carrierPrice: money.optional(),
+  carrierCustomsCharge: money.optional(),
+  carrierInsuranceCharge: money.optional(),
+  extrasCharge: money.optional(),
+});
+export type BookingListJob = z.infer<typeof bookingListJobSchema>;
+
+export const companyReferenceValueSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  header: z.string(),
+  value: z.string(),
+});
+export type CompanyReferenceValue = z.infer<typeof companyReferenceValueSchema>;
+
+export const bookingServiceSchema = z.object({ id: z.number().int(), name: z.string(), service: z.string(), type: z.string(), serviceCode: z.string() });
+
+export const bookingListItemSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  companyId: z.number().int(),
+  company: z.object({ id: z.number().int(), accountCode: z.string().nullable(), name: z.string() }),
+  companyReferences: z.array(companyReferenceValueSchema),
+  createdAt: z.string(),
+  collectionTime: z.string().nullable(),
+  status: z.enum(BOOKING_STATUSES),
+  type: z.enum(BOOKING_TYPES),
+  service: bookingServiceSchema,
+  vehicle: z.string().nullable(),
+  numberOfPackages: z.number().int(),
+  weightOfPackages: z.number(),
+  return: z.boolean(),
+  jobs: z.array(bookingListJobSchema),
+  exVatPrice: money.optional(),
+  driverPrice: money.optional(),
+});
+export type BookingListItem = z.infer<typeof bookingListItemSchema>;
+
+export const bookingListResponseSchema = z.object({ count: z.number().int(), bookings: z.array(bookingListItemSchema) });
+export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
+
+export const jobWindowsSchema = z.object({
+  collectionStart: z.string().nullable(),
+  collectionEnd: z.string().nullable(),
+  deliveryStart: z.string().nullable(),
+  deliveryEnd: z.string().nullable(),
+});
+export type JobWindows = z.infer<typeof jobWindowsSchema>;
+
+export const extrasBreakdownItemSchema = z.object({ name: z.string(), cost: z.number(), charge: z.number() });
+export const priceDetailsSchema = z.object({ charge: z.number().optional(), driverExtras: z.number().optional() }).catchall(z.unknown());
+
+/** A job with every field of spec 2 §3 (prices only for users who see them). */
+export const bookingJobSchema = bookingListJobSchema.extend({
+  bookingId: z.number().int(),
+  tariffId: z.number().int().nullable(),
+  carrierTariffId: z.number().int().nullable(),
+  chargeRefs: z.array(z.string()),
+  internalNotes: z.string(),
+  createdAt: z.string(),
+  lastStatusUpdate: z.string().nullable(),
+  collectionEta: z.string().nullable(),
+  deliveryEta: z.string().nullable(),
+  windows: jobWindowsSchema,
+  collectedAt: z.string().nullable(),
+  deliveryTime: z.string().nullable(),
+  signedBy: z.string().nullable(),
+  /** Only for delivered jobs: whether collection / delivery happened inside the window (null when no window). */
+  collectionInWindow: z.boolean().nullable(),
+  deliveryInWindow: z.boolean().nullable(),
+  extrasBreakdown: z.array(extrasBreakdownItemSchema).optional(),
+  priceDetails: priceDetailsSchema.optional(),
+});
+export type BookingJob = z.infer<typeof bookingJobSchema>;
+
+const personSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() });
+
+/** GET /api/booking/{reference}: a booking with every field of spec 2 §3 and its jobs. */
+export const bookingDetailsSchema = bookingListItemSchema.extend({
+  user: personSchema.nullable(),
+  staff: personSchema.nullable(),
+  /** Seconds from creation to confirmation: confirmed time = createdAt + duration. */
+  duration: z.number().int().nullable(),
+  /** Metres. */
+  distance: z.number().int().nullable(),
+  setCallId: z.number().int().nullable(),
+  packageType: z.string().nullable(),
+  packageSize: z.string().nullable(),
+  notes: z.string(),
+  goodsDescription: z.string(),
+  jobs: z.array(bookingJobSchema),
+  priceDetails: priceDetailsSchema.optional(),
+});
+export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
+
+export const bookingReferenceParamsSchema = z.object({ reference: z.string().trim().min(1, 'reference is required.').max(40, 'reference must be at most 40 characters.') });
+export const jobReferenceParamsSchema = z.object({ ref: z.string().trim().min(1, 'ref is required.').max(40, 'ref must be at most 40 characters.') });
+
+export const taskSchema = z.object({
+  id: z.number().int(),
+  reference: z.string(),
+  type: z.enum(STOP_TYPES),
+  area: z.string().nullable(),
+  status: z.string(),
+  jobId: z.number().int(),
+  driverId: z.number().int().nullable(),
+  driver: z.object({ driverNumber: z.number().int(), firstName: z.string(), lastName: z.string() }).nullable(),
+  quantumDocket: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  driverPay: money.optional(),
+  driverPayExtra: money.optional(),
+});
+export type Task = z.infer<typeof taskSchema>;
+export const taskListSchema = z.array(taskSchema);
+
+/** Driver pay rows of a job (spec 2 §3 'Driver pay row'). */
+export const driverPayRowSchema = z.object({
+  taskId: z.number().int(),
+  taskReference: z.string(),
+  taskType: z.enum(STOP_TYPES),
+  driverNumber: z.number().int().nullable(),
+  driverName: z.string().nullable(),
+  driverPay: money,
+  driverExtras: money,
+  jobId: z.number().int(),
+  newDriver: z.boolean(),
+});
+export const driverPayBreakdownSchema = z.object({ jobId: z.number().int(), jobReference: z.string(), rows: z.array(driverPayRowSchema), total: money });
+export type DriverPayBreakdown = z.infer<typeof driverPayBreakdownSchema>;
+
+export const bookingsBreakdownQuerySchema = z.strictObject({
+  jobIds: z
+    .preprocess((value) => {
+      if (value === undefined || value === '') return undefined;
+      const items = Array.isArray(value) ? value : [value];
+      return items.flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry])).filter((entry) => entry !== '');
+    }, z.array(z.coerce.number('jobIds must be whole numbers.').int('jobIds must be whole numbers.').min(1, 'jobIds must be at least 1.').max(2_147_483_647, 'jobIds must be job ids.'), 'jobIds is required.').min(1, 'jobIds is required.').max(500, 'jobIds takes at most 500 ids.')),
+});
+/** Related charge dockets: for each job asked for, the bookings whose jobs it charges (Reference, Customer Charge). */
+export const bookingsBreakdownSchema = z.array(
+  z.object({
+    jobId: z.number().int(),
+    jobReference: z.string(),
+    bookings: z.array(z.object({ reference: z.string(), jobReference: z.string(), customerCharge: money.optional() })),
+  }),
+);
+
+export const tagCountsSchema = z.object({ total: z.number().int(), counts: z.array(z.object({ tag: z.enum(JOB_TAGS), count: z.number().int() })) });
+export type TagCounts = z.infer<typeof tagCountsSchema>;
+
+export const setJobTagsBodySchema = z.strictObject({
+  jobId: z.number('jobId must be a number.').int('jobId must be a whole number.').min(1, 'jobId must be at least 1.').max(2_147_483_647, 'jobId is too large.'),
+  tags: z.array(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags must be a list.').max(JOB_TAGS.length, 'Too many tags.'),
+});
+export const setJobTagsResponseSchema = z.object({ jobId: z.number().int(), tags: z.array(z.enum(JOB_TAGS)) });
+
+export const clientReferenceInputSchema = z.strictObject({
+  id: z.number('id must be a number.').int('id must be a whole number.').min(1, 'id must be at least 1.').max(2_147_483_647, 'id is too large.'),
+  name: z.string('name must be text.').trim().max(200, 'name must be at most 200 characters.').optional(),
+  header: z.string('header must be text.').trim().max(200, 'header must be at most 200 characters.').optional(),
+  // spec 2 §5: editing a client reference requires a non-empty value.
+  value: z.string('value must be text.').trim().min(1, 'Please enter a value for every reference.').max(200, 'value must be at most 200 characters.'),
+});
+export const updateClientReferencesBodySchema = z.strictObject({
+  bookingId: z.number('bookingId must be a number.').int('bookingId must be a whole number.').min(1, 'bookingId must be at least 1.').max(2_147_483_647, 'bookingId is too large.'),
+  companyReferences: z.array(clientReferenceInputSchema, 'companyReferences must be a list.').min(1, 'companyReferences must hold at least one reference.').max(50, 'companyReferences takes at most 50 references.'),
+});
+export type UpdateClientReferencesBody = z.infer<typeof updateClientReferencesBodySchema>;
+export const updateClientReferencesResponseSchema = z.object({ bookingId: z.number().int(), reference: z.string(), companyReferences: z.array(companyReferenceValueSchema) });
+
+/** SMS phone numbers need at least 8 digits once everything but digits and '+' is removed (spec 2 §5). */
+export function isValidSmsPhone(phone: string): boolean {
+  const kept = phone.replace(/[^\d+]/g, '');
+  return (kept.match(/\d/g) ?? []).length >= 8 && /^\+?\d+$/.test(kept);
+}
+export const statusSmsBodySchema = z.strictObject({
+  phoneNumber: z.string('phoneNumber must be text.').trim().max(30, 'Enter a valid phone number.').refine(isValidSmsPhone, 'Enter a valid phone number.'),
+  statusMessage: z.string('statusMessage must be text.').trim().min(1, 'Please enter a status message.').max(480, 'statusMessage must be at most 480 characters.'),
+});
+export const statusSmsResponseSchema = z.object({ id: z.number().int(), status: z.enum(['held', 'sent', 'failed']) });
+
+/** GET /api/bookings/margins: the margin report totals, the summary totals and percentages (spec 2 §3, §9). */
+export const marginReportTotalsSchema = z.object({
+  totalCharges: money,
+  totalPay: money,
+  totalAdjCharges: money,
+  totalAdjCosts: money,
+  totalAdjPay: money,
+  totalBonusPay: money,
+  totalCustoms: money,
+  carrierCosts: money,
+  carrierInsuranceCosts: money,
+});
+export const marginSummarySchema = z.object({
+  driverPay: money,
+  driverAdjPay: money,
+  driverBonusPay: money,
+  driverPayTotal: money,
+  adjCosts: money,
+  carrierCosts: money,
+  carrierInsuranceCosts: money,
+  totalCosts: money,
+  charge: money,
+  totalCustoms: money,
+  chargeLessCustoms: money,
+  adjCharge: money,
+  totalCharges: money,
+  driverPayPercent: z.number(),
+  marginPercent: z.number(),
+});
+export const marginsResponseSchema = z.object({
+  bookingCount: z.number().int(),
+  jobCount: z.number().int(),
+  totals: marginReportTotalsSchema,
+  summary: marginSummarySchema,
+});
+export type MarginsResponse = z.infer<typeof marginsResponseSchema>;
