@@ -9,7 +9,7 @@ import {
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { z } from 'zod';
-import { AREAS, type Area, type Role } from '@courier/domain/auth/roles';
+import { AREAS, type Role } from '@courier/domain/auth/roles';
 import { queryClient } from './query-client.ts';
 import { guardRoute, safeRedirect } from './session/guard.ts';
 import { sessionStore } from './session/session-store.ts';

@@ -1,0 +1,76 @@
+// `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
+// the web app's initial download. Prints a table and writes results/latest.json.
+// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { benchCompanyList, withScratchDatabase } from './company-list.ts';
+import { benchStartup } from './startup.ts';
+import { lastLines, ms, run, type BenchResult } from './support.ts';
+import { benchWebBundle } from './web-bundle.ts';
+
+const benchDir = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(benchDir, '..');
+const selected = new Set(process.argv.slice(2));
+const wanted = (name: string) => selected.size === 0 || selected.has(name);
+const results: BenchResult[] = [];
+const started = performance.now();
+const progress = (text: string) => console.error(`[bench ${ms(performance.now() - started)}] ${text}`);
+
+if (wanted('startup') || wanted('bundle')) {
+  progress('building the web app');
+  const build = await run('npm', ['run', 'build', '-w', '@courier/web'], { cwd: root });
+  results.push({
+    bench: 'web build',
+    case: 'npm run build -w @courier/web',
+    summary: build.code === 0 ? ms(build.ms) : 'failed',
+    metrics: { buildMs: Math.round(build.ms) },
+    ok: build.code === 0,
+    note: build.code === 0 ? undefined : lastLines(build.output, 10),
+  });
+  if (build.code === 0) {
+    if (wanted('startup')) {
+      progress('startup');
+      results.push(...(await benchStartup(root)));
+    }
+    if (wanted('bundle')) results.push(...benchWebBundle(path.join(root, 'apps/web/dist')));
+  }
+}
+
+if (wanted('companies')) {
+  progress('company list on PGlite');
+  results.push(...(await benchCompanyList({ label: 'PGlite' })));
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('company list on PostgreSQL');
+    try {
+      results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => benchCompanyList({ label: 'PostgreSQL', databaseUrl }))));
+    } catch (error) {
+      results.push({ bench: 'company list, PostgreSQL', case: 'scratch database', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+    }
+  } else {
+    progress('company list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  }
+}
+
+function printTable(rows: BenchResult[]): void {
+  const header = ['benchmark', 'case', 'result', 'note'];
+  const cells = rows.map((r) => [r.bench, r.case, r.ok ? r.summary : `FAILED ${r.summary === 'failed' ? '' : r.summary}`.trim(), (r.note ?? '').split('\n')[0] ?? '']);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
+  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
+  for (const row of cells) console.log(line(row));
+  for (const r of rows.filter((row) => !row.ok && row.note?.includes('\n'))) console.log(`\n${r.bench} / ${r.case}:\n${r.note}`);
+}
+
+printTable(results);
+const totalMs = performance.now() - started;
+console.log(`\n${results.filter((r) => r.ok).length}/${results.length} ok in ${ms(totalMs)} (node ${process.version}, ${cpus().length} CPUs)`);
+mkdirSync(path.join(benchDir, 'results'), { recursive: true });
+writeFileSync(
+  path.join(benchDir, 'results/latest.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), node: process.version, cpus: cpus().length, totalMs: Math.round(totalMs), results }, null, 2)}\n`,
+);
+console.log('Written to bench/results/latest.json');
+process.exitCode = results.every((r) => r.ok) ? 0 : 1;

@@ -1,0 +1,60 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+
+/** One line of the results table; `metrics` holds the raw numbers written to results/latest.json. */
+export interface BenchResult {
+  bench: string;
+  case: string;
+  /** What the table shows, e.g. 'p50 4.1 ms  p95 6.0 ms  p99 9.3 ms'. */
+  summary: string;
+  metrics: Record<string, number | string | boolean>;
+  ok: boolean;
+  note?: string;
+}
+
+export const ms = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+
+/** Nearest-rank percentile of unsorted samples. */
+export function percentile(samples: readonly number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+export function hasExited(child: ChildProcess): boolean {
+  return child.exitCode !== null || child.signalCode !== null;
+}
+
+/** Resolves with the exit code (or signal) when the child ends. */
+export function exitOf(child: ChildProcess): Promise<number | string> {
+  if (hasExited(child)) return Promise.resolve(child.exitCode ?? child.signalCode ?? -1);
+  return new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+}
+
+/** Runs a command to its end, collecting its output; never throws. */
+export function run(command: string, args: string[], options: { cwd: string }): Promise<{ code: number; output: string; ms: number }> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', (error) => resolve({ code: -1, output: `${output}\n${error.message}`, ms: performance.now() - started }));
+    child.on('exit', (code) => resolve({ code: code ?? -1, output, ms: performance.now() - started }));
+  });
+}
+
+export function lastLines(text: string, count = 15): string {
+  return text.trimEnd().split('\n').slice(-count).join('\n');
+}
