@@ -8,6 +8,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { companyRoutes } from './features/companies/routes.ts';
+import { companySettingsRoutes } from './features/companies/settings-routes.ts';
+import { companyReferenceRoutes } from './features/companies/reference-routes.ts';
+import { companyUserRoutes } from './features/companies/company-user-routes.ts';
+import { setCallRoutes } from './features/companies/set-call-routes.ts';
+import { addressRoutes } from './features/addresses/routes.ts';
+import { reviewRoutes } from './features/reviews/routes.ts';
+import { userSearchRoutes } from './features/users/search-routes.ts';
+import { pricingRoutes } from './features/pricing/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -64,7 +72,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
-      for (const routes of [systemRoutes, authRoutes, userRoutes, companyRoutes]) {
+      for (const routes of [systemRoutes, authRoutes, userRoutes, companyRoutes, companySettingsRoutes, companyReferenceRoutes, companyUserRoutes, setCallRoutes, addressRoutes, reviewRoutes, userSearchRoutes, pricingRoutes]) {
         await api.register(routes(context));
       }
     },

@@ -18,6 +18,8 @@ export interface Config {
   webDist: string | null;
   /** Secure cookies need HTTPS; off by default so localhost works. */
   secureCookies: boolean;
+  /** The authorisation code price and carrier increases must quote; null refuses every increase. */
+  priceIncreaseSecret: string | null;
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -45,5 +47,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentProviderCustomerUrl: env.PAYMENT_PROVIDER_CUSTOMER_URL ?? 'https://dashboard.stripe.com/customers/',
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: flag(env.SECURE_COOKIES) ?? false,
+    priceIncreaseSecret: env.PRICE_INCREASE_SECRET || null,
   };
 }

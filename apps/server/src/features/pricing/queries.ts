@@ -1,0 +1,98 @@
+import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Carrier, Tariff, TariffCode, TariffListQuery, Zone } from '@courier/domain/pricing/schemas';
+import type { DbOrTx } from '../../db/client.ts';
+import { carriers, companies, tariffCodes, tariffs, zones } from '../../db/schema/index.ts';
+
+type TariffRow = typeof tariffs.$inferSelect;
+
+export function toTariff(row: TariffRow): Tariff {
+  return {
+    id: row.id,
+    account: row.account,
+    service: row.service,
+    zone: row.zone,
+    description: row.description,
+    pricing: row.pricing,
+    tariffCode: row.tariffCodeId,
+    carrierId: row.carrierId,
+    priceIncreaseRan: row.priceIncreaseRan,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export function listTariffCodes(db: DbOrTx): Promise<TariffCode[]> {
+  return db.select().from(tariffCodes).orderBy(asc(tariffCodes.id));
+}
+
+export function listCarriers(db: DbOrTx): Promise<Carrier[]> {
+  return db.select().from(carriers).orderBy(asc(carriers.id));
+}
+
+export function listZones(db: DbOrTx): Promise<Zone[]> {
+  return db.select().from(zones).orderBy(asc(zones.id));
+}
+
+export async function findTariffCode(db: DbOrTx, id: number): Promise<TariffCode | undefined> {
+  const [row] = await db.select().from(tariffCodes).where(eq(tariffCodes.id, id));
+  return row;
+}
+
+export async function findCarrier(db: DbOrTx, id: number): Promise<Carrier | undefined> {
+  const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
+  return row;
+}
+
+export async function findZone(db: DbOrTx, name: string): Promise<Zone | undefined> {
+  const [row] = await db.select().from(zones).where(eq(zones.name, name));
+  return row;
+}
+
+/** The account code as a company holds it, whatever case it was typed in; undefined when no company has it. */
+export async function findAccountCode(db: DbOrTx, account: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ accountCode: companies.accountCode })
+    .from(companies)
+    .where(sql`upper(${companies.accountCode}) = ${account.toUpperCase()}`)
+    .limit(1);
+  return row?.accountCode ?? undefined;
+}
+
+/** Which of these account codes (upper case) no company holds. */
+export async function unknownAccountCodes(db: DbOrTx, accounts: readonly string[]): Promise<string[]> {
+  if (accounts.length === 0) return [];
+  const rows = await db
+    .select({ code: sql<string>`upper(${companies.accountCode})` })
+    .from(companies)
+    .where(sql`upper(${companies.accountCode}) in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})`);
+  const known = new Set(rows.map((row) => row.code));
+  return accounts.filter((account) => !known.has(account));
+}
+
+export async function findTariff(db: DbOrTx, id: number): Promise<Tariff | undefined> {
+  const [row] = await db.select().from(tariffs).where(eq(tariffs.id, id));
+  return row ? toTariff(row) : undefined;
+}
+
+const LIST_LIMIT = 2000;
+
+/**
+ * GET /api/pricing/tariffs: a list is one family of tariffs. Without `account` it holds base tariffs
+ * (no account), with it that account's special tariffs; without `carrierId` customer tariffs, with
+ * it that carrier's tariffs; `tariffCodeId` and `zone` narrow further.
+ */
+export async function listTariffs(db: DbOrTx, query: TariffListQuery): Promise<Tariff[]> {
+  const conditions: SQL[] = [
+    query.account ? eq(tariffs.account, query.account) : isNull(tariffs.account),
+    query.carrierId ? eq(tariffs.carrierId, query.carrierId) : isNull(tariffs.carrierId),
+  ];
+  if (query.tariffCodeId) conditions.push(eq(tariffs.tariffCodeId, query.tariffCodeId));
+  if (query.zone) conditions.push(eq(tariffs.zone, query.zone));
+  const rows = await db
+    .select()
+    .from(tariffs)
+    .where(and(...conditions))
+    .orderBy(asc(tariffs.tariffCodeId), asc(tariffs.service), asc(tariffs.zone), asc(tariffs.id))
+    .limit(LIST_LIMIT);
+  return rows.map(toTariff);
+}
