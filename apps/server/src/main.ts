@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
 import { createMailer } from './platform/mailer.ts';
+import { createJobRunner } from './platform/job-runner.ts';
+import { pricingJobHandlers } from './features/pricing/increase-job.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -12,6 +14,9 @@ if (config.demoData) await seedDemoDataIfEmpty(database.db);
 
 const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }, { logger: true });
 await app.listen({ port: config.port, host: config.host });
+// Background jobs (docs/decisions/003): picks up queued work, and work a stopped server left.
+const jobRunner = createJobRunner({ db: database.db, handlers: { ...pricingJobHandlers() }, onError: (error) => app.log.error({ err: error }, 'background job failed') });
+jobRunner.start();
 
 const url = `http://localhost:${config.port}`;
 console.log(`\nCourier Back Office is running at ${url} (database: ${database.kind}, ready in ${Date.now() - started} ms)`);
@@ -27,6 +32,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   try {
+    await jobRunner.stop(); // finishes the current step and hands its job back to the queue
     await app.close(); // stops accepting connections and waits for in-flight requests
     await database.close();
     process.exit(0);

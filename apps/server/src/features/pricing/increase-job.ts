@@ -69,3 +69,9 @@ export function increaseJobHandler({ batchSize = DEFAULT_INCREASE_BATCH }: { bat
     },
   };
 }
+
+/** The job handlers of the pricing area, for the server's job runner. */
+export function pricingJobHandlers(options: { batchSize?: number } = {}): Record<string, JobHandler> {
+  const handler = increaseJobHandler(options);
+  return { 'price-increase': handler, 'carrier-increase': handler };
+}

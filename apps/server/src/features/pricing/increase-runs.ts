@@ -34,6 +34,16 @@ export async function findIncreaseJob(db: Db, id: number): Promise<JobRow | unde
   return job;
 }
 
+/** Price levels read in the order the editor shows them (jsonb stores keys in its own order). */
+function readable(value: unknown): unknown {
+  if (!Array.isArray(value)) return value;
+  return value.map((item: unknown) => {
+    if (typeof item !== 'object' || item === null) return item;
+    const { upTo, basic, basicPer, then, thenPer, ...rest } = item as Record<string, unknown>;
+    return { upTo, basic, basicPer, then, thenPer, ...rest };
+  });
+}
+
 /** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
 function csvField(value: unknown): string {
   const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
@@ -55,7 +65,7 @@ export function increaseLogCsv(db: Db, jobId: number): Readable {
         .orderBy(asc(jobLog.id))
         .limit(PAGE);
       if (rows.length === 0) return;
-      yield rows.map((row) => [row.at.toISOString(), row.level, row.entityId, row.message, row.before, row.after].map(csvField).join(',')).join('\r\n') + '\r\n';
+      yield rows.map((row) => [row.at.toISOString(), row.level, row.entityId, row.message, readable(row.before), readable(row.after)].map(csvField).join(',')).join('\r\n') + '\r\n';
       after = rows.at(-1)?.id ?? after;
       if (rows.length < PAGE) return;
     }
