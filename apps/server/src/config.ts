@@ -20,6 +20,8 @@ export interface Config {
   secureCookies: boolean;
   /** The authorisation code price and carrier increases must quote; null refuses every increase. */
   priceIncreaseSecret: string | null;
+  /** Map tiles ({z}/{x}/{y} template). Empty: no tiles, maps show a grey background with their markers. */
+  mapTileUrl: string;
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -48,5 +50,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: flag(env.SECURE_COOKIES) ?? false,
     priceIncreaseSecret: env.PRICE_INCREASE_SECRET || null,
+    mapTileUrl: env.MAP_TILE_URL ?? '',
   };
 }

@@ -50,5 +50,7 @@ export const publicConfigSchema = z.object({
   courierWebsiteUrl: z.string(),
   docketBaseUrl: z.string().nullable(),
   paymentProviderCustomerUrl: z.string(),
+  /** Leaflet tile URL template; empty means no tiles (works offline). */
+  mapTileUrl: z.string(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -55,3 +55,6 @@ export const addCompanyUserBodySchema = z.object({
   userId: z.number('userId must be a number.').int('userId must be a whole number.').gt(0, 'userId must be greater than 0.'),
   asAdmin: z.boolean('asAdmin must be true or false.'),
 });
+
+/** Roles of the courier's own staff (the sales rep search is limited to them: spec 1 §6). */
+export const STAFF_ROLES = ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST', 'PRICING', 'MANAGER', 'SUPERADMIN'] as const;

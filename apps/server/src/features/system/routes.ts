@@ -38,6 +38,7 @@ export function systemRoutes({ database, config }: AppContext): FastifyPluginAsy
         courierWebsiteUrl: config.courierWebsiteUrl,
         docketBaseUrl: config.docketBaseUrl,
         paymentProviderCustomerUrl: config.paymentProviderCustomerUrl,
+        mapTileUrl: config.mapTileUrl,
       }),
     );
 

@@ -21,6 +21,7 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
       courierWebsiteUrl: t.config.courierWebsiteUrl,
       docketBaseUrl: t.config.docketBaseUrl,
       paymentProviderCustomerUrl: t.config.paymentProviderCustomerUrl,
+      mapTileUrl: '',
     });
   });
 

@@ -1,0 +1,136 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  addressBookEntryBodySchema,
+  addressBookEntrySchema,
+  addressBookEntryUpdateSchema,
+  entryCreatedSchema,
+  existingPlaceSearchSchema,
+  placeCreateBodySchema,
+  placeSchema,
+  placeSearchQuerySchema,
+  placeSearchResultSchema,
+} from '@courier/domain/addresses/schemas';
+import { AREAS } from '@courier/domain/auth/roles';
+import { apiErrorSchema, idParamSchema, okSchema } from '@courier/domain/common/api';
+import type { AppContext } from '../../app-context.ts';
+import { access, requireSignedIn } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { createEntry, deleteEntry, listEntries, updateEntry } from './address-book.ts';
+import { createPlace, findPlaceById, findPlaceByPlaceId, searchExistingPlaces, searchPlaces } from './places.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const PLACES = access.roles(AREAS.companies);
+/** Either address book; each handler then checks the one it touches (company: ACCOUNTS, public: DISPATCHER). */
+const ADDRESS_BOOKS = access.roles([...AREAS.companyTabAddressBook, ...AREAS.addresses]);
+
+/** Places and the address book (spec 1 §7 'Place and address book'). */
+export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  return async (app) => {
+    app.get(
+      '/place/search',
+      {
+        config: { access: PLACES },
+        schema: {
+          tags: ['places'],
+          summary: 'Address search by name, address or eircode (from 3 characters; ranked: exact eircode, name, address)',
+          description: 'latitude, longitude and radius (metres) limit the search to an area; filterPlaceId leaves one place out; countryCode limits the country. sessiontoken and searchEircodeDatabase are accepted for compatibility.',
+          querystring: placeSearchQuerySchema,
+          response: { 200: placeSearchResultSchema, ...errors },
+        },
+      },
+      async (request) => searchPlaces(db, request.query),
+    );
+
+    app.get(
+      '/place/search/exisiting',
+      {
+        config: { access: PLACES },
+        schema: { tags: ['places'], summary: 'Search of existing places as id, name, description (the spec spells the path so)', querystring: z.object({ q: z.string().trim().max(200).default('') }), response: { 200: existingPlaceSearchSchema, ...errors } },
+      },
+      async (request) => searchExistingPlaces(db, request.query.q),
+    );
+
+    app.get(
+      '/place/id/:id',
+      { config: { access: PLACES }, schema: { tags: ['places'], summary: 'One place by its numeric id', params: idParamSchema, response: { 200: placeSchema, ...errors } } },
+      async (request) => {
+        const place = await findPlaceById(db, request.params.id);
+        if (!place) throw notFound(`Place ${request.params.id} does not exist.`);
+        return place;
+      },
+    );
+
+    app.get(
+      '/place/:placeId',
+      {
+        config: { access: PLACES },
+        schema: {
+          tags: ['places'],
+          summary: 'One place by its place id',
+          params: z.object({ placeId: z.string().min(1).max(64) }),
+          querystring: z.object({ sessionToken: z.string().max(200).optional() }),
+          response: { 200: placeSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const place = await findPlaceByPlaceId(db, request.params.placeId);
+        if (!place) throw notFound(`Place ${request.params.placeId} does not exist.`);
+        return place;
+      },
+    );
+
+    app.post(
+      '/place/create',
+      { config: { access: PLACES }, schema: { tags: ['places'], summary: 'Creates a custom address; returns its placeId', body: placeCreateBodySchema, response: { 200: z.object({ placeId: z.string() }), ...errors } } },
+      async (request) => createPlace(db, request.body),
+    );
+
+    app.get(
+      '/place/entries/:companyId',
+      {
+        config: { access: access.roles(AREAS.companyTabAddressBook) },
+        schema: { tags: ['address book'], summary: "A company's address book", params: z.object({ companyId: z.coerce.number().int().min(1) }), response: { 200: z.array(addressBookEntrySchema), ...errors } },
+      },
+      async (request) => listEntries(db, request.params.companyId),
+    );
+
+    app.get(
+      '/place/public-entries',
+      { config: { access: access.roles(AREAS.addresses) }, schema: { tags: ['address book'], summary: 'The public address book (entries without a company)', response: { 200: z.array(addressBookEntrySchema), ...errors } } },
+      async () => listEntries(db, null),
+    );
+
+    app.post(
+      '/place/entry',
+      {
+        config: { access: ADDRESS_BOOKS },
+        schema: { tags: ['address book'], summary: 'Creates an address book entry (public when company is null)', body: addressBookEntryBodySchema, response: { 200: entryCreatedSchema, ...errors } },
+      },
+      async (request) => {
+        const { roles, userId } = requireSignedIn(request);
+        return createEntry(db, { body: request.body, roles, userId });
+      },
+    );
+
+    app.put(
+      '/place/update-entry',
+      { config: { access: ADDRESS_BOOKS }, schema: { tags: ['address book'], summary: 'Updates an address book entry', body: addressBookEntryUpdateSchema, response: { 200: addressBookEntrySchema, ...errors } } },
+      async (request) => {
+        const { roles, userId } = requireSignedIn(request);
+        return updateEntry(db, { body: request.body, roles, userId });
+      },
+    );
+
+    app.delete(
+      '/place/delete-entry/:id',
+      { config: { access: ADDRESS_BOOKS }, schema: { tags: ['address book'], summary: 'Deletes an address book entry', params: idParamSchema, response: { 200: okSchema, ...errors } } },
+      async (request) => {
+        const { roles, userId } = requireSignedIn(request);
+        await deleteEntry(db, { entryId: request.params.id, roles, userId });
+        return { ok: true as const };
+      },
+    );
+  };
+}

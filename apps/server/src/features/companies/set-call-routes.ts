@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AREAS } from '@courier/domain/auth/roles';
+import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
+import {
+  serviceSchema,
+  setCallChoicesSchema,
+  setCallCreatedSchema,
+  setCallPostBodySchema,
+  setCallPutBodySchema,
+  setCallUpdatedSchema,
+  setCallsResponseSchema,
+} from '@courier/domain/companies/set-calls';
+import type { AppContext } from '../../app-context.ts';
+import { access, requireSignedIn } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { toCompany } from './queries.ts';
+import { allServices, createSetCall, findSetCallCompany, populatedSetCalls, setCallChoices, updateSetCall } from './set-calls.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+// spec 1 §6: the Set Calls tab needs DISPATCHER.
+const SET_CALLS = access.roles(AREAS.companyTabSetCalls);
+
+/** Set calls (spec 1 §2 'Company Set Calls tab', §7) and the services they choose from. */
+export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  return async (app) => {
+    app.get(
+      '/company/:id/setcalls',
+      { config: { access: SET_CALLS }, schema: { tags: ['set calls'], summary: 'A company and its set calls with places and vehicle', params: idParamSchema, response: { 200: setCallsResponseSchema, ...errors } } },
+      async (request) => {
+        const company = await findSetCallCompany(db, request.params.id);
+        if (!company) throw notFound(`Company ${request.params.id} does not exist.`);
+        return { company: toCompany(company), populatedSetCalls: await populatedSetCalls(db, company.id) };
+      },
+    );
+
+    app.post(
+      '/company/setcall',
+      { config: { access: SET_CALLS }, schema: { tags: ['set calls'], summary: 'Creates an inactive set call for the company', body: setCallPostBodySchema, response: { 201: setCallCreatedSchema, ...errors } } },
+      async (request, reply) => reply.status(201).send(await createSetCall(db, { companyId: request.body.companyId, userId: requireSignedIn(request).userId })),
+    );
+
+    app.put(
+      '/company/edit/setcall',
+      {
+        config: { access: SET_CALLS },
+        schema: {
+          tags: ['set calls'],
+          summary: 'Saves a set call (service and both phones required; an active one needs both addresses and a schedule)',
+          body: setCallPutBodySchema,
+          response: { 200: setCallUpdatedSchema, ...errors },
+        },
+      },
+      async (request) => updateSetCall(db, { setCall: request.body.setCall, userId: requireSignedIn(request).userId }),
+    );
+
+    app.get(
+      '/services/set-call-choices',
+      { config: { access: access.roles(AREAS.companies) }, schema: { tags: ['set calls'], summary: 'Services a set call may use (active same-day services)', response: { 200: setCallChoicesSchema, ...errors } } },
+      async () => setCallChoices(db),
+    );
+
+    app.get(
+      '/services',
+      { config: { access: access.roles(AREAS.shell) }, schema: { tags: ['set calls'], summary: 'All services (id, name, type, service, serviceCode)', response: { 200: z.array(serviceSchema), ...errors } } },
+      async () => allServices(db),
+    );
+  };
+}
