@@ -4,6 +4,7 @@ import type { Db } from '../client.ts';
 import { companies, companyUsers, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedCompanyRecords } from './company-records.ts';
 import { seedPricing } from './pricing.ts';
 import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
 import { Random } from './random.ts';
@@ -105,6 +106,8 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
     const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'customer@demo.ie'));
     const [firstCompany] = await tx.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
     if (customer && firstCompany) await tx.insert(companyUsers).values({ companyId: firstCompany.id, userId: customer.id, isAdmin: true });
+
+    await seedCompanyRecords(tx, new Random(DEMO_SEED + 3), anchor);
 
     // Zones and tariffs (base, special for some accounts, carriers'): after companies, before bookings.
     await seedPricing(tx, { seed: DEMO_SEED + 5 });
