@@ -54,10 +54,17 @@ export interface JobRunner {
   runUntilIdle(options?: { stepLimit?: number }): Promise<void>;
 }
 
+/** Waits `ms`, or until the runner is stopped; removes its listener either way. */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener('abort', done);
   });
 
 /**

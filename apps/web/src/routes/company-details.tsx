@@ -1,6 +1,6 @@
 import { Stack, Tabs } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { canAccessArea, parseRoles, type Area } from '@courier/domain/auth/roles';
 import { ApiRequestError } from '../api/client.ts';
 import { useCompany } from '../features/companies/api/get-company.ts';
@@ -8,6 +8,8 @@ import { CompanyHeader } from '../features/companies/components/company-header.t
 import { useSession } from '../session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/list-states.tsx';
 import { NotAvailableYet } from '../ui/not-available.tsx';
+
+const CompanyPricingTab = lazy(() => import('../features/pricing/company-pricing-tab.tsx').then((module) => ({ default: module.CompanyPricingTab })));
 
 const route = getRouteApi('/app/companies/$companyId/{-$tab}');
 
@@ -30,7 +32,7 @@ const TABS: { value: string; label: string; area?: Area; content: TabContent }[]
   { value: 'references', label: 'References', content: null },
   { value: 'set-calls', label: 'Set Calls', area: 'companyTabSetCalls', content: null },
   { value: 'address-book', label: 'Address Book', area: 'companyTabAddressBook', content: null },
-  { value: 'pricing', label: 'Pricing', area: 'companyTabPricing', content: null },
+  { value: 'pricing', label: 'Pricing', area: 'companyTabPricing', content: CompanyPricingTab },
   { value: 'invoices', label: 'Invoices', area: 'companyTabInvoices', content: null },
 ];
 

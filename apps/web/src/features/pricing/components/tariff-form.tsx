@@ -1,0 +1,237 @@
+import { Alert, Button, Divider, Group, Select, Stack, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import {
+  DEFAULT_TARIFF_SERVICE,
+  DEFAULT_TARIFF_ZONE,
+  pricingSchema,
+  TARIFF_SERVICE_CODES,
+  type Carrier,
+  type Tariff,
+  type TariffCode,
+  type Zone,
+} from '@courier/domain/pricing/schemas';
+import { ApiRequestError } from '../../../api/client.ts';
+import { Dialog } from '../../../ui/dialog.tsx';
+import { toast } from '../../../ui/toast.ts';
+import { useDeleteTariff } from '../api/delete-tariff.ts';
+import { useSaveTariff } from '../api/save-tariff.ts';
+import { PriceLevelRows } from './price-level-rows.tsx';
+import { fromDraft, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
+import { TestTariff } from './test-tariff.tsx';
+
+/** What a new tariff starts with: the list's account, code, carrier and zone, else the spec's defaults. */
+export interface TariffDefaults {
+  account?: string;
+  tariffCodeId?: number;
+  carrierId?: number;
+  zone?: string;
+}
+
+interface Draft {
+  account: string;
+  tariffCode: string | null;
+  carrierId: string | null;
+  service: string;
+  zone: string;
+  description: string;
+  levels: LevelDraft[];
+}
+
+function draftOf(tariff: Tariff | null, defaults: TariffDefaults): Draft {
+  if (tariff) {
+    return {
+      account: tariff.account ?? '',
+      tariffCode: String(tariff.tariffCode),
+      carrierId: tariff.carrierId === null ? null : String(tariff.carrierId),
+      service: tariff.service,
+      zone: tariff.zone,
+      description: tariff.description,
+      levels: tariff.pricing.map(toDraft),
+    };
+  }
+  return {
+    account: defaults.account ?? '',
+    tariffCode: defaults.tariffCodeId ? String(defaults.tariffCodeId) : null,
+    carrierId: defaults.carrierId ? String(defaults.carrierId) : null,
+    service: DEFAULT_TARIFF_SERVICE,
+    zone: defaults.zone ?? DEFAULT_TARIFF_ZONE,
+    description: '',
+    levels: [newLevelDraft()],
+  };
+}
+
+/**
+ * The Tariff Editor's content (spec 2 §2 'Other pricing modals'), shared by the editor modal, the
+ * Carrier Tariff Editor and the Tariff Creator slide-in. Levels are checked with the server's own
+ * schema before saving; the server's message shows when it refuses anyway.
+ */
+export function TariffForm({
+  tariff,
+  defaults = {},
+  carrierVariant,
+  zones,
+  tariffCodes,
+  carriers,
+  onDone,
+}: {
+  tariff: Tariff | null;
+  defaults?: TariffDefaults;
+  carrierVariant: boolean;
+  zones: Zone[];
+  tariffCodes: TariffCode[];
+  carriers: Carrier[];
+  onDone: () => void;
+}) {
+  const [draft, setDraft] = useState<Draft>(() => draftOf(tariff, defaults));
+  const [levelErrors, setLevelErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const save = useSaveTariff();
+  const remove = useDeleteTariff();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  const zone = zones.find((candidate) => candidate.name === draft.zone);
+  const serverError = save.error instanceof ApiRequestError ? save.error : null;
+
+  const submit = () => {
+    setFormError(null);
+    const levels = pricingSchema.safeParse(draft.levels.map(fromDraft));
+    const errors: Record<string, string> = {};
+    if (!levels.success) {
+      for (const issue of levels.error.issues) {
+        const [row, field] = issue.path;
+        if (typeof row === 'number' && typeof field === 'string') errors[`${row}.${field}`] ??= issue.message;
+        else setFormError(issue.message);
+      }
+    }
+    setLevelErrors(errors);
+    if (!draft.tariffCode) return setFormError('Choose a tariff code.');
+    if (carrierVariant && !draft.carrierId) return setFormError('Choose a carrier.');
+    if (!levels.success) {
+      if (Object.keys(errors).length > 0) setFormError('Check the price levels marked in red.');
+      return;
+    }
+    save.mutate(
+      {
+        id: tariff?.id,
+        account: draft.account.trim() || null,
+        tariffCode: Number(draft.tariffCode),
+        carrierId: draft.carrierId ? Number(draft.carrierId) : null,
+        service: draft.service as (typeof TARIFF_SERVICE_CODES)[number],
+        zone: draft.zone,
+        description: draft.description,
+        pricing: levels.data,
+      },
+      {
+        onSuccess: () => {
+          toast({ title: 'Tariff', message: 'Tariff saved successfully', type: 'success' });
+          onDone();
+        },
+        onError: () => toast({ title: 'Tariff', message: 'There was an error saving the tariff', type: 'error' }),
+      },
+    );
+  };
+
+  const deleteTariff = () => {
+    if (!tariff) return;
+    remove.mutate(tariff.id, {
+      onSuccess: () => {
+        toast({ title: 'Tariff', message: 'Tariff deleted successfully', type: 'success' });
+        setConfirmDelete(false);
+        onDone();
+      },
+      onError: () => {
+        toast({ title: 'Tariff', message: 'There was an error deleting the tariff', type: 'error' });
+        setConfirmDelete(false);
+      },
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      <Group grow align="flex-start">
+        <TextInput
+          label="Account"
+          description="Empty for the base tariff"
+          value={draft.account}
+          onChange={(event) => set('account', event.currentTarget.value.toUpperCase())}
+          error={serverError?.fieldMessage('account')}
+          maxLength={20}
+        />
+        <Select
+          label="Tariff code"
+          required
+          allowDeselect={false}
+          data={tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} – ${code.name}` }))}
+          value={draft.tariffCode}
+          onChange={(value) => set('tariffCode', value)}
+          error={serverError?.fieldMessage('tariffCode')}
+        />
+      </Group>
+      {carrierVariant && (
+        <Select
+          label="Carrier"
+          required
+          allowDeselect={false}
+          data={carriers.map((carrier) => ({ value: String(carrier.id), label: carrier.name }))}
+          value={draft.carrierId}
+          onChange={(value) => set('carrierId', value)}
+          error={serverError?.fieldMessage('carrierId')}
+        />
+      )}
+      <Group grow align="flex-start">
+        <Select label="Service" allowDeselect={false} data={[...TARIFF_SERVICE_CODES]} value={draft.service} onChange={(value) => value && set('service', value)} />
+        <Select
+          label="Zone"
+          allowDeselect={false}
+          searchable
+          data={zones.map((candidate) => candidate.name)}
+          value={draft.zone}
+          onChange={(value) => value && set('zone', value)}
+          error={serverError?.fieldMessage('zone')}
+        />
+      </Group>
+      <TextInput label="Countries" readOnly variant="filled" value={zone ? zone.countries.join(', ') || 'Every country not in another zone' : ''} description="The zone's countries" />
+      <TextInput label="Description" value={draft.description} maxLength={200} onChange={(event) => set('description', event.currentTarget.value)} />
+
+      <Divider label="Price levels" labelPosition="left" />
+      <PriceLevelRows levels={draft.levels} onChange={(levels) => set('levels', levels)} errors={levelErrors} />
+
+      <Divider label="Test Tariff" labelPosition="left" />
+      <TestTariff levels={draft.levels.map(fromDraft)} />
+
+      {(formError || save.error) && (
+        <Alert color="red" title="The tariff was not saved" role="alert">
+          {formError ?? save.error?.message}
+        </Alert>
+      )}
+      <Group justify="space-between" mt="sm">
+        {tariff ? (
+          <Button color="red.9" variant="outline" onClick={() => setConfirmDelete(true)}>
+            Delete Tariff
+          </Button>
+        ) : (
+          <span />
+        )}
+        <Group gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button onClick={submit} loading={save.isPending}>
+            Save Changes
+          </Button>
+        </Group>
+      </Group>
+      <Dialog
+        opened={confirmDelete}
+        onClose={() => setConfirmDelete(false)}
+        title="Delete Tariff"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmDelete(false) },
+          { label: 'Delete Tariff', kind: 'DESTRUCTIVE', onClick: deleteTariff, loading: remove.isPending },
+        ]}
+      >
+        {`Delete the ${draft.service} tariff for ${draft.zone}${draft.account ? ` (${draft.account})` : ''}? This cannot be undone.`}
+      </Dialog>
+    </Stack>
+  );
+}

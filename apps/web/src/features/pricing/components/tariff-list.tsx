@@ -1,0 +1,112 @@
+import { Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import type { Tariff } from '@courier/domain/pricing/schemas';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
+import { SlideIn } from '../../../ui/slide-in.tsx';
+import { useCarriers } from '../api/list-carriers.ts';
+import { useTariffCodes } from '../api/list-tariff-codes.ts';
+import { useTariffList, type TariffListFilter } from '../api/list-tariffs.ts';
+import { TariffForm } from './tariff-form.tsx';
+
+/**
+ * A tariff list (spec 2 §2 'Pricing shell'): titled by tariff code, carrier or 'Special Tariffs for
+ * {account}'; columns service, zone, description, tariff code name; a row opens the Tariff Editor
+ * (the Carrier Tariff Editor for a carrier's list); Add opens the Tariff Creator.
+ */
+export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter; onZoneChange?: (zone: string | undefined) => void }) {
+  const list = useTariffList(filter);
+  const codes = useTariffCodes();
+  const carriers = useCarriers();
+  const [editing, setEditing] = useState<Tariff | null>(null);
+  const [creating, setCreating] = useState(false);
+  const carrierVariant = filter.carrierId !== undefined;
+
+  if (list.isPending || codes.isPending || carriers.isPending) return <LoadingState text="Loading Tariffs..." />;
+  if (list.isError || codes.isError || carriers.isError) {
+    const error = list.error ?? codes.error ?? carriers.error;
+    return <ErrorState title="Error Loading Tariffs" subtitle={error?.message ?? 'There was an error loading the tariffs.'} onRetry={() => void Promise.all([list.refetch(), codes.refetch(), carriers.refetch()])} />;
+  }
+
+  const { tariffs, carrier, tariffCode, zones } = list.data;
+  const codeName = new Map(codes.data.map((code) => [code.id, code.name]));
+  const title = filter.account ? `Special Tariffs for ${filter.account}` : carrier ? carrier.name : tariffCode ? `${tariffCode.code} – ${tariffCode.name}` : 'Base Tariffs';
+  const editorTitle = carrierVariant ? 'Carrier Tariff Editor' : 'Tariff Editor';
+  const form = (tariff: Tariff | null, close: () => void) => (
+    <TariffForm
+      key={tariff?.id ?? 'new'}
+      tariff={tariff}
+      defaults={filter}
+      carrierVariant={carrierVariant}
+      zones={zones}
+      tariffCodes={codes.data}
+      carriers={carriers.data}
+      onDone={close}
+    />
+  );
+
+  return (
+    <Paper withBorder p="md">
+      <Group justify="space-between" mb="md" wrap="wrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        <Group gap="sm">
+          {onZoneChange && (
+            <Select
+              aria-label="Zone"
+              placeholder="All zones"
+              clearable
+              w={200}
+              data={zones.map((zone) => zone.name)}
+              value={filter.zone ?? null}
+              onChange={(value) => onZoneChange(value ?? undefined)}
+            />
+          )}
+          <Button onClick={() => setCreating(true)}>Add Tariff</Button>
+        </Group>
+      </Group>
+      {tariffs.length === 0 ? (
+        <EmptyState title="No Tariffs" />
+      ) : (
+        <Table highlightOnHover verticalSpacing="sm" aria-busy={list.isFetching}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Service</Table.Th>
+              <Table.Th>Zone</Table.Th>
+              <Table.Th>Description</Table.Th>
+              <Table.Th>Tariff Code</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {tariffs.map((tariff) => (
+              <Table.Tr key={tariff.id} className="clickable-row" onClick={() => setEditing(tariff)}>
+                <Table.Td>
+                  <UnstyledButton
+                    fw={600}
+                    fz="sm"
+                    aria-label={`Edit the ${tariff.service} tariff for ${tariff.zone}`}
+                    onClick={(event) => {
+                      event.stopPropagation();
+                      setEditing(tariff);
+                    }}
+                  >
+                    {tariff.service}
+                  </UnstyledButton>
+                </Table.Td>
+                <Table.Td>{tariff.zone}</Table.Td>
+                <Table.Td>{tariff.description || <Text span c="dimmed">–</Text>}</Table.Td>
+                <Table.Td>{codeName.get(tariff.tariffCode) ?? tariff.tariffCode}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered>
+        {editing && form(editing, () => setEditing(null))}
+      </Modal>
+      <SlideIn opened={creating} onClose={() => setCreating(false)} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
+        {creating && form(null, () => setCreating(false))}
+      </SlideIn>
+    </Paper>
+  );
+}

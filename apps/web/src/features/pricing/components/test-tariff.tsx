@@ -1,0 +1,45 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { formatEuro } from '@courier/domain/common/money';
+import { DEFAULT_TEST_WEIGHT_KG, priceForWeight, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
+import { sanitiseNumber } from './price-levels.ts';
+
+/** Test Tariff (spec 2 §2): prices a weight with the levels as they stand, with the same engine as the server. */
+export function TestTariff({ levels }: { levels: PriceLevel[] }) {
+  const [weight, setWeight] = useState(String(DEFAULT_TEST_WEIGHT_KG));
+  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+
+  const test = () => {
+    const kg = weight.trim() === '' ? Number.NaN : Number(weight);
+    const price = priceForWeight(levels, kg);
+    setResult(price.ok ? { ok: true, text: `${formatEuro(price.price)} for ${kg} kg` } : { ok: false, text: price.error });
+  };
+
+  return (
+    <Group align="flex-end" gap="sm">
+      <TextInput
+        label="Test weight"
+        w={140}
+        inputMode="decimal"
+        value={weight}
+        rightSection={<Text size="xs" c="dimmed">kg</Text>}
+        onChange={(event) => {
+          setWeight(sanitiseNumber(event.currentTarget.value, 3));
+          setResult(null);
+        }}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') {
+            event.preventDefault();
+            test();
+          }
+        }}
+      />
+      <Button variant="light" onClick={test}>
+        Test Tariff
+      </Button>
+      <Text role="status" aria-live="polite" data-testid="tariff-test-result" fw={result?.ok ? 600 : 400} c={result && !result.ok ? 'red.9' : undefined}>
+        {result?.text ?? ''}
+      </Text>
+    </Group>
+  );
+}
