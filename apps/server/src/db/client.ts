@@ -22,13 +22,20 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs the committed migrations. */
   migrate(): Promise<void>;
+  /** PGlite only: the data directory as a tarball (used to make test templates). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir (in memory when dataDir is null). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  /** A PGlite data directory dump to start from (tests start from a migrated template: ~0.5 s instead of ~3 s). */
+  loadDataDir?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     // An idle client that loses its server must not crash the process.
@@ -45,6 +52,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   const client = await PGlite.create({
     dataDir: options.dataDir ? path.join(options.dataDir, 'pglite') : undefined,
     extensions: { pg_trgm },
+    loadDataDir: options.loadDataDir,
   });
   const database = drizzlePglite(client, { schema });
   return {
@@ -52,5 +60,6 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
     kind: 'pglite',
     migrate: () => migratePglite(database, { migrationsFolder }),
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
