@@ -69,6 +69,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       WEB_DIST: webDist,
       SMTP_URL: '', // e-mails stay in the outbox, where tests can read them
       SECURE_COOKIES: '0', // plain http
+      PRICE_INCREASE_SECRET: 'e2e-increase-code', // the authorisation code e2e/tests/pricing.test.ts types
       // Users without a back-office role are sent here: a local page, so no network is needed.
       COURIER_WEBSITE_URL: `${baseURL}/api/health`,
     },

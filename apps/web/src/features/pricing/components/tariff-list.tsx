@@ -101,7 +101,7 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         {editing && form(editing, () => setEditing(null))}
       </Modal>
       <SlideIn opened={creating} onClose={() => setCreating(false)} title={<Text fw={600}>Tariff Creator</Text>} size={700}>

@@ -34,7 +34,7 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
           }
         }}
       />
-      <Button variant="light" onClick={test}>
+      <Button variant="outline" onClick={test}>
         Test Tariff
       </Button>
       <Text role="status" aria-live="polite" data-testid="tariff-test-result" fw={result?.ok ? 600 : 400} c={result && !result.ok ? 'red.9' : undefined}>
