@@ -210,14 +210,14 @@ const reviewsRoute = createRoute({
   path: '/reviews',
   staticData: { name: 'appReviews', section: 'Reviews' },
   beforeLoad: guarded(AREAS.reviews),
-  ...placeholder('Reviews'),
+  component: lazyRouteComponent(() => import('./features/reviews/reviews-screen.tsx'), 'ReviewsScreen'),
 });
 const addressesRoute = createRoute({
   getParentRoute: () => appRoute,
   path: '/addresses',
   staticData: { name: 'appAddresses', section: 'Addresses' },
   beforeLoad: guarded(AREAS.addresses),
-  ...placeholder('The address book'),
+  component: lazyRouteComponent(() => import('./features/addresses/addresses-screen.tsx'), 'AddressesScreen'),
 });
 const loggingRoute = createRoute({
   getParentRoute: () => appRoute,

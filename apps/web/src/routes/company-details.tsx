@@ -9,6 +9,11 @@ import { useSession } from '../session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '../ui/list-states.tsx';
 import { NotAvailableYet } from '../ui/not-available.tsx';
 
+const CompanyUsersTab = lazy(() => import('../features/companies/users-tab.tsx').then((module) => ({ default: module.CompanyUsersTab })));
+const CompanySettingsTab = lazy(() => import('../features/companies/settings-tab.tsx').then((module) => ({ default: module.CompanySettingsTab })));
+const CompanyReferencesTab = lazy(() => import('../features/companies/references-tab.tsx').then((module) => ({ default: module.CompanyReferencesTab })));
+const CompanySetCallsTab = lazy(() => import('../features/companies/set-calls-tab.tsx').then((module) => ({ default: module.CompanySetCallsTab })));
+const CompanyAddressBookTab = lazy(() => import('../features/addresses/addresses-screen.tsx').then((module) => ({ default: module.CompanyAddressBookTab })));
 const CompanyPricingTab = lazy(() => import('../features/pricing/company-pricing-tab.tsx').then((module) => ({ default: module.CompanyPricingTab })));
 
 const route = getRouteApi('/app/companies/$companyId/{-$tab}');
@@ -27,11 +32,11 @@ type TabContent = LazyExoticComponent<ComponentType<CompanyTabProps>> | null;
  */
 const TABS: { value: string; label: string; area?: Area; content: TabContent }[] = [
   { value: 'bookings', label: 'Bookings', content: null },
-  { value: 'users', label: 'Users', content: null },
-  { value: 'settings', label: 'Settings', content: null },
-  { value: 'references', label: 'References', content: null },
-  { value: 'set-calls', label: 'Set Calls', area: 'companyTabSetCalls', content: null },
-  { value: 'address-book', label: 'Address Book', area: 'companyTabAddressBook', content: null },
+  { value: 'users', label: 'Users', content: CompanyUsersTab },
+  { value: 'settings', label: 'Settings', content: CompanySettingsTab },
+  { value: 'references', label: 'References', content: CompanyReferencesTab },
+  { value: 'set-calls', label: 'Set Calls', area: 'companyTabSetCalls', content: CompanySetCallsTab },
+  { value: 'address-book', label: 'Address Book', area: 'companyTabAddressBook', content: CompanyAddressBookTab },
   { value: 'pricing', label: 'Pricing', area: 'companyTabPricing', content: CompanyPricingTab },
   { value: 'invoices', label: 'Invoices', area: 'companyTabInvoices', content: null },
 ];

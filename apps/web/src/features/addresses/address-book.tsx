@@ -1,0 +1,278 @@
+import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { ADDRESS_MESSAGES, canSaveAddressBookEntry, formatAddress, type AddressBookEntry, type AddressBookEntryBody, type Place } from '@courier/domain/addresses/schemas';
+import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
+import { ApiRequestError, apiRequest } from '../../api/client.ts';
+import { ClickSearch } from '../../ui/click-search.tsx';
+import { CountrySelect } from '../../ui/country-select.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { MapView } from '../../ui/map-view.tsx';
+import { SlideIn } from '../../ui/slide-in.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useAddressBook, useAddressBookMutations } from './api/address-book.ts';
+
+type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & { entryId?: number; latitude: number | string; longitude: number | string };
+
+function newDraft(companyId: number | null): Draft {
+  return {
+    company: companyId,
+    isPublic: companyId === null,
+    entryName: '',
+    name: '',
+    addressOne: '',
+    addressTwo: '',
+    city: '',
+    county: '',
+    postcode: '',
+    country: DEFAULT_COUNTRY_NAME,
+    countryCode: DEFAULT_COUNTRY_CODE,
+    latitude: '',
+    longitude: '',
+    contactName: '',
+    contactPhone: '',
+    notes: '',
+  };
+}
+
+function draftOf(entry: AddressBookEntry, companyId: number | null): Draft {
+  return {
+    entryId: entry.entryId,
+    company: companyId,
+    isPublic: companyId === null,
+    entryName: entry.name,
+    name: entry.address.name,
+    addressOne: entry.address.addressLineOne,
+    addressTwo: entry.address.addressLineTwo,
+    city: entry.address.city,
+    county: entry.address.county,
+    postcode: entry.address.postCode,
+    country: entry.address.country,
+    countryCode: entry.address.countryCode,
+    latitude: entry.latitude,
+    longitude: entry.longitude,
+    contactName: entry.contactName,
+    contactPhone: entry.contactPhone,
+    notes: entry.notes,
+  };
+}
+
+/** Address book (spec 1 §2): a company's (Address Book tab) or the public one (/addresses) when companyId is null. */
+export function AddressBook({ companyId }: { companyId: number | null }) {
+  const entries = useAddressBook(companyId);
+  const { save, remove } = useAddressBookMutations(companyId);
+  const [confirmAdd, setConfirmAdd] = useState(false);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
+
+  if (entries.isPending) return <LoadingState text="Loading Addresses..." />;
+  if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
+
+  const jumpTo = (entryId: string | null) => {
+    if (!entryId) return;
+    const element = document.getElementById(`address-entry-${entryId}`);
+    element?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    element?.focus();
+  };
+
+  return (
+    <Stack>
+      <Group justify="space-between" wrap="wrap">
+        <Select
+          aria-label="Jump to an entry"
+          placeholder="Jump to an entry..."
+          w={{ base: '100%', sm: 360 }}
+          searchable
+          data={entries.data.map((entry) => ({ value: String(entry.entryId), label: `${entry.entryId} · ${entry.name}` }))}
+          onChange={jumpTo}
+          value={null}
+        />
+        <Button onClick={() => setConfirmAdd(true)}>Add Address</Button>
+      </Group>
+      {entries.data.length === 0 ? (
+        <EmptyState title="No Addresses" />
+      ) : (
+        entries.data.map((entry) => (
+          <Paper key={entry.entryId} withBorder p="md" id={`address-entry-${entry.entryId}`} tabIndex={-1} component="section" aria-label={`Address entry ${entry.entryId}`}>
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              <UnstyledButton onClick={() => setDraft(draftOf(entry, companyId))} aria-label={`Edit ${entry.name}`} style={{ alignSelf: 'start' }}>
+                <Stack gap={4}>
+                  <Text size="xs" c="dimmed">
+                    Entry {entry.entryId}
+                  </Text>
+                  <Text fw={700}>{entry.name}</Text>
+                  <Text size="sm">
+                    {[entry.address.name !== entry.address.addressLineOne ? entry.address.name : '', formatAddress(entry.address), entry.address.country].filter(Boolean).join(', ')}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {entry.latitude.toFixed(6)}, {entry.longitude.toFixed(6)}
+                  </Text>
+                  <Text size="sm">Contact: {[entry.contactName, entry.contactPhone].filter(Boolean).join(' · ') || '–'}</Text>
+                  <Text size="sm">Notes: {entry.notes || '–'}</Text>
+                </Stack>
+              </UnstyledButton>
+              <Stack gap="xs">
+                <MapView label={`Map of ${entry.name}`} markers={[{ latitude: entry.latitude, longitude: entry.longitude, label: entry.name }]} height={170} />
+                <Group justify="flex-end">
+                  <Button size="xs" color="red.9" variant="outline" onClick={() => setDeleting(entry)}>
+                    Delete
+                  </Button>
+                </Group>
+              </Stack>
+            </SimpleGrid>
+          </Paper>
+        ))
+      )}
+
+      <Dialog
+        opened={confirmAdd}
+        onClose={() => setConfirmAdd(false)}
+        title="Add Address"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmAdd(false) },
+          {
+            label: 'Add',
+            kind: 'CONFIRM',
+            onClick: () => {
+              setConfirmAdd(false);
+              setDraft(newDraft(companyId));
+            },
+          },
+        ]}
+      >
+        {companyId === null ? 'Add an entry to the public address book?' : 'Add an entry to this company’s address book?'}
+      </Dialog>
+
+      <Dialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete Address"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setDeleting(null) },
+          {
+            label: 'Delete',
+            kind: 'DESTRUCTIVE',
+            loading: remove.isPending,
+            onClick: () =>
+              deleting &&
+              remove.mutate(deleting.entryId, {
+                onSuccess: () => {
+                  setDeleting(null);
+                  toast({ title: ADDRESS_MESSAGES.deletedTitle, message: ADDRESS_MESSAGES.deleted, type: 'success' });
+                },
+                onError: () => toast({ title: 'Sorry', message: ADDRESS_MESSAGES.deleteFailed, type: 'error' }),
+              }),
+          },
+        ]}
+      >
+        {`Delete the entry ${deleting?.name ?? ''}?`}
+      </Dialog>
+
+      <SlideIn opened={draft !== null} onClose={() => setDraft(null)} title={draft?.entryId ? `Edit entry ${draft.entryId}` : 'New address book entry'}>
+        {draft && (
+          <EntryEditor
+            draft={draft}
+            onChange={setDraft}
+            saving={save.isPending}
+            error={save.error instanceof ApiRequestError ? save.error : null}
+            onCancel={() => setDraft(null)}
+            onSave={(body) =>
+              save.mutate(
+                { entryId: draft.entryId, body },
+                {
+                  onSuccess: () => {
+                    toast({ title: 'Success', message: draft.entryId ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.created, type: 'success' });
+                    setDraft(null);
+                  },
+                  onError: () => toast({ title: 'Sorry', message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'), type: 'error' }),
+                },
+              )
+            }
+          />
+        )}
+      </SlideIn>
+    </Stack>
+  );
+}
+
+function EntryEditor({
+  draft,
+  onChange,
+  onSave,
+  onCancel,
+  saving,
+  error,
+}: {
+  draft: Draft;
+  onChange: (draft: Draft) => void;
+  onSave: (body: AddressBookEntryBody) => void;
+  onCancel: () => void;
+  saving: boolean;
+  error: ApiRequestError | null;
+}) {
+  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...draft, [field]: event.currentTarget.value });
+  const latitude = typeof draft.latitude === 'number' ? draft.latitude : null;
+  const longitude = typeof draft.longitude === 'number' ? draft.longitude : null;
+  const ready = canSaveAddressBookEntry({ ...draft, latitude, longitude });
+  const fieldError = (field: string) => error?.fieldMessage(field);
+
+  const fillFrom = async (placeId: string) => {
+    const place = await apiRequest<Place>(`/place/${encodeURIComponent(placeId)}`, { expect: 200 });
+    onChange({
+      ...draft,
+      name: place.name,
+      addressOne: place.addressLineOne,
+      addressTwo: place.addressLineTwo,
+      city: place.city,
+      county: place.county,
+      postcode: place.postCode,
+      country: place.country,
+      countryCode: place.countryCode,
+      latitude: place.latitude ?? draft.latitude,
+      longitude: place.longitude ?? draft.longitude,
+      entryName: draft.entryName || place.name,
+    });
+  };
+
+  return (
+    <Stack>
+      <ClickSearch type="PLACE" label="Fill from a known address" value={null} onChange={(item) => item && void fillFrom(item.id).catch(() => toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' }))} />
+      <TextInput label="Search name" required value={draft.entryName} onChange={set('entryName')} error={fieldError('entryName')} />
+      <TextInput label="Address name" required value={draft.name} onChange={set('name')} error={fieldError('name')} />
+      <TextInput label="Address line one" required value={draft.addressOne} onChange={set('addressOne')} error={fieldError('addressOne')} />
+      <TextInput label="Address line two" value={draft.addressTwo} onChange={set('addressTwo')} />
+      <SimpleGrid cols={2}>
+        <TextInput label="City" required value={draft.city} onChange={set('city')} error={fieldError('city')} />
+        <TextInput label="County" required value={draft.county} onChange={set('county')} error={fieldError('county')} />
+        <TextInput label={draft.countryCode === 'IE' ? 'Eircode' : 'Postcode'} required value={draft.postcode} onChange={set('postcode')} error={fieldError('postcode')} />
+        <CountrySelect required value={draft.countryCode || null} onChange={(code) => onChange({ ...draft, countryCode: code ?? '', country: countryByCode(code)?.Name ?? '' })} error={fieldError('countryCode')} />
+        <NumberInput label="Latitude" required decimalScale={6} min={-90} max={90} value={draft.latitude} onChange={(value) => onChange({ ...draft, latitude: value })} error={fieldError('latitude')} />
+        <NumberInput label="Longitude" required decimalScale={6} min={-180} max={180} value={draft.longitude} onChange={(value) => onChange({ ...draft, longitude: value })} error={fieldError('longitude')} />
+        <TextInput label="Contact name" value={draft.contactName} onChange={set('contactName')} />
+        <TextInput label="Contact phone" value={draft.contactPhone} onChange={set('contactPhone')} />
+      </SimpleGrid>
+      <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={set('notes')} />
+      {latitude !== null && longitude !== null && latitude !== 0 && longitude !== 0 && <MapView label="Map of the entry being edited" markers={[{ latitude, longitude, label: draft.name || 'Entry' }]} height={160} />}
+      {!ready && (
+        <Text size="sm" c="dimmed">
+          Save appears once the search name, address name, line one, city, county, postcode and country are filled in and the coordinates are numbers other than 0.
+        </Text>
+      )}
+      {error && !error.body?.details && (
+        <Text size="sm" c="red.9" role="alert">
+          {error.message}
+        </Text>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel}>
+          Cancel
+        </Button>
+        {ready && latitude !== null && longitude !== null && (
+          <Button loading={saving} onClick={() => onSave({ ...draft, latitude, longitude })}>
+            Save
+          </Button>
+        )}
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import type { BillingContact } from '@courier/domain/companies/settings';
+import { TEXT_SAVE_DELAY_MS } from './autosave-fields.tsx';
+
+/**
+ * Billing contacts, saved 1000 ms after the last change (spec 1 §9). A contact without an e-mail is
+ * kept on screen but not saved (spec 1 §5).
+ */
+export function BillingContactsEditor({ value, onSave, error }: { value: BillingContact[]; onSave: (contacts: BillingContact[]) => void; error?: string }) {
+  const [contacts, setContacts] = useState<BillingContact[]>(value);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const latest = useRef<BillingContact[] | null>(null);
+  const saveRef = useRef(onSave);
+  useEffect(() => {
+    saveRef.current = onSave;
+  });
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+      if (latest.current) saveRef.current(latest.current);
+    },
+    [],
+  );
+  const change = (next: BillingContact[]) => {
+    setContacts(next);
+    latest.current = next;
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      if (latest.current) saveRef.current(latest.current);
+      latest.current = null;
+    }, TEXT_SAVE_DELAY_MS);
+  };
+  const update = (index: number, patch: Partial<BillingContact>) => change(contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));
+
+  return (
+    <Stack gap="xs">
+      <Text fw={600} size="sm">
+        Billing contacts
+      </Text>
+      {contacts.length === 0 && (
+        <Text size="sm" c="dimmed">
+          No billing contacts
+        </Text>
+      )}
+      {contacts.map((contact, index) => (
+        <Paper withBorder p="xs" key={index}>
+          <Stack gap={6}>
+            <Group grow gap="xs" align="flex-start">
+              <TextInput label="Name" size="xs" value={contact.name} onChange={(event) => update(index, { name: event.currentTarget.value })} />
+              <TextInput label="Phone" size="xs" value={contact.phone} onChange={(event) => update(index, { phone: event.currentTarget.value })} />
+            </Group>
+            <TextInput
+              label="Email"
+              size="xs"
+              type="email"
+              value={contact.email}
+              description={contact.email.trim() ? undefined : 'A contact without an email is not saved.'}
+              onChange={(event) => update(index, { email: event.currentTarget.value })}
+            />
+            <Group justify="space-between">
+              <Group gap="md">
+                <Checkbox size="xs" label="Ground invoices" checked={contact.groundInvoices} onChange={(event) => update(index, { groundInvoices: event.currentTarget.checked })} />
+                <Checkbox size="xs" label="Overnight invoices" checked={contact.overnightInvoices} onChange={(event) => update(index, { overnightInvoices: event.currentTarget.checked })} />
+              </Group>
+              <ActionIcon variant="subtle" color="red.9" aria-label={`Remove contact ${contact.name || index + 1}`} onClick={() => change(contacts.filter((_, i) => i !== index))}>
+                ✕
+              </ActionIcon>
+            </Group>
+          </Stack>
+        </Paper>
+      ))}
+      {error && (
+        <Text size="sm" c="red.9" role="alert">
+          {error}
+        </Text>
+      )}
+      <Group>
+        <Button size="xs" variant="light" onClick={() => change([...contacts, { name: '', email: '', phone: '', groundInvoices: true, overnightInvoices: true }])}>
+          Add billing contact
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,150 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, TagsInput, Text, Textarea, TextInput, Select, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import { REFERENCE_HEADERS, REFERENCE_HEADER_LABELS, referenceError, type CompanyReference, type ReferenceHeader } from '@courier/domain/companies/references';
+import { ApiRequestError } from '../../api/client.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { DateText } from '../../ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { SlideIn } from '../../ui/slide-in.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useReferenceMutations, useReferences } from './api/references.ts';
+
+interface Draft {
+  id?: number;
+  name: string;
+  header: ReferenceHeader | null;
+  values: string[];
+  limitOptions: boolean;
+  description: string;
+}
+
+const NEW_DRAFT: Draft = { name: '', header: null, values: [], limitOptions: false, description: '' };
+
+/** Company References tab (spec 1 §2, §5): list, add, right slide-in editor, delete with confirmation. */
+export function CompanyReferencesTab({ companyId }: { companyId: number }) {
+  const references = useReferences(companyId);
+  const { save, remove } = useReferenceMutations(companyId);
+  const [draft, setDraft] = useState<Draft | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<CompanyReference | null>(null);
+
+  const open = (reference?: CompanyReference) => {
+    setProblem(null);
+    setDraft(reference ? { id: reference.id, name: reference.name, header: reference.header, values: reference.values, limitOptions: reference.values.length > 0, description: reference.description } : NEW_DRAFT);
+  };
+
+  const submit = () => {
+    if (!draft) return;
+    const message = referenceError(draft, (references.data ?? []).map((r) => ({ id: r.id, header: r.header })));
+    setProblem(message);
+    if (message) return;
+    save.mutate(
+      { id: draft.id, body: { name: draft.name, header: draft.header, values: draft.limitOptions ? draft.values : [], description: draft.description, limitOptions: draft.limitOptions } },
+      {
+        onSuccess: (saved) => {
+          toast({ title: 'Success', message: `The reference "${saved.name}" has been ${draft.id ? 'updated' : 'created'}`, type: 'success' });
+          setDraft(null);
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.status === 400) setProblem(error.message);
+          toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' });
+        },
+      },
+    );
+  };
+
+  if (references.isPending) return <LoadingState text="Loading References..." />;
+  if (references.isError) return <ErrorState onRetry={() => void references.refetch()} />;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={600}>References</Text>
+        <Button onClick={() => open()}>Add Reference</Button>
+      </Group>
+      {references.data.length === 0 ? (
+        <EmptyState title="No References" />
+      ) : (
+        <Stack gap="xs">
+          {references.data.map((reference) => (
+            <Paper key={reference.id} withBorder p="sm">
+              <Group justify="space-between" wrap="nowrap">
+                <UnstyledButton onClick={() => open(reference)} style={{ flex: 1 }}>
+                  <Group gap="sm">
+                    <Text fw={600}>{reference.name}</Text>
+                    <Badge variant="filled" color="blue.9">
+                      {REFERENCE_HEADER_LABELS[reference.header]}
+                    </Badge>
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    {reference.values.length > 0 ? `Options: ${reference.values.join(', ')}` : 'Free text'}
+                    {reference.description ? ` · ${reference.description}` : ''} · Created <DateText value={reference.createdAt} />
+                  </Text>
+                </UnstyledButton>
+                <ActionIcon variant="subtle" color="red.9" aria-label={`Delete ${reference.name}`} onClick={() => setDeleting(reference)}>
+                  ✕
+                </ActionIcon>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+
+      <SlideIn opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Reference' : 'New Reference'}>
+        {draft && (
+          <Stack>
+            <TextInput label="Name" value={draft.name} maxLength={100} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} data-autofocus />
+            <Select
+              label="Header"
+              placeholder="Choose a header"
+              data={REFERENCE_HEADERS.map((header) => ({ value: header, label: REFERENCE_HEADER_LABELS[header] }))}
+              value={draft.header}
+              onChange={(header) => setDraft({ ...draft, header: header as ReferenceHeader | null })}
+            />
+            <Textarea label="Description" value={draft.description} maxLength={255} onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })} />
+            <Switch label="Limit the options" description="Off: any text is accepted" checked={draft.limitOptions} onChange={(event) => setDraft({ ...draft, limitOptions: event.currentTarget.checked })} />
+            {draft.limitOptions && <TagsInput label="Options" description="Type an option and press Enter" value={draft.values} onChange={(values) => setDraft({ ...draft, values })} />}
+            {problem && (
+              <Text c="red.9" size="sm" role="alert">
+                {problem}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setDraft(null)}>
+                Cancel
+              </Button>
+              <Button onClick={submit} loading={save.isPending}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </SlideIn>
+
+      <Dialog
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete Reference"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setDeleting(null) },
+          {
+            label: 'Delete',
+            kind: 'DESTRUCTIVE',
+            loading: remove.isPending,
+            onClick: () =>
+              deleting &&
+              remove.mutate(deleting.id, {
+                onSuccess: (removed) => {
+                  toast({ title: 'Success', message: `The reference "${removed.name}" has been deleted`, type: 'success' });
+                  setDeleting(null);
+                },
+                onError: () => toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' }),
+              }),
+          },
+        ]}
+      >
+        {`Are you sure you want to delete to ${deleting?.name ?? ''}?`}
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { SET_CALL_MESSAGES, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
+import { ApiRequestError } from '../../api/client.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { toast } from '../../ui/toast.ts';
+import { toSetCallEdit, useCreateSetCall, useSetCalls, useUpdateSetCall } from './api/set-calls.ts';
+import { SetCallAddressEditor } from './set-calls/address-editor.tsx';
+import { SetCallDetailsEditor } from './set-calls/details-editor.tsx';
+import { SetCallCard } from './set-calls/set-call-card.tsx';
+
+/** Company Set Calls tab (spec 1 §2): the company's set calls, each editable; add asks first. */
+export function CompanySetCallsTab({ companyId }: { companyId: number }) {
+  const setCalls = useSetCalls(companyId);
+  const create = useCreateSetCall(companyId);
+  const update = useUpdateSetCall(companyId);
+  const [confirmAdd, setConfirmAdd] = useState(false);
+  const [editingDetails, setEditingDetails] = useState<number | null>(null);
+  const [editingAddresses, setEditingAddresses] = useState<number | null>(null);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+
+  const find = (id: number | null) => setCalls.data?.populatedSetCalls.find((setCall) => setCall.id === id) ?? null;
+
+  const save = (setCall: SetCallEdit, after?: () => void) => {
+    setServerErrors({});
+    update.mutate(setCall, {
+      onSuccess: () => {
+        toast({ title: 'Success', message: SET_CALL_MESSAGES.updated(setCall.id), type: 'success' });
+        after?.();
+      },
+      onError: (error) => {
+        const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
+        setServerErrors(Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\.setCall\./, ''), detail.message])));
+        toast({ title: 'Sorry', message: SET_CALL_MESSAGES.updateFailed(setCall.id), type: 'error' });
+        if (details[0] && !after) toast({ title: 'Not saved', message: details[0].message, type: 'warn' });
+      },
+    });
+  };
+  const patch = (setCall: PopulatedSetCall, change: Partial<SetCallEdit>, after?: () => void) => save({ ...toSetCallEdit(setCall), ...change }, after);
+
+  if (setCalls.isPending) return <LoadingState text="Loading Set Calls..." />;
+  if (setCalls.isError) return <ErrorState onRetry={() => void setCalls.refetch()} />;
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={600}>Set Calls</Text>
+        <Button onClick={() => setConfirmAdd(true)}>Add Set Call</Button>
+      </Group>
+      {setCalls.data.populatedSetCalls.length === 0 ? (
+        <EmptyState title="No Set Calls" />
+      ) : (
+        setCalls.data.populatedSetCalls.map((setCall) => (
+          <SetCallCard
+            key={setCall.id}
+            setCall={setCall}
+            saving={update.isPending && update.variables?.id === setCall.id}
+            onEditAddresses={() => setEditingAddresses(setCall.id)}
+            onEditDetails={() => {
+              setServerErrors({});
+              setEditingDetails(setCall.id);
+            }}
+            onSave={(change) => patch(setCall, change)}
+          />
+        ))
+      )}
+
+      <Dialog
+        opened={confirmAdd}
+        onClose={() => setConfirmAdd(false)}
+        title="Add Set Call"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmAdd(false) },
+          {
+            label: 'Add',
+            kind: 'CONFIRM',
+            loading: create.isPending,
+            onClick: () =>
+              create.mutate(undefined, {
+                onSuccess: ({ newSetCallId }) => {
+                  setConfirmAdd(false);
+                  // The list already holds the new set call (the answer replaced it); scroll once it is drawn.
+                  requestAnimationFrame(() => document.getElementById(`set-call-${newSetCallId}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+                  setEditingDetails(newSetCallId);
+                },
+                onError: () => {
+                  setConfirmAdd(false);
+                  toast({ title: 'Sorry', message: SET_CALL_MESSAGES.createFailed, type: 'error' });
+                },
+              }),
+          },
+        ]}
+      >
+        Add a new set call to this company? It starts inactive; fill in its details, addresses and schedule, then make it active.
+      </Dialog>
+
+      <SetCallDetailsEditor
+        setCall={find(editingDetails)}
+        saving={update.isPending}
+        serverErrors={serverErrors}
+        onClose={() => setEditingDetails(null)}
+        onSave={(setCall) => save(setCall, () => setEditingDetails(null))}
+      />
+      <SetCallAddressEditor
+        setCall={find(editingAddresses)}
+        saving={update.isPending}
+        onClose={() => setEditingAddresses(null)}
+        onSave={(places) => {
+          const setCall = find(editingAddresses);
+          if (setCall) patch(setCall, places, () => setEditingAddresses(null));
+        }}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,304 @@
+import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
+import { ADMIN_SURCHARGE_TIERS, CREDIT_CONTROL_CODES, CYCLONE_SURCHARGE_TIERS, SURCHARGE_TIERS, type BillingBasis } from '@courier/domain/companies/billing';
+import { CHANGE_TO_ACCOUNT_QUESTION, MISSING_INFORMATION_TITLE, missingAccountInformation } from '@courier/domain/companies/billing-basis';
+import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier/domain/companies/settings';
+import { ApiRequestError } from '../../api/client.ts';
+import { ClickSearch } from '../../ui/click-search.tsx';
+import { CountrySelect } from '../../ui/country-select.tsx';
+import { Dialog } from '../../ui/dialog.tsx';
+import { ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { toast } from '../../ui/toast.ts';
+import { UserSearch } from '../../ui/user-search.tsx';
+import { companySettingsQuery, saveCompanySettings, settingsHistoryQuery, useCompanySettings } from './api/company-settings.ts';
+import { companyQuery } from './api/get-company.ts';
+import { AutoNumber, AutoSelect, AutoSwitch, AutoText } from './components/autosave-fields.tsx';
+import { BillingContactsEditor } from './components/billing-contacts-editor.tsx';
+import { SettingsHistory } from './components/settings-history.tsx';
+
+type Section = 'company' | 'settings' | 'extendedSettings';
+type Errors = Record<string, string>;
+
+const TIER_NAMES: Record<string, string> = { TIER_ZERO: 'Tier zero', TIER_ONE: 'Tier one', TIER_TWO: 'Tier two', TIER_THREE: 'Tier three' };
+const tierLabel = (tier: string, table: Record<string, number>) => `${TIER_NAMES[tier] ?? tier} (€${table[tier] ?? 0})`;
+
+/** Saves of one company run one after another, so a quick toggle and a text change never race. */
+const saveQueues = new Map<number, Promise<void>>();
+function enqueueSave(companyId: number, task: () => Promise<void>): void {
+  saveQueues.set(companyId, (saveQueues.get(companyId) ?? Promise.resolve()).then(task));
+}
+
+function Column({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md">
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      <Stack gap="sm">{children}</Stack>
+    </Paper>
+  );
+}
+
+/** Company Settings tab (spec 1 §2): three columns; each change saves by itself (toggles at once, text after 1000 ms). */
+export function CompanySettingsTab({ companyId }: { companyId: number }) {
+  const settings = useCompanySettings(companyId);
+  useEffect(() => {
+    if (settings.isError) toast({ title: 'Sorry', message: 'There was an error loading the company settings. Please try again later.', type: 'error' });
+  }, [settings.isError]);
+  if (settings.isPending) return <LoadingState text="Loading Settings..." />;
+  if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
+  return <SettingsForm companyId={companyId} data={settings.data} />;
+}
+
+function SettingsForm({ companyId, data }: { companyId: number; data: SettingsResponse }) {
+  const queryClient = useQueryClient();
+  const [errors, setErrors] = useState<Errors>({});
+  const [pendingBasis, setPendingBasis] = useState<{ kind: 'missing'; missing: string[] } | { kind: 'confirm' } | null>(null);
+  const [bookingsDialog, setBookingsDialog] = useState(false);
+  const key = companySettingsQuery(companyId).queryKey;
+
+  const save = (body: Omit<SettingsPutBody, 'changes'>, fields: string[]) => {
+    enqueueSave(companyId, async () => {
+      const previous = queryClient.getQueryData(key);
+      // Show toggles and choices at once; the answer (or a reload on failure) settles them.
+      queryClient.setQueryData(key, (old) =>
+        old
+          ? {
+              ...old,
+              company: { ...old.company, ...body.company },
+              settings: { ...old.settings, ...body.settings },
+              extendedSettings: { ...old.extendedSettings, ...body.extendedSettings },
+            }
+          : old,
+      );
+      try {
+        const saved = await saveCompanySettings(companyId, { changes: JSON.stringify(body), ...body });
+        queryClient.setQueryData(key, saved);
+        setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))));
+        void queryClient.invalidateQueries({ queryKey: settingsHistoryQuery(companyId).queryKey });
+        void queryClient.invalidateQueries({ queryKey: companyQuery(companyId).queryKey });
+        toast({ title: 'Settings Saved', message: 'The company settings have been saved.', type: 'success' });
+      } catch (error) {
+        queryClient.setQueryData(key, previous);
+        const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
+        if (details.length > 0) {
+          setErrors((current) => ({ ...current, ...Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message])) }));
+        }
+        toast({ title: 'Sorry', message: 'There was an error saving the company settings. Please try again later.', type: 'error' });
+      }
+    });
+  };
+  const saveField = (section: Section, field: string) => (value: unknown) => save({ [section]: { [field]: value } }, [`${section}.${field}`]);
+  const error = (section: Section, field: string) => errors[`${section}.${field}`];
+  const { company, settings, extendedSettings: ext } = data;
+
+  const text = (section: Section, field: string, label: string, value: string | null, options: { multiline?: boolean; maxLength?: number } = {}) => (
+    <AutoText key={`${section}.${field}`} label={label} value={value} onSave={saveField(section, field)} error={error(section, field)} {...options} />
+  );
+  const toggle = (section: Section, field: string, label: string, value: boolean) => <AutoSwitch key={`${section}.${field}`} label={label} value={value} onSave={saveField(section, field)} error={error(section, field)} />;
+
+  const chooseBasis = (basis: BillingBasis) => {
+    if (basis !== 'account') return save({ company: { billingBasis: basis } }, ['company.billingBasis']);
+    const missing = missingAccountInformation({ ...company, ...ext, billingContactCount: data.billingContacts.length, salesRepId: settings.salesRepId });
+    setPendingBasis(missing.length > 0 ? { kind: 'missing', missing } : { kind: 'confirm' });
+  };
+
+  return (
+    <Stack>
+      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+        <Column title="General">
+          {text('company', 'name', 'Company name', company.name)}
+          {text('company', 'phone', 'Phone', company.phone)}
+          {text('company', 'billingEmail', 'Billing email', company.billingEmail)}
+          {toggle('company', 'active', 'Active', company.active)}
+          <Group justify="space-between" wrap="nowrap">
+            <div>
+              <Text size="sm" fw={500}>
+                Bookings
+              </Text>
+              <Badge color={settings.cycloneAllowBooking ? 'teal.9' : 'red.9'} variant="filled">
+                {settings.cycloneAllowBooking ? 'Allowed' : 'Blocked'}
+              </Badge>
+            </div>
+            <Button size="xs" variant="default" onClick={() => setBookingsDialog(true)}>
+              Change
+            </Button>
+          </Group>
+          {toggle('settings', 'cycloneAllowTracking', 'Allow tracking', settings.cycloneAllowTracking)}
+          {toggle('settings', 'referenceRequired', 'Reference required', settings.referenceRequired)}
+          {toggle('settings', 'cycloneDisplayPrice', 'Display price to customer', settings.cycloneDisplayPrice)}
+          {toggle('settings', 'reviewAllBookings', 'Review all bookings', settings.reviewAllBookings)}
+          {toggle('settings', 'disableWaitingTime', 'Disable waiting time', settings.disableWaitingTime)}
+          {toggle('extendedSettings', 'isDefault', 'Default settings', ext.isDefault)}
+          {toggle('extendedSettings', 'smsUpdates', 'SMS updates', ext.smsUpdates)}
+          {toggle('extendedSettings', 'displayDropTime', 'Display drop time', ext.displayDropTime)}
+          {toggle('extendedSettings', 'allowAddReference', 'Customer may add references', ext.allowAddReference)}
+          {toggle('extendedSettings', 'saturdayBookings', 'Saturday bookings', ext.saturdayBookings)}
+          {toggle('extendedSettings', 'sundayBookings', 'Sunday bookings', ext.sundayBookings)}
+          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff, { maxLength: 100 })}
+          {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff, { maxLength: 100 })}
+          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, { multiline: true, maxLength: 1000 })}
+        </Column>
+
+        <Column title="Billing & Pricing">
+          <AutoSelect<BillingBasis>
+            label="Billing basis"
+            value={company.billingBasis}
+            error={error('company', 'billingBasis')}
+            data={[
+              { value: 'stripeCompany', label: 'PAYG' },
+              { value: 'account', label: 'ACCOUNT' },
+              ...(company.billingBasis === 'stripe' ? [{ value: 'stripe' as const, label: 'CARD (card user)', disabled: true }] : []),
+            ]}
+            onSave={chooseBasis}
+          />
+          {text('company', 'accountCode', 'Account code', company.accountCode, { maxLength: 100 })}
+          {text('company', 'quantumAccountCode', 'Accounting system (Quantum) account code', company.quantumAccountCode, { maxLength: 100 })}
+          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode, { maxLength: 100 })}
+          {text('company', 'pricer', 'Pricer', company.pricer, { maxLength: 100 })}
+          <UserSearch
+            label="Sales rep"
+            placeholder="Search staff..."
+            staffOnly
+            selectedName={data.salesRep?.name ?? null}
+            onSelect={(user) => save({ settings: { salesRepId: user.id } }, ['settings.salesRepId'])}
+            onClear={() => save({ settings: { salesRepId: null } }, ['settings.salesRepId'])}
+          />
+          {error('settings', 'salesRepId') && <Text size="sm" c="red.9">{error('settings', 'salesRepId')}</Text>}
+          <ClickSearch
+            type="COMPANY"
+            label="Parent billing company"
+            value={data.parentCompany ? { id: String(data.parentCompany.id), name: data.parentCompany.name, detail: data.parentCompany.accountCode } : null}
+            onChange={(item) => save({ settings: { parentBillingCompany: item ? Number(item.id) : null } }, ['settings.parentBillingCompany'])}
+          />
+          {error('settings', 'parentBillingCompany') && <Text size="sm" c="red.9">{error('settings', 'parentBillingCompany')}</Text>}
+          <AutoSelect
+            label="Telephone surcharge tier"
+            value={settings.cycloneSurchargeTier}
+            onSave={saveField('settings', 'cycloneSurchargeTier')}
+            data={SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, CYCLONE_SURCHARGE_TIERS) }))}
+          />
+          <AutoSelect
+            label="Admin surcharge tier"
+            value={settings.adminSurchargeTier}
+            onSave={saveField('settings', 'adminSurchargeTier')}
+            data={SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) }))}
+          />
+          {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
+          <Group grow>
+            <AutoNumber label="Discount" suffix="%" value={ext.discountPercent} onSave={saveField('extendedSettings', 'discountPercent')} error={error('extendedSettings', 'discountPercent')} />
+            <AutoNumber label="Second discount" suffix="%" value={ext.discountTwoPercent} onSave={saveField('extendedSettings', 'discountTwoPercent')} error={error('extendedSettings', 'discountTwoPercent')} />
+          </Group>
+          {(
+            [
+              ['One', 'Nationwide overnight surcharge'],
+              ['Two', 'International surcharge'],
+              ['Three', 'Ground surcharge'],
+            ] as const
+          ).map(([n, label]) => (
+            <Stack gap={6} key={n}>
+              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`], { maxLength: 100 })}
+              <AutoNumber label={`${label} rate`} suffix="%" nullable value={ext[`surchargeRate${n}`]} onSave={saveField('extendedSettings', `surchargeRate${n}`)} error={error('extendedSettings', `surchargeRate${n}`)} />
+            </Stack>
+          ))}
+          {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
+          <AutoSelect label="Default VAT code" value={ext.defaultVatCode} onSave={saveField('extendedSettings', 'defaultVatCode')} data={[{ value: 'STD', label: 'STD (standard)' }, { value: 'ZER', label: 'ZER (zero rated)' }]} />
+          {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber, { maxLength: 100 })}
+          <AutoSelect label="Credit control code" value={ext.creditControlCode} onSave={saveField('extendedSettings', 'creditControlCode')} data={CREDIT_CONTROL_CODES.map((code) => ({ value: code, label: code.charAt(0) + code.slice(1).toLowerCase() }))} />
+        </Column>
+
+        <Column title="Invoicing">
+          <AutoSelect label="Invoice interval" value={ext.invoiceInterval} onSave={saveField('extendedSettings', 'invoiceInterval')} data={[{ value: 'W', label: 'Weekly' }, { value: 'M', label: 'Monthly' }]} />
+          <AutoSelect label="Invoice format" value={ext.invoiceFormat} onSave={saveField('extendedSettings', 'invoiceFormat')} data={[{ value: 'legacy', label: 'Legacy' }, { value: 'new', label: 'New' }]} />
+          <AutoSelect label="Overnight invoice format" value={ext.onInvoiceFormat} onSave={saveField('extendedSettings', 'onInvoiceFormat')} data={[{ value: 'legacy', label: 'Legacy' }, { value: 'new', label: 'New' }]} />
+          {toggle('extendedSettings', 'singleInvoice', 'Single invoice (ground and overnight together)', ext.singleInvoice)}
+          {toggle('extendedSettings', 'invoiceDigitalCopy', 'Digital copy of invoices', ext.invoiceDigitalCopy)}
+          {toggle('extendedSettings', 'invoiceBillingContacts', 'Send invoices to billing contacts', ext.invoiceBillingContacts)}
+          {toggle('extendedSettings', 'allowViewInvoices', 'Customer may view invoices', ext.allowViewInvoices)}
+          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber, { maxLength: 100 })}
+          <Title order={4} size="h6" mt="xs">
+            Billing address
+          </Title>
+          {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion, { maxLength: 255 })}
+          <CountrySelect
+            label="Country"
+            required
+            value={ext.billingAddressCountry}
+            error={error('extendedSettings', 'billingAddressCountry')}
+            onChange={(code) => code && code !== ext.billingAddressCountry && saveField('extendedSettings', 'billingAddressCountry')(code)}
+          />
+          <BillingContactsEditor
+            value={data.billingContacts}
+            error={Object.entries(errors).find(([field]) => field.startsWith('billingContacts'))?.[1]}
+            onSave={(contacts: BillingContact[]) => save({ billingContacts: contacts }, contacts.map((_, i) => `billingContacts.${i}.email`))}
+          />
+        </Column>
+      </SimpleGrid>
+
+      <SettingsHistory companyId={companyId} />
+
+      <Dialog
+        opened={pendingBasis?.kind === 'missing'}
+        onClose={() => setPendingBasis(null)}
+        title={MISSING_INFORMATION_TITLE}
+        actions={[{ label: 'OK', kind: 'CONFIRM', onClick: () => setPendingBasis(null) }]}
+      >
+        <Text size="sm" mb="xs">
+          The billing basis cannot change to Account until these are filled in:
+        </Text>
+        <List size="sm">
+          {(pendingBasis?.kind === 'missing' ? pendingBasis.missing : []).map((item) => (
+            <List.Item key={item}>{item}</List.Item>
+          ))}
+        </List>
+      </Dialog>
+      <Dialog
+        opened={pendingBasis?.kind === 'confirm'}
+        onClose={() => setPendingBasis(null)}
+        title="Change billing basis"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setPendingBasis(null) },
+          {
+            label: 'Change',
+            kind: 'CONFIRM',
+            onClick: () => {
+              setPendingBasis(null);
+              save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
+            },
+          },
+        ]}
+      >
+        {CHANGE_TO_ACCOUNT_QUESTION}
+      </Dialog>
+      <Dialog
+        opened={bookingsDialog}
+        onClose={() => setBookingsDialog(false)}
+        title="Bookings"
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setBookingsDialog(false) },
+          {
+            label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
+            kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
+            onClick: () => {
+              setBookingsDialog(false);
+              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, ['settings.cycloneAllowBooking']);
+            },
+          },
+        ]}
+      >
+        {settings.cycloneAllowBooking ? 'This company may book now. Block its bookings?' : 'This company’s bookings are blocked. Allow them again?'}
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,123 @@
+import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { useState } from 'react';
+import type { CompanyUser } from '@courier/domain/users/schemas';
+import { DateText } from '../../ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { SlideIn } from '../../ui/slide-in.tsx';
+import { toast } from '../../ui/toast.ts';
+import { UserSearch } from '../../ui/user-search.tsx';
+import { useCompanyUsers, useSetCompanyUser } from './api/company-users.ts';
+
+function Detail({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children ?? '–'}
+      </Text>
+    </div>
+  );
+}
+
+/** Company Users tab (spec 1 §2): Admins and Staff, Make Staff / Make Admin, add a user, a details panel. */
+export function CompanyUsersTab({ companyId }: { companyId: number }) {
+  const users = useCompanyUsers(companyId);
+  const setUser = useSetCompanyUser(companyId);
+  const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<CompanyUser | null>(null);
+
+  if (users.isPending) return <LoadingState text="Loading Users..." />;
+  if (users.isError) return <ErrorState onRetry={() => void users.refetch()} />;
+
+  const change = (userId: number, asAdmin: boolean, name: string) =>
+    setUser.mutate(
+      { userId, asAdmin },
+      {
+        onSuccess: () => toast({ title: 'Success', message: `${name} is now ${asAdmin ? 'an admin' : 'staff'} of this company.`, type: 'success' }),
+        onError: (error) => toast({ title: 'Sorry', message: error.message, type: 'error' }),
+      },
+    );
+
+  const list = (title: string, rows: CompanyUser[], asAdmin: boolean) => (
+    <Paper withBorder p="md">
+      <Title order={3} size="h5" mb="sm">
+        {title}
+      </Title>
+      {rows.length === 0 ? (
+        <EmptyState title={`No ${title}`} />
+      ) : (
+        <Stack gap={4}>
+          {rows.map((user) => (
+            <Group key={user.id} justify="space-between" wrap="nowrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+              <UnstyledButton onClick={() => setSelected(user)} style={{ flex: 1 }}>
+                <Text size="sm" fw={500}>
+                  {user.firstName} {user.lastName}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.email}
+                </Text>
+              </UnstyledButton>
+              <Button size="xs" variant="default" loading={setUser.isPending && setUser.variables?.userId === user.id} onClick={() => change(user.id, !asAdmin, `${user.firstName} ${user.lastName}`)}>
+                {asAdmin ? 'Make Staff' : 'Make Admin'}
+              </Button>
+            </Group>
+          ))}
+        </Stack>
+      )}
+    </Paper>
+  );
+
+  return (
+    <Stack>
+      <Group justify="space-between">
+        <Text fw={600}>Users</Text>
+        <ActionIcon size="lg" aria-label="Add User" onClick={() => setAdding((open) => !open)}>
+          +
+        </ActionIcon>
+      </Group>
+      {adding && (
+        <Paper withBorder p="md">
+          <UserSearch
+            label="Add User"
+            autoFocus
+            onSelect={(user) => {
+              setAdding(false);
+              change(user.id, false, user.name);
+            }}
+          />
+          <Text size="xs" c="dimmed" mt={4}>
+            Type at least 3 characters of a name or email; Escape clears. The user joins as staff.
+          </Text>
+        </Paper>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }}>
+        {list('Admins', users.data.admins, true)}
+        {list('Staff', users.data.staff, false)}
+      </SimpleGrid>
+      <SlideIn opened={selected !== null} onClose={() => setSelected(null)} title={selected ? `${selected.firstName} ${selected.lastName}` : ''} size="md">
+        {selected && (
+          <SimpleGrid cols={2}>
+            <Detail label="Id">{selected.id}</Detail>
+            <Detail label="Email">{selected.email}</Detail>
+            <Detail label="First name">{selected.firstName}</Detail>
+            <Detail label="Last name">{selected.lastName}</Detail>
+            <Detail label="Phone">{selected.phone || '–'}</Detail>
+            <Detail label="Payment provider id">{selected.stripeId ?? '–'}</Detail>
+            <Detail label="IP address">{selected.ip ?? '–'}</Detail>
+            <Detail label="Created">
+              <DateText value={selected.createdAt} withTime />
+            </Detail>
+            <Detail label="Last login">
+              <DateText value={selected.lastLoginDate} withTime />
+            </Detail>
+            <Detail label="Last online">
+              <DateText value={selected.lastOnline} withTime />
+            </Detail>
+          </SimpleGrid>
+        )}
+      </SlideIn>
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { USER_SEARCH_MIN_LENGTH, type UserSearchResult } from '@courier/domain/users/schemas';
+import { apiRequest } from '../api/client.ts';
+import { toast } from './toast.ts';
+
+export type UserSearchItem = UserSearchResult[number];
+
+const DEBOUNCE_MS = 500;
+
+/**
+ * User type-ahead (spec 1 §5): searches 500 ms after typing stops, from 3 characters, one search at a
+ * time; Escape clears the text; staffOnly limits it to staff (the sales rep search).
+ */
+export function UserSearch({
+  label,
+  placeholder = 'Search users by name or email...',
+  staffOnly = false,
+  onSelect,
+  selectedName,
+  onClear,
+  autoFocus,
+}: {
+  label: string;
+  placeholder?: string;
+  staffOnly?: boolean;
+  onSelect: (user: UserSearchItem) => void;
+  /** When set, the input shows this name read-only with a clear button. */
+  selectedName?: string | null;
+  onClear?: () => void;
+  autoFocus?: boolean;
+}) {
+  const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
+  const [text, setText] = useState('');
+  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const enabled = !selectedName && debounced.length >= USER_SEARCH_MIN_LENGTH;
+  const results = useQuery({
+    queryKey: ['user-search', debounced, staffOnly],
+    queryFn: ({ signal }) => apiRequest<UserSearchResult>('/user/search', { query: { query: debounced, staffOnly }, signal, expect: 200 }),
+    enabled,
+    staleTime: 30_000,
+  });
+  useEffect(() => {
+    if (results.isError) toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' });
+  }, [results.isError]);
+  const items = enabled ? (results.data ?? []) : [];
+
+  return (
+    <Combobox
+      store={combobox}
+      onOptionSubmit={(id) => {
+        const user = items.find((item) => String(item.id) === id);
+        if (user) onSelect(user);
+        setText('');
+        combobox.closeDropdown();
+      }}
+    >
+      <Combobox.Target>
+        <TextInput
+          label={label}
+          placeholder={placeholder}
+          autoFocus={autoFocus}
+          value={selectedName ?? text}
+          readOnly={Boolean(selectedName)}
+          onChange={(event) => {
+            setText(event.currentTarget.value);
+            combobox.openDropdown();
+            combobox.updateSelectedOptionIndex();
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              setText('');
+              combobox.closeDropdown();
+            }
+          }}
+          onFocus={() => !selectedName && combobox.openDropdown()}
+          onBlur={() => combobox.closeDropdown()}
+          rightSection={
+            results.isFetching ? (
+              <Loader size="xs" aria-label="Searching" />
+            ) : selectedName && onClear ? (
+              <CloseButton aria-label={`Clear ${label}`} onMouseDown={(event) => event.preventDefault()} onClick={onClear} />
+            ) : null
+          }
+        />
+      </Combobox.Target>
+      <Combobox.Dropdown hidden={Boolean(selectedName) || text.trim().length < USER_SEARCH_MIN_LENGTH}>
+        <Combobox.Options>
+          {items.length === 0 ? (
+            <Combobox.Empty>{results.isFetching || !enabled ? 'Searching...' : results.isError ? 'There was an error searching. Please try again later.' : 'No users match'}</Combobox.Empty>
+          ) : (
+            items.map((user) => (
+              <Combobox.Option value={String(user.id)} key={user.id}>
+                <Text size="sm" fw={500}>
+                  {user.accountCode ? `${user.accountCode} · ` : ''}
+                  {user.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {user.description}
+                </Text>
+              </Combobox.Option>
+            ))
+          )}
+        </Combobox.Options>
+      </Combobox.Dropdown>
+    </Combobox>
+  );
+}
