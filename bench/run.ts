@@ -1,12 +1,14 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
-// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle).
+// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchCompanyList, withScratchDatabase } from './company-list.ts';
+import { benchPriceIncrease } from './price-increase.ts';
 import { benchStartup } from './startup.ts';
+import { benchTariffEngine } from './tariff-engine.ts';
 import { lastLines, ms, run, type BenchResult } from './support.ts';
 import { benchWebBundle } from './web-bundle.ts';
 
@@ -51,6 +53,21 @@ if (wanted('companies')) {
     }
   } else {
     progress('company list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
+  }
+}
+
+if (wanted('engine')) {
+  progress('tariff engine');
+  results.push(...benchTariffEngine());
+}
+
+if (wanted('increase')) {
+  progress('price increase on PGlite');
+  results.push(...(await benchPriceIncrease({ label: 'PGlite' })));
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('price increase on PostgreSQL');
+    results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => benchPriceIncrease({ label: 'PostgreSQL', databaseUrl }))));
   }
 }
 

@@ -45,24 +45,49 @@ function stepsToCover(extra: number, per: number): number {
   return steps;
 }
 
+/** A level's numbers as the engine counts them: weights in milligrams, prices in cents. */
+interface CountedLevel {
+  upTo: number;
+  basicPer: number;
+  thenPer: number;
+  basic: Cents;
+  then: Cents;
+}
+
+// Converting euro to cents exactly (toCents) costs about a microsecond, so each level is converted
+// once and kept beside it. Levels are values: the engine never changes them, and callers build new
+// level objects rather than editing old ones (the editor and the increases both do).
+const counted = new WeakMap<PriceLevel, CountedLevel>();
+function countedOf(level: PriceLevel): CountedLevel {
+  let values = counted.get(level);
+  if (!values) {
+    values = { upTo: toMg(level.upTo), basicPer: toMg(level.basicPer), thenPer: toMg(level.thenPer), basic: toCents(level.basic), then: toCents(level.then) };
+    counted.set(level, values);
+  }
+  return values;
+}
+
 /**
  * Price for a weight (spec 2 §9): the first level whose upTo is at or above the weight; weight 0 is
  * priced as the first level's basicPer; basic covers basicPer kg; weight beyond it is rounded up to
  * whole thenPer steps, each costing `then`; the subtotal is rounded to the cent. A thenPer of 0 has
- * no steps to count, so such a level charges its basic price only.
+ * no steps to count, so such a level charges its basic price only. Prices are whole cents (the
+ * pricing schema requires it; a price given with more decimals is taken to the nearest cent), so the
+ * subtotal is exact in cents.
  */
 export function priceForWeight(levels: readonly PriceLevel[], weightKg: number): TariffPrice {
   const first = levels[0];
   if (!first) return { ok: false, error: TARIFF_ENGINE_ERRORS.noLevels };
   const weight = toMg(weightKg === 0 ? first.basicPer : weightKg);
   if (!Number.isFinite(weight) || weight < 0) return { ok: false, error: TARIFF_ENGINE_ERRORS.invalidWeight };
-  const levelIndex = levels.findIndex((level) => toMg(level.upTo) >= weight);
+  const levelIndex = levels.findIndex((level) => countedOf(level).upTo >= weight);
   const level = levels[levelIndex];
   if (!level) return { ok: false, error: TARIFF_ENGINE_ERRORS.noLevelForWeight };
-  const extra = weight - toMg(level.basicPer);
-  const per = toMg(level.thenPer);
-  const steps = extra > 0 && per > 0 ? stepsToCover(extra, per) : 0;
-  const cents = addMoney(toCents(level.basic), multiplyMoney(toCents(level.then), steps));
+  const { basicPer, thenPer, basic, then } = countedOf(level);
+  const extra = weight - basicPer;
+  const steps = extra > 0 && thenPer > 0 ? stepsToCover(extra, thenPer) : 0;
+  // Whole cents times a whole number of steps is exact: no rounding step is needed here.
+  const cents = addMoney(basic, (then * steps) as Cents);
   return { ok: true, price: toEuro(cents), cents, levelIndex, steps };
 }
 
