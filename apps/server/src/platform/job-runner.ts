@@ -6,12 +6,22 @@ import { jobLog, jobs } from '../db/schema/index.ts';
 export type JobRow = typeof jobs.$inferSelect;
 export type JobLogEntry = Omit<typeof jobLog.$inferInsert, 'id' | 'jobId' | 'at'>;
 
-/** Writes log lines of a job inside the caller's transaction, so a change and its line land together. */
+/**
+ * Writes log lines of a job inside the caller's transaction, so a change and its line land together.
+ * The lines travel as one JSON parameter: building a multi-row insert with thousands of parameters
+ * cost more than the database work itself (bench/price-increase.ts).
+ */
 export async function writeJobLog(tx: DbOrTx, jobId: number, entries: JobLogEntry[]): Promise<void> {
-  const CHUNK = 500;
-  for (let start = 0; start < entries.length; start += CHUNK) {
-    await tx.insert(jobLog).values(entries.slice(start, start + CHUNK).map((entry) => ({ ...entry, jobId })));
-  }
+  if (entries.length === 0) return;
+  const rows = JSON.stringify(
+    entries.map((entry) => ({ level: entry.level, entity_id: entry.entityId ?? null, message: entry.message, before: entry.before ?? null, after: entry.after ?? null })),
+  );
+  await tx.execute(sql`
+    insert into ${jobLog} (job_id, level, entity_id, message, before, after)
+    select ${jobId}::integer, x.level, x.entity_id, x.message, x.before, x.after
+    from rows from (jsonb_to_recordset(${rows}::jsonb) as (level text, entity_id text, message text, before jsonb, after jsonb))
+      with ordinality as x(level, entity_id, message, before, after, n)
+    order by x.n`);
 }
 
 export interface JobStep {
