@@ -120,6 +120,12 @@ const pageParams = {
 export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkWindow);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 
+/** POST /api/bookings/tagged: the filter as JSON; omitTags counts as if no tag were chosen (the tag picker). */
+export const tagCountsBodySchema = z
+  .strictObject({ ...bookingFilterShape, omitTags: z.boolean('omitTags must be true or false.').optional().default(false) })
+  .superRefine(checkWindow);
+export type TagCountsBody = z.infer<typeof tagCountsBodySchema>;
+
 const money = z.number();
 
 export const placeSummarySchema = z.object({

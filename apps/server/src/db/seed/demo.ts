@@ -3,6 +3,7 @@ import type { Role } from '@courier/domain/auth/roles';
 import type { Db } from '../client.ts';
 import { companies, companyUsers, users } from '../schema/index.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { seedBookings } from './bookings.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCompanyRecords } from './company-records.ts';
 import { seedPricing } from './pricing.ts';
@@ -107,9 +108,12 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
     const [firstCompany] = await tx.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
     if (customer && firstCompany) await tx.insert(companyUsers).values({ companyId: firstCompany.id, userId: customer.id, isAdmin: true });
 
-    await seedCompanyRecords(tx, new Random(DEMO_SEED + 3), anchor);
-
     // Zones and tariffs (base, special for some accounts, carriers'): after companies, before bookings.
     await seedPricing(tx, { seed: DEMO_SEED + 5 });
+
+    await seedCompanyRecords(tx, new Random(DEMO_SEED + 3), anchor);
+
+    // Bookings last: they point at companies, customers, drivers, places, tariffs and reference definitions.
+    await seedBookings(tx, { anchor, seed: DEMO_SEED + 4 });
   });
 }

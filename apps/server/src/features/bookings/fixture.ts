@@ -1,0 +1,149 @@
+import type { Db } from '../../db/client.ts';
+import { companyReferences } from '../../db/schema/index.ts';
+import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
+import { createCompany } from '../../test/factories.ts';
+
+/**
+ * The bookings the bookings tests search, each a case of a filter, a sort or a margin. Amounts are
+ * chosen so the margins can be worked out by hand (see bookings-details.test.ts).
+ *
+ * | ref   | co | view  | status      | created    | charge | pay   | kg    | pk | notes                                  |
+ * | B0001 | A  | same  | delivered   | 2026-03-02 | 20.00  | 8.00  | 2.5   | 1  | WAITING_TIME, driver 101, invoice 9    |
+ * | B0002 | A  | same  | cancelled   | 2026-03-05 | 0      | 0     | 150   | 5  | van priority, LARGE-VAN, driver 102    |
+ * | B0003 | B  | same  | delivered   | 2026-03-10 | 35.50  | 12.25 | 6     | 3  | 2 jobs SPLIT/SECOND_LEG, same-day review|
+ * | B0004 | A  | ON/OS | delivered   | 2026-03-15 | 18.40  | 0     | 12    | 2  | DPD 9.10, DOM, carrier review, PO-77   |
+ * | B0005 | B  | ON/OS | failed      | 2026-03-20 | 64.00  | 0     | 4.2   | 1  | UPS 30.00, INT, customs 14.00          |
+ * | B0006 | B  | same  | in_progress | 2026-03-25 | 50.00  | 20.00 | 80    | 4  | van priority, SMALL-VAN                |
+ * | B0007 | A  | same  | quote       | 2026-02-01 | 10.00  | 0     | 1     | 1  |                                        |
+ */
+export interface BookingFixture {
+  catalogue: BookingCatalogue;
+  companyA: number;
+  companyB: number;
+  poReference: number;
+  costCentreReference: number;
+  bookingIds: Record<string, number>;
+  jobIds: Record<string, number[]>;
+  placeIds: { a: string; b: string; c: string };
+}
+
+export async function createBookingFixture(db: Db): Promise<BookingFixture> {
+  const catalogue = await createBookingCatalogue(db);
+  const a = await createCompany(db, { company: { name: 'Anna Liffey Couriers', accountCode: 'ALC001' } });
+  const b = await createCompany(db, { company: { name: 'Boyne Valley Foods', accountCode: 'BVF002' } });
+  const [po, costCentre] = await db
+    .insert(companyReferences)
+    .values([
+      { companyId: a.id, name: 'Purchase order', header: 'Reference', values: [] },
+      { companyId: a.id, name: 'Cost centre', header: 'CostCentre', values: ['CC-1', 'CC-2'] },
+    ])
+    .returning({ id: companyReferences.id });
+  if (!po || !costCentre) throw new Error('references not created');
+  const s = catalogue.services;
+  const at = (day: string) => new Date(`${day}T10:00:00Z`);
+  const bookingIds: Record<string, number> = {};
+  const jobIds: Record<string, number[]> = {};
+  const add = async (reference: string, values: Parameters<typeof createBooking>[1]) => {
+    const created = await createBooking(db, values);
+    bookingIds[reference] = created.id;
+    jobIds[reference] = created.jobIds;
+  };
+  const { first: d101, second: d102 } = catalogue.drivers;
+
+  await add('B0001', {
+    booking: { reference: 'B0001', companyId: a.id, serviceId: s.bikeStandard, type: 'same_day', status: 'delivered', createdAt: at('2026-03-02'), vehicle: 'BIKE', exVatPrice: '20.00', driverPrice: '8.00', weightOfPackages: '2.50', numberOfPackages: 1 },
+    jobs: [
+      {
+        customerCharge: '20.00',
+        driverPrice: '8.00',
+        tags: ['WAITING_TIME'],
+        driverNumber: 101,
+        invoicePeriodId: 9,
+        collectionPlaceId: catalogue.places.a,
+        deliveryPlaceId: catalogue.places.b,
+        windows: { collectionStart: '2026-03-02T10:00:00Z', collectionEnd: '2026-03-02T11:00:00Z', deliveryStart: '2026-03-02T11:00:00Z', deliveryEnd: '2026-03-02T12:00:00Z' },
+        collectedAt: new Date('2026-03-02T10:30:00Z'),
+        deliveryTime: new Date('2026-03-02T12:30:00Z'),
+        signedBy: 'Mary Kelly',
+        tasks: [
+          { type: 'COLLECTION', driverId: d101, driverPay: '4.00', driverPayExtra: '5.00' },
+          { type: 'DELIVERY', driverId: d101, driverPay: '4.00' },
+        ],
+      },
+    ],
+  });
+  await add('B0002', {
+    booking: { reference: 'B0002', companyId: a.id, serviceId: s.vanPriority, type: 'same_day', status: 'cancelled', createdAt: at('2026-03-05'), vehicle: 'LARGE-VAN', weightOfPackages: '150.00', numberOfPackages: 5 },
+    jobs: [{ driverNumber: 102, collectionPlaceId: catalogue.places.b, deliveryPlaceId: catalogue.places.c }],
+  });
+  await add('B0003', {
+    booking: { reference: 'B0003', companyId: b.id, serviceId: s.bikeStandard, type: 'same_day', status: 'delivered', createdAt: at('2026-03-10'), vehicle: 'BIKE', exVatPrice: '35.50', driverPrice: '12.25', weightOfPackages: '6.00', numberOfPackages: 3 },
+    jobs: [
+      {
+        customerCharge: '20.50',
+        driverPrice: '7.00',
+        tags: ['SPLIT'],
+        driverNumber: 101,
+        extrasCharge: '25.00',
+        extrasCost: '10.00',
+        extrasBreakdown: [{ name: 'Tail lift', cost: 10, charge: 25 }],
+        needsSameDayReview: true,
+        needsSameDayReviewReason: 'Waiting time claimed by driver',
+        tasks: [{ type: 'COLLECTION', driverId: d101, driverPay: '7.00' }],
+      },
+      {
+        customerCharge: '15.00',
+        driverPrice: '5.25',
+        tags: ['SECOND_LEG'],
+        driverNumber: 102,
+        driverTwoNumber: 101,
+        chargeRefs: ['B0003-1'],
+        tasks: [
+          { type: 'COLLECTION', driverId: d102, driverPay: '2.63' },
+          { type: 'DELIVERY', driverId: d101, driverPay: '2.62' },
+        ],
+        adjustments: [{ type: 'ADDRESS_CORRECTION', cost: '3.00', charge: '6.50', description: 'Address corrected', showToCustomer: true }],
+      },
+    ],
+  });
+  await add('B0004', {
+    booking: {
+      reference: 'B0004',
+      companyId: a.id,
+      serviceId: s.overnight,
+      type: 'other',
+      status: 'delivered',
+      createdAt: at('2026-03-15'),
+      exVatPrice: '18.40',
+      weightOfPackages: '12.00',
+      numberOfPackages: 2,
+      companyReferences: [{ id: po.id, name: 'Purchase order', header: 'Reference', value: 'PO-77' }],
+    },
+    jobs: [{ customerCharge: '18.40', carrierId: catalogue.carriers.dpd, carrierPrice: '9.10', carrierInsuranceCharge: '1.20', tariffCodeId: catalogue.tariffCodes.DOM, needsCarrierReview: true, deliveryPlaceId: catalogue.places.c }],
+  });
+  await add('B0005', {
+    booking: { reference: 'B0005', companyId: b.id, serviceId: s.international, type: 'other', status: 'failed', createdAt: at('2026-03-20'), exVatPrice: '64.00', weightOfPackages: '4.20', numberOfPackages: 1 },
+    jobs: [{ customerCharge: '64.00', carrierId: catalogue.carriers.ups, carrierPrice: '30.00', carrierCustomsCharge: '14.00', carrierInsuranceCharge: '2.00', tariffCodeId: catalogue.tariffCodes.INT }],
+  });
+  await add('B0006', {
+    booking: { reference: 'B0006', companyId: b.id, serviceId: s.vanPriority, type: 'same_day', status: 'in_progress', createdAt: at('2026-03-25'), vehicle: 'SMALL-VAN', exVatPrice: '50.00', driverPrice: '20.00', weightOfPackages: '80.00', numberOfPackages: 4 },
+    jobs: [{ customerCharge: '50.00', driverPrice: '20.00', driverNumber: 102 }],
+  });
+  await add('B0007', {
+    booking: { reference: 'B0007', companyId: a.id, serviceId: s.bikeStandard, type: 'same_day', status: 'quote', createdAt: at('2026-02-01'), vehicle: 'BIKE', exVatPrice: '10.00', weightOfPackages: '1.00', numberOfPackages: 1 },
+    jobs: [{ customerCharge: '10.00' }],
+  });
+
+  const placeRows = await db.query.places.findMany({ columns: { id: true, placeId: true } });
+  const placeId = (id: number) => placeRows.find((row) => row.id === id)?.placeId as string;
+  return {
+    catalogue,
+    companyA: a.id,
+    companyB: b.id,
+    poReference: po.id,
+    costCentreReference: costCentre.id,
+    bookingIds,
+    jobIds,
+    placeIds: { a: placeId(catalogue.places.a), b: placeId(catalogue.places.b), c: placeId(catalogue.places.c) },
+  };
+}

@@ -1,0 +1,234 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { AREAS, hasAccess } from '@courier/domain/auth/roles';
+import {
+  bookingDetailsSchema,
+  bookingFilterSchema,
+  bookingListQuerySchema,
+  bookingListResponseSchema,
+  bookingReferenceParamsSchema,
+  bookingsBreakdownQuerySchema,
+  bookingsBreakdownSchema,
+  driverPayBreakdownSchema,
+  jobReferenceParamsSchema,
+  marginsResponseSchema,
+  setJobTagsBodySchema,
+  setJobTagsResponseSchema,
+  statusSmsBodySchema,
+  statusSmsResponseSchema,
+  tagCountsBodySchema,
+  tagCountsSchema,
+  taskListSchema,
+  updateClientReferencesBodySchema,
+  updateClientReferencesResponseSchema,
+  type BookingFilter,
+} from '@courier/domain/bookings/schemas';
+import { apiErrorSchema } from '@courier/domain/common/api';
+import type { AppContext } from '../../app-context.ts';
+import { access, requireSignedIn } from '../../http/access.ts';
+import { notFound } from '../../http/errors.ts';
+import { createSmsSender } from '../../platform/sms.ts';
+import { bookingsBreakdown, driverPayBreakdown, findBookingDetails, findJobByReference, listJobTasks } from './booking-details.ts';
+import { exportBookingsCsv } from './export-csv.ts';
+import { assertPriceFiltersAllowed } from './filters.ts';
+import { listBookings } from './queries.ts';
+import { setJobTags } from './set-job-tags.ts';
+import { bookingMargins, countBookingsByTag } from './summaries.ts';
+import { updateClientReferences } from './update-client-references.ts';
+
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const FILTER_NOTE =
+  'Booking filter of spec 2 §7. Range bounds apply only when above 0; view SAME_DAY or ON_OS picks the list tab; tags match bookings with a job carrying any of them; job conditions hold for one and the same job. Price filters and sorts need a role that sees prices (403 otherwise).';
+
+/** Spec 2 §6: only some roles see charge, driver pay, carrier and margin figures. */
+function seesPrices(request: FastifyRequest): boolean {
+  return hasAccess(requireSignedIn(request).roles, AREAS.seePrices);
+}
+
+export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
+  const { db } = database;
+  const sms = createSmsSender();
+  return async (app) => {
+    app.get(
+      '/bookings',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'A page of bookings (size up to 5000) with the total matching the filter',
+          description: FILTER_NOTE,
+          querystring: bookingListQuerySchema,
+          response: { 200: bookingListResponseSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { size, skip, ...filter } = request.query;
+        const seePrices = seesPrices(request);
+        assertPriceFiltersAllowed(filter, seePrices);
+        return listBookings(db, { filter, size, skip, seePrices });
+      },
+    );
+
+    app.get(
+      '/bookings/csv',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'The bookings of the filter as bookings.csv, streamed; refused (400) at 100,000 rows or more',
+          description: `${FILTER_NOTE} Price columns only for roles that see prices.`,
+          querystring: bookingFilterSchema,
+          produces: ['text/csv'],
+          response: { 200: z.string().describe('CSV text, one row per booking after a header row'), ...errors },
+        },
+      },
+      async (request, reply) => {
+        const filter: BookingFilter = request.query;
+        const seePrices = seesPrices(request);
+        assertPriceFiltersAllowed(filter, seePrices);
+        const { count, stream } = await exportBookingsCsv(db, { filter, seePrices });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="bookings.csv"')
+          .header('x-booking-count', String(count))
+          .header('cache-control', 'no-store')
+          .send(stream);
+      },
+    );
+
+    app.get(
+      '/bookings/margins',
+      {
+        config: { access: access.roles(AREAS.seePrices) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Margin report and summary totals of the filter, with driver-pay and margin percent (spec 2 §3, §9)',
+          description: FILTER_NOTE,
+          querystring: bookingFilterSchema,
+          response: { 200: marginsResponseSchema, ...errors },
+        },
+      },
+      async (request) => bookingMargins(db, request.query),
+    );
+
+    app.post(
+      '/bookings/tagged',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'How many bookings of the filter carry each job tag, and the total',
+          description: `${FILTER_NOTE} The body is the filter as JSON; omitTags counts as if no tag were chosen.`,
+          body: tagCountsBodySchema,
+          response: { 200: tagCountsSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { omitTags, ...filter } = request.body;
+        assertPriceFiltersAllowed(filter, seesPrices(request));
+        return countBookingsByTag(db, { filter, omitTags });
+      },
+    );
+
+    app.put(
+      '/bookings/tag',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: { tags: ['bookings'], summary: "Replaces a job's tags", body: setJobTagsBodySchema, response: { 200: setJobTagsResponseSchema, ...errors, 404: apiErrorSchema } },
+      },
+      async (request) => setJobTags(db, { jobId: request.body.jobId, tags: request.body.tags, userId: requireSignedIn(request).userId }),
+    );
+
+    app.put(
+      '/bookings/reference',
+      {
+        config: { access: access.roles(AREAS.editClientReferences) },
+        schema: {
+          tags: ['bookings'],
+          summary: "Replaces a booking's client references, checked against the company's reference definitions",
+          body: updateClientReferencesBodySchema,
+          response: { 200: updateClientReferencesResponseSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
+      async (request) => updateClientReferences(db, { body: request.body, userId: requireSignedIn(request).userId }),
+    );
+
+    app.post(
+      '/bookings/status/sms',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Sends a status text message (held in the outbox while no SMS provider is configured)',
+          body: statusSmsBodySchema,
+          response: { 200: statusSmsResponseSchema, ...errors },
+        },
+      },
+      async (request) => sms.send(db, { to: request.body.phoneNumber, text: request.body.statusMessage }),
+    );
+
+    app.get(
+      '/bookings/jobs/bookings-breakdown',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
+          querystring: bookingsBreakdownQuerySchema,
+          response: { 200: bookingsBreakdownSchema, ...errors },
+        },
+      },
+      async (request) => bookingsBreakdown(db, { jobIds: request.query.jobIds, seePrices: seesPrices(request) }),
+    );
+
+    app.get(
+      '/bookings/job/:ref/tasks',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: { tags: ['bookings'], summary: "A job's tasks (stops) in order", params: jobReferenceParamsSchema, response: { 200: taskListSchema, ...errors, 404: apiErrorSchema } },
+      },
+      async (request) => {
+        const job = await findJobByReference(db, request.params.ref);
+        if (!job) throw notFound(`Job ${request.params.ref} does not exist.`);
+        return listJobTasks(db, { jobId: job.id, seePrices: seesPrices(request) });
+      },
+    );
+
+    app.get(
+      '/bookings/job/:ref/driver-pay-breakdown',
+      {
+        config: { access: access.roles(AREAS.seePrices) },
+        schema: {
+          tags: ['bookings'],
+          summary: "A job's driver pay per task",
+          params: jobReferenceParamsSchema,
+          response: { 200: driverPayBreakdownSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const job = await findJobByReference(db, request.params.ref);
+        if (!job) throw notFound(`Failed to find ${request.params.ref} related driver pay`);
+        return driverPayBreakdown(db, job);
+      },
+    );
+
+    app.get(
+      '/booking/:reference',
+      {
+        config: { access: access.roles(AREAS.bookings) },
+        schema: {
+          tags: ['bookings'],
+          summary: 'One booking with its jobs, by booking reference (or the reference of one of its jobs)',
+          params: bookingReferenceParamsSchema,
+          response: { 200: bookingDetailsSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
+      async (request) => {
+        const booking = await findBookingDetails(db, { reference: request.params.reference, seePrices: seesPrices(request) });
+        if (!booking) throw notFound(`Failed to find related booking ${request.params.reference}`);
+        return booking;
+      },
+    );
+  };
+}
