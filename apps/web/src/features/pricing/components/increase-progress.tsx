@@ -46,7 +46,12 @@ export function IncreaseProgress({ run: started, title }: { run: IncreaseRun; ti
 
   return (
     <Stack gap="sm">
-      <Alert color={withErrors ? 'orange.9' : 'green.9'} title={withErrors ? `${title} has completed, but there were errors` : `${title} has completed sucessfully`} role="status">
+      <Alert
+        variant="light"
+        color={withErrors ? 'orange' : 'green'}
+        // The default light-variant title colour is too pale for AA contrast: shade 9 passes.
+        styles={{ title: { color: `var(--mantine-color-${withErrors ? 'orange' : 'green'}-9)` } }}
+        title={withErrors ? `${title} has completed, but there were errors` : `${title} has completed sucessfully`} role="status">
         <Stack gap={4}>
           <Text size="sm">
             {run.done - run.errors} of {run.total} tariffs increased by {run.percentIncrease} %{run.errors > 0 ? `; ${run.errors} could not be increased` : ''}.
