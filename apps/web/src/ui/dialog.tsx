@@ -33,7 +33,7 @@ export function Dialog({
   icon?: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} centered title={<Group gap="xs">{icon}<Text fw={600}>{title}</Text></Group>}>
+    <Modal opened={opened} onClose={onClose} centered closeButtonProps={{ 'aria-label': 'Close' }} title={<Group gap="xs">{icon}<Text fw={600}>{title}</Text></Group>}>
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg">
         {actions.map((action) => (

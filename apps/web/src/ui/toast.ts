@@ -20,5 +20,8 @@ export function toast({ title, message, type = 'info', duration }: { title?: str
     loading: type === 'loading',
     autoClose: duration ? TOAST_DURATIONS[duration] : DEFAULT_DURATION_MS,
     withCloseButton: true,
+    // Mantine's defaults fail axe: an unnamed close button and a gray-6 description (3.3:1 on white).
+    closeButtonProps: { 'aria-label': 'Close notification' },
+    styles: { description: { color: 'var(--mantine-color-gray-8)' } },
   });
 }

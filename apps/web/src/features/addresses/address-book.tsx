@@ -95,10 +95,10 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
         entries.data.map((entry) => (
           <Paper key={entry.entryId} withBorder p="md" id={`address-entry-${entry.entryId}`} tabIndex={-1} component="section" aria-label={`Address entry ${entry.entryId}`}>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <UnstyledButton onClick={() => setDraft(draftOf(entry, companyId))} aria-label={`Edit ${entry.name}`} style={{ alignSelf: 'start' }}>
+              <UnstyledButton onClick={() => setDraft(draftOf(entry, companyId))} style={{ alignSelf: 'start' }}>
                 <Stack gap={4}>
                   <Text size="xs" c="dimmed">
-                    Entry {entry.entryId}
+                    Entry {entry.entryId} · click to edit
                   </Text>
                   <Text fw={700}>{entry.name}</Text>
                   <Text size="sm">

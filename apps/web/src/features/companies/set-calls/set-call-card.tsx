@@ -72,14 +72,20 @@ export function SetCallCard({
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-        <UnstyledButton onClick={onEditAddresses} disabled={!hasDetails} aria-label={`Edit addresses of set call ${setCall.id}`} style={{ alignSelf: 'start' }}>
+        <UnstyledButton onClick={onEditAddresses} disabled={!hasDetails} style={{ alignSelf: 'start' }}>
           <Stack gap="sm">
+            <Text size="xs" c="dimmed">
+              Addresses{hasDetails ? ' · click to edit' : ''}
+            </Text>
             <AddressBlock title="Collection" place={setCall.collectionPlace} name={setCall.collectionName} phone={setCall.collectionPhone} />
             <AddressBlock title="Delivery" place={setCall.deliveryPlace} name={setCall.deliveryName} phone={setCall.deliveryPhone} />
           </Stack>
         </UnstyledButton>
-        <UnstyledButton onClick={onEditDetails} aria-label={`Edit details of set call ${setCall.id}`} style={{ alignSelf: 'start' }}>
+        <UnstyledButton onClick={onEditDetails} style={{ alignSelf: 'start' }}>
           <Stack gap={2}>
+            <Text size="xs" c="dimmed">
+              Details · click to edit
+            </Text>
             <Line label="Vehicle">{setCall.vehicle ? `${setCall.vehicle.name} (${setCall.vehicle.serviceCode})` : '–'}</Line>
             <Line label="Reschedule on holidays">{setCall.pushHolidays ? 'Yes' : 'No'}</Line>
             <Line label="Return booking">{setCall.return ? 'Yes' : 'No'}</Line>

@@ -1,0 +1,246 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectAccessible, launchBrowser, openPage, signIn } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Calls the API as the signed-in user (the session cookie rides along). */
+async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  return page.evaluate(
+    async ({ path, init }) => {
+      const response = await fetch(`/api${path}`, {
+        method: init.method ?? 'GET',
+        credentials: 'include',
+        headers: init.body === undefined ? {} : { 'content-type': 'application/json' },
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      });
+      return response.json();
+    },
+    { path, init },
+  ) as Promise<T>;
+}
+
+async function openTab(page: Page, companyId: number, tab: string): Promise<void> {
+  await page.goto(`/companies/${companyId}/${tab}`);
+  await page.getByRole('tab', { name: tabLabel(tab), selected: true }).waitFor();
+}
+const tabLabel = (tab: string) => ({ settings: 'Settings', references: 'References', users: 'Users', 'set-calls': 'Set Calls', 'address-book': 'Address Book' })[tab] ?? tab;
+
+describe('company Settings tab', () => {
+  test('a toggle and a text field save by themselves, show in the history, and are there after a reload', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await openTab(page, 7, 'settings');
+    const toggle = page.getByRole('switch', { name: 'Reference required' });
+    const before = await toggle.isChecked();
+    await toggle.click({ force: true });
+    await page.getByText('The company settings have been saved.').first().waitFor();
+
+    await page.getByLabel('Hold message').fill('Refer every booking to accounts first.');
+    await expect.poll(() => page.getByText('The company settings have been saved.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('cell', { name: 'extendedSettings.holdMessage' }).count(), { timeout: 10_000 }).toBe(1);
+
+    await page.reload();
+    await page.getByRole('switch', { name: 'Reference required' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Reference required' }).isChecked()).toBe(!before);
+    expect(await page.getByLabel('Hold message').inputValue()).toBe('Refer every booking to accounts first.');
+    expect(await page.getByRole('cell', { name: 'settings.referenceRequired' }).count()).toBe(1);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an invalid billing email is refused with the message beside the field', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await openTab(page, 8, 'settings');
+    await page.getByLabel('Billing email').fill('not-an-email');
+    await page.getByText('Please enter a valid billing email address.').waitFor({ timeout: 10_000 });
+    await page.getByText('There was an error saving the company settings. Please try again later.').first().waitFor();
+    await context.close();
+  });
+
+  test('changing a PAYG company with missing details to Account shows Missing Information; OK reverts', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    const list = await api<{ companies: { id: number; billingBasis: string }[] }>(page, '/company', { method: 'POST', body: { size: 100, skip: 0 } });
+    const payg = list.companies.find((company) => company.billingBasis === 'stripeCompany');
+    expect(payg).toBeDefined();
+    await openTab(page, payg?.id ?? 0, 'settings');
+    await page.getByRole('combobox', { name: 'Billing basis' }).click();
+    await page.getByRole('option', { name: 'ACCOUNT' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Missing Information' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('listitem').allTextContents()).toContain('Ledger account code');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('combobox', { name: 'Billing basis' }).inputValue()).toBe('PAYG');
+    const saved = await api<{ company: { billingBasis: string } }>(page, `/company/${payg?.id}/settings`);
+    expect(saved.company.billingBasis).toBe('stripeCompany');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('company References tab', () => {
+  test('creates, edits and deletes a reference', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'telephonist');
+    await openTab(page, 9, 'references');
+    await page.getByRole('button', { name: 'Add Reference' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Reference' });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Please enter a name for this reference.').waitFor();
+    await editor.getByLabel('Name').fill('Department');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Please choose a header for this reference.').waitFor();
+    await editor.getByRole('combobox', { name: 'Header' }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    await editor.getByRole('switch', { name: 'Limit the options' }).click({ force: true });
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Please enter at least one option for this reference.').waitFor();
+    await editor.getByRole('combobox', { name: 'Options' }).fill('Sales');
+    await page.keyboard.press('Enter');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The reference "Department" has been created').waitFor();
+    await page.getByText('Options: Sales').waitFor();
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: /^Department/ }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Reference' });
+    await edit.getByLabel('Name').fill('Department code');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The reference "Department code" has been updated').waitFor();
+
+    await page.getByRole('button', { name: 'Delete Department code' }).click();
+    await page.getByText('Are you sure you want to delete to Department code?').waitFor();
+    await page.getByRole('dialog', { name: 'Delete Reference' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('The reference "Department code" has been deleted').waitFor();
+    await expect.poll(() => page.getByText('Options: Sales').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('company Users tab', () => {
+  test('makes a staff user admin', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    let companyId = 0;
+    let staffName = '';
+    for (let id = 2; id < 60 && !companyId; id++) {
+      const users = await api<{ staff: { firstName: string; lastName: string }[] }>(page, `/company/${id}/users`);
+      if (users.staff.length > 0) {
+        companyId = id;
+        staffName = `${users.staff[0]?.firstName} ${users.staff[0]?.lastName}`;
+      }
+    }
+    expect(companyId).toBeGreaterThan(0);
+    await openTab(page, companyId, 'users');
+    await expectAccessible(page);
+    const staffPanel = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Staff' }) }).last();
+    const row = staffPanel.locator('div').filter({ hasText: staffName }).filter({ has: page.getByRole('button', { name: 'Make Admin' }) }).last();
+    await row.getByRole('button', { name: 'Make Admin' }).click();
+    await page.getByText(`${staffName} is now an admin of this company.`).waitFor();
+    const users = await api<{ admins: { firstName: string; lastName: string }[] }>(page, `/company/${companyId}/users`);
+    expect(users.admins.map((user) => `${user.firstName} ${user.lastName}`)).toContain(staffName);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('company Set Calls tab', () => {
+  test('adds a set call, fills its details, and adds and edits a schedule day', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'dispatcher');
+    await openTab(page, 11, 'set-calls');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Set Call' }).click();
+    await page.getByRole('dialog', { name: 'Add Set Call' }).getByRole('button', { name: 'Add' }).click();
+    const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
+    await details.waitFor();
+    const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('Please choose a service.').waitFor();
+    await details.getByText('Please enter the collection phone number.').waitFor();
+    await details.getByLabel('Service').click();
+    await page.getByRole('option').first().click();
+    await details.getByLabel('Collection phone').fill('+353 1 234 5678');
+    await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
+    await details.getByLabel('Driver code').fill('0');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(`Set call Id "${id}" has been updated.`).first().waitFor();
+    await details.waitFor({ state: 'hidden' });
+
+    const card = page.getByRole('region', { name: `Set call ${id}` });
+    await card.getByRole('checkbox', { name: 'Tuesday' }).check();
+    await expect.poll(async () => (await api<{ populatedSetCalls: { id: number; schedule: { dayOfWeek: number; type: string; options: number[] }[] }[] }>(page, '/company/11/setcalls')).populatedSetCalls.find((s) => s.id === id)?.schedule).toEqual([
+      { dayOfWeek: 2, type: 'nth', options: [1, 2, 3, 4, 5], collectionTime: { hour: 9, minute: 0 } },
+    ]);
+    await card.getByText('Last', { exact: true }).click();
+    await card.getByLabel('Tuesday collection time hour').fill('14');
+    await card.getByLabel('Tuesday collection time minute').fill('30');
+    await card.getByText('Last Tuesday at 14:30').waitFor();
+    await expect.poll(async () => (await api<{ populatedSetCalls: { id: number; schedule: unknown[] }[] }>(page, '/company/11/setcalls')).populatedSetCalls.find((s) => s.id === id)?.schedule, { timeout: 10_000 }).toEqual([
+      { dayOfWeek: 2, type: 'last', options: [], collectionTime: { hour: 14, minute: 30 } },
+    ]);
+    await page.reload();
+    await page.getByRole('region', { name: `Set call ${id}` }).getByText('Last Tuesday at 14:30').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('company Address Book tab and roles', () => {
+  test('accounts adds an address book entry; every tab passes axe', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await openTab(page, 12, 'address-book');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Add Address' }).click();
+    await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
+    const editor = page.getByRole('dialog', { name: 'New address book entry' });
+    expect(await editor.getByLabel('Country').inputValue()).toBe('IRELAND, REPUBLIC OF');
+    await editor.getByLabel('Search name').fill('Harbour Office Galway');
+    await editor.getByLabel('Address name').fill('Harbour Office');
+    await editor.getByLabel('Address line one').fill('1 Dock Road');
+    await editor.getByLabel('City').fill('Galway');
+    await editor.getByLabel('County').fill('Galway');
+    await editor.getByLabel('Eircode').fill('H91 T2X4');
+    expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await editor.getByLabel('Latitude').fill('53.2707');
+    await editor.getByLabel('Longitude').fill('-9.0568');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Addressbook Entry Created succesfully.').waitFor();
+    await page.getByText('Harbour Office Galway').first().waitFor();
+    for (const tab of ['settings', 'references', 'users']) {
+      await openTab(page, 12, tab);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a telephonist gets neither Set Calls nor Address Book, and the server refuses both', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'telephonist');
+    await page.goto('/companies/12/set-calls');
+    await page.getByRole('tab', { name: 'Settings' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Bookings', 'Users', 'Settings', 'References']);
+    const refused = await page.evaluate(async () => (await fetch('/api/company/12/setcalls', { credentials: 'include' })).status);
+    expect(refused).toBe(403);
+    const entries = await page.evaluate(async () => (await fetch('/api/place/entries/12', { credentials: 'include' })).status);
+    expect(entries).toBe(403);
+    await context.close();
+  });
+});
