@@ -49,8 +49,8 @@ export function IncreaseProgress({ run: started, title }: { run: IncreaseRun; ti
       <Alert
         variant="light"
         color={withErrors ? 'orange' : 'green'}
-        // The default light-variant title colour is too pale for AA contrast: shade 9 passes.
-        styles={{ title: { color: `var(--mantine-color-${withErrors ? 'orange' : 'green'}-9)` } }}
+        // The light variant's coloured title fails AA contrast on its tinted background: use the text colour.
+        styles={{ title: { color: 'var(--mantine-color-text)' } }}
         title={withErrors ? `${title} has completed, but there were errors` : `${title} has completed sucessfully`} role="status">
         <Stack gap={4}>
           <Text size="sm">
