@@ -1,12 +1,14 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
-// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase).
+// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchCompanyList, withScratchDatabase } from './company-list.ts';
 import { benchPriceIncrease } from './price-increase.ts';
+import { benchPlaceSearch } from './places-search.ts';
+import { benchSettingsPut } from './settings-put.ts';
 import { benchStartup } from './startup.ts';
 import { benchTariffEngine } from './tariff-engine.ts';
 import { lastLines, ms, run, type BenchResult } from './support.ts';
@@ -68,6 +70,17 @@ if (wanted('increase')) {
   if (serverUrl) {
     progress('price increase on PostgreSQL');
     results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => benchPriceIncrease({ label: 'PostgreSQL', databaseUrl }))));
+  }
+}
+
+for (const [name, label, bench] of [['places', 'place search', benchPlaceSearch], ['settings', 'settings PUT', benchSettingsPut]] as const) {
+  if (!wanted(name)) continue;
+  progress(`${label} on PGlite`);
+  results.push(...(await bench({ label: 'PGlite' })));
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress(`${label} on PostgreSQL`);
+    results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => bench({ label: 'PostgreSQL', databaseUrl }))));
   }
 }
 
