@@ -7,12 +7,15 @@ import { sanitiseNumber } from './price-levels.ts';
 /** Test Tariff (spec 2 §2): prices a weight with the levels as they stand, with the same engine as the server. */
 export function TestTariff({ levels }: { levels: PriceLevel[] }) {
   const [weight, setWeight] = useState(String(DEFAULT_TEST_WEIGHT_KG));
-  const [result, setResult] = useState<{ text: string; ok: boolean } | null>(null);
+  const [tested, setTested] = useState<{ text: string; ok: boolean; levels: string } | null>(null);
+  // A result stays only while the levels it was worked out from are unchanged.
+  const levelsKey = JSON.stringify(levels);
+  const result = tested?.levels === levelsKey ? tested : null;
 
   const test = () => {
     const kg = weight.trim() === '' ? Number.NaN : Number(weight);
     const price = priceForWeight(levels, kg);
-    setResult(price.ok ? { ok: true, text: `${formatEuro(price.price)} for ${kg} kg` } : { ok: false, text: price.error });
+    setTested({ levels: levelsKey, ...(price.ok ? { ok: true, text: `${formatEuro(price.price)} for ${kg} kg` } : { ok: false, text: price.error }) });
   };
 
   return (
@@ -25,7 +28,7 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
         rightSection={<Text size="xs" c="dimmed">kg</Text>}
         onChange={(event) => {
           setWeight(sanitiseNumber(event.currentTarget.value, 3));
-          setResult(null);
+          setTested(null);
         }}
         onKeyDown={(event) => {
           if (event.key === 'Enter') {
