@@ -133,6 +133,15 @@ describe('pricing', () => {
     await page.getByRole('link', { name: 'DPD', exact: true }).click();
     await page.getByRole('heading', { name: 'DPD Ireland' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Carriers' }).getAttribute('aria-selected')).toBe('true');
+    // Closing the Carrier Tariff Editor with unsaved changes asks first.
+    await page.getByRole('row').nth(1).click();
+    const editor = page.getByRole('dialog', { name: 'Carrier Tariff Editor' });
+    await editor.waitFor();
+    await page.getByLabel('Description').fill('changed, not saved');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect(await page.getByText('changed, not saved').count()).toBe(0);
     await page.getByRole('tab', { name: 'Carrier Increase' }).click();
     await page.getByRole('heading', { name: 'Carrier Increase' }).waitFor();
     await expectAccessible(page);

@@ -1,5 +1,5 @@
 import { Alert, Button, Divider, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DEFAULT_TARIFF_SERVICE,
   DEFAULT_TARIFF_ZONE,
@@ -73,6 +73,7 @@ export function TariffForm({
   tariffCodes,
   carriers,
   onDone,
+  onDirtyChange,
 }: {
   tariff: Tariff | null;
   defaults?: TariffDefaults;
@@ -81,8 +82,13 @@ export function TariffForm({
   tariffCodes: TariffCode[];
   carriers: Carrier[];
   onDone: () => void;
+  /** Told whether the form differs from what it opened with, so closing can ask before discarding. */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const [draft, setDraft] = useState<Draft>(() => draftOf(tariff, defaults));
+  const [opened] = useState(() => JSON.stringify(draftOf(tariff, defaults)));
+  const dirty = JSON.stringify(draft) !== opened;
+  useEffect(() => onDirtyChange?.(dirty), [dirty, onDirtyChange]);
   const [levelErrors, setLevelErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { Dialog } from '../../../ui/dialog.tsx';
 import type { Tariff } from '@courier/domain/pricing/schemas';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
 import { SlideIn } from '../../../ui/slide-in.tsx';
@@ -19,6 +20,19 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
   const carriers = useCarriers();
   const [editing, setEditing] = useState<Tariff | null>(null);
   const [creating, setCreating] = useState(false);
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const closeNow = () => {
+    dirty.current = false;
+    setAskDiscard(false);
+    setEditing(null);
+    setCreating(false);
+  };
+  // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : closeNow());
+  const setDirty = (value: boolean) => {
+    dirty.current = value;
+  };
   const carrierVariant = filter.carrierId !== undefined;
 
   if (list.isPending || codes.isPending || carriers.isPending) return <LoadingState text="Loading Tariffs..." />;
@@ -31,7 +45,7 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
   const codeName = new Map(codes.data.map((code) => [code.id, code.name]));
   const title = filter.account ? `Special Tariffs for ${filter.account}` : carrier ? carrier.name : tariffCode ? `${tariffCode.code} – ${tariffCode.name}` : 'Base Tariffs';
   const editorTitle = carrierVariant ? 'Carrier Tariff Editor' : 'Tariff Editor';
-  const form = (tariff: Tariff | null, close: () => void) => (
+  const form = (tariff: Tariff | null) => (
     <TariffForm
       key={tariff?.id ?? 'new'}
       tariff={tariff}
@@ -40,7 +54,8 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
       zones={zones}
       tariffCodes={codes.data}
       carriers={carriers.data}
-      onDone={close}
+      onDone={closeNow}
+      onDirtyChange={setDirty}
     />
   );
 
@@ -101,12 +116,23 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered closeButtonProps={{ 'aria-label': 'Close' }}>
-        {editing && form(editing, () => setEditing(null))}
+      <Modal opened={editing !== null} onClose={requestClose} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+        {editing && form(editing)}
       </Modal>
-      <SlideIn opened={creating} onClose={() => setCreating(false)} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
-        {creating && form(null, () => setCreating(false))}
+      <SlideIn opened={creating} onClose={requestClose} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
+        {creating && form(null)}
       </SlideIn>
+      <Dialog
+        opened={askDiscard}
+        onClose={() => setAskDiscard(false)}
+        title="Discard changes?"
+        actions={[
+          { label: 'Keep editing', kind: 'DEFAULT', onClick: () => setAskDiscard(false) },
+          { label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow },
+        ]}
+      >
+        The tariff has changes that are not saved.
+      </Dialog>
     </Paper>
   );
 }
