@@ -17,7 +17,7 @@ const code = (label: string) => z.string().trim().min(1, `${label} must be 1 to 
 
 export const companyEditSchema = z
   .object({
-    name: z.string().trim().min(1, 'Please enter the company name.').max(255, 'The company name can be at most 255 characters.'),
+    name: z.string('Please enter the company name.').trim().min(1, 'Please enter the company name.').max(255, 'The company name can be at most 255 characters.'),
     accountCode: code('The account code'),
     quantumAccountCode: code('The accounting system account code'),
     billingBasis: z.enum(BILLING_BASES),

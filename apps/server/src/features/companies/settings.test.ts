@@ -114,6 +114,8 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
 
   it.each([
     ['an invalid billing email', { company: { billingEmail: 'not-an-email' } }, 'body.company.billingEmail', 'Please enter a valid billing email address.'],
+    ['a blank company name', { company: { name: '  ' } }, 'body.company.name', 'Please enter the company name.'],
+    ['no company name (null)', { company: { name: null } }, 'body.company.name', 'Please enter the company name.'],
     ['an empty account code', { company: { accountCode: '' } }, 'body.company.accountCode', 'The account code must be 1 to 100 characters.'],
     ['an account code of 101 characters', { company: { accountCode: 'A'.repeat(101) } }, 'body.company.accountCode', 'The account code must be 1 to 100 characters.'],
     ['a quantum account code of 101 characters', { company: { quantumAccountCode: 'Q'.repeat(101) } }, 'body.company.quantumAccountCode', 'The accounting system account code must be 1 to 100 characters.'],

@@ -91,6 +91,7 @@ export function SetCallCard({
             <Line label="Return booking">{setCall.return ? 'Yes' : 'No'}</Line>
             <Line label="Email confirmation">{setCall.emailConfirmation ? 'Yes' : 'No'}</Line>
             <Line label="Reference">{setCall.reference || '–'}</Line>
+            <Line label="Accounting reference">{setCall.quantumRef || '–'}</Line>
             <Line label="Driver">{setCall.driver ?? 'Any'}</Line>
             <Line label="Packages">
               {setCall.numberOfPackages ?? '–'} · {setCall.weightOfPackages ?? '–'} kg{setCall.isDocuments ? ' · documents' : ''}
