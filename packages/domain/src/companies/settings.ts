@@ -25,6 +25,8 @@ export const companyEditSchema = z
     pricer: short('The pricer'),
     active: z.boolean(),
     billingEmail: z.email('Please enter a valid billing email address.').max(255, 'The billing email can be at most 255 characters.').nullable(),
+    tariffCode: z.number().int().min(1, 'Please choose a tariff code from the list.').nullable(),
+    defaultPlaceId: z.string().min(1).max(64).nullable(),
   })
   .partial()
   .strict();
@@ -135,6 +137,9 @@ export const settingsResponseSchema = z.object({
   /** Names for the ids above, so the tab shows them without more calls. */
   salesRep: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   parentCompany: z.object({ id: z.number().int(), name: z.string(), accountCode: z.string().nullable() }).nullable(),
+  defaultPlace: z.object({ placeId: z.string(), name: z.string(), address: z.string() }).nullable(),
+  /** The tariff codes the company may be given. */
+  tariffCodes: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
 });
 export type SettingsResponse = z.infer<typeof settingsResponseSchema>;
 

@@ -1,5 +1,6 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
+import type { SetCallPricing } from '@courier/domain/companies/set-calls';
 import type { DbOrTx } from '../client.ts';
 import { addressBookEntries, companies, companyReferences, companyUsers, drivers, places, reviews, services, setCalls, users } from '../schema/index.ts';
 import { irishPhone, personName } from './companies.ts';
@@ -82,7 +83,7 @@ export async function seedCompanyRecords(db: DbOrTx, random: Random, anchor: Dat
         reference: random.chance(0.5) ? `SC-${random.digits(5)}` : '',
         quantumRef: '',
         notes: random.pick(['Ask for reception.', 'Collect from the loading bay at the back.', '', 'Call the contact on arrival.']),
-        pricing: fixed ? { charge: random.int(15, 60), driver: random.int(8, 30) } : {},
+        pricing: (fixed ? { charge: random.int(15, 60), driver: random.int(8, 30) } : {}) as SetCallPricing,
         driver: random.chance(0.3) && driverRows.length > 0 ? random.pick(driverRows).driverNumber : null,
         isDocuments: random.chance(0.4),
         weightOfPackages: String(random.int(1, 40)),

@@ -4,7 +4,7 @@ import { contactsToSave, settingsPutBodySchema, type SettingsResponse } from '@c
 import { STAFF_ROLES } from '@courier/domain/users/schemas';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { billingContacts, companies, companyExtendedSettings, companySettings, users } from '../../db/schema/index.ts';
+import { billingContacts, companies, companyExtendedSettings, companySettings, places, tariffCodes, users } from '../../db/schema/index.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeAudit, type AuditEntry } from '../../platform/audit.ts';
 import { SETTINGS_AUDIT_ENTITY, loadCompanySettings } from './settings-queries.ts';
@@ -35,6 +35,19 @@ function changedFields<T extends Record<string, unknown>>(current: T, next: Part
 function forNumericColumns(values: Record<string, unknown>): Record<string, unknown> {
   const numeric = ['discountPercent', 'discountTwoPercent', 'surchargeRateOne', 'surchargeRateTwo', 'surchargeRateThree'];
   return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, numeric.includes(key) && typeof value === 'number' ? String(value) : value]));
+}
+
+async function checkCompanyReferences(tx: DbOrTx, company: Partial<SettingsResponse['company']>): Promise<void> {
+  if (company.tariffCode !== undefined && company.tariffCode !== null) {
+    if ((await tx.select({ id: tariffCodes.id }).from(tariffCodes).where(eq(tariffCodes.id, company.tariffCode))).length === 0) {
+      throw badRequest('That tariff code does not exist.', [{ field: 'body.company.tariffCode', message: 'That tariff code does not exist.' }]);
+    }
+  }
+  if (company.defaultPlaceId !== undefined && company.defaultPlaceId !== null) {
+    if ((await tx.select({ id: places.id }).from(places).where(eq(places.placeId, company.defaultPlaceId))).length === 0) {
+      throw badRequest('That address does not exist. Please choose it again.', [{ field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' }]);
+    }
+  }
 }
 
 async function checkReferences(tx: DbOrTx, companyId: number, settings: Partial<SettingsResponse['settings']>): Promise<void> {
@@ -81,6 +94,7 @@ export async function saveCompanySettings(db: Db, options: { companyId: number; 
       throw badRequest('Card billing cannot be chosen for a company.', [{ field: 'body.company.billingBasis', message: 'Card billing cannot be chosen for a company.' }]);
     }
     await checkReferences(tx, companyId, settings);
+    await checkCompanyReferences(tx, company);
 
     const next = { ...current.company, ...company };
     const nextExtended = { ...current.extendedSettings, ...extended };

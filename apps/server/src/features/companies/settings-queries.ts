@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SettingsHistory, SettingsResponse } from '@courier/domain/companies/settings';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, billingContacts, companies, companyExtendedSettings, companySettings, users } from '../../db/schema/index.ts';
+import { auditLog, billingContacts, companies, companyExtendedSettings, companySettings, places, tariffCodes, users } from '../../db/schema/index.ts';
+import { formatAddress } from '@courier/domain/addresses/schemas';
 import { toCompany } from './queries.ts';
 
 type ExtendedRow = typeof companyExtendedSettings.$inferSelect;
@@ -46,6 +47,8 @@ export async function loadCompanySettings(db: DbOrTx, companyId: number): Promis
   const [parent] = settings.parentBillingCompany
     ? await db.select({ id: companies.id, name: companies.name, accountCode: companies.accountCode }).from(companies).where(eq(companies.id, settings.parentBillingCompany))
     : [];
+  const [place] = row.company.defaultPlaceId ? await db.select().from(places).where(eq(places.placeId, row.company.defaultPlaceId)) : [];
+  const codes = await db.select({ id: tariffCodes.id, code: tariffCodes.code, name: tariffCodes.name }).from(tariffCodes).orderBy(tariffCodes.code);
   return {
     company: toCompany(row.company),
     settings: {
@@ -57,6 +60,8 @@ export async function loadCompanySettings(db: DbOrTx, companyId: number): Promis
     billingContacts: contacts,
     salesRep: salesRep ? { id: salesRep.id, name: `${salesRep.firstName} ${salesRep.lastName}` } : null,
     parentCompany: parent ?? null,
+    defaultPlace: place ? { placeId: place.placeId, name: place.name, address: formatAddress(place) } : null,
+    tariffCodes: codes,
   };
 }
 

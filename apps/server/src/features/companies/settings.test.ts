@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, billingContacts, companies, companyExtendedSettings } from '../../db/schema/index.ts';
+import { auditLog, billingContacts, companies, companyExtendedSettings, places, tariffCodes } from '../../db/schema/index.ts';
 import { bearer, createCompany, createUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 
@@ -179,6 +179,21 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
     const response = await put(company.id, { settings: { salesRepId: repId } });
     expect(response.statusCode).toBe(200);
     expect(response.json<SettingsBody>().salesRep).toEqual({ id: repId, name: 'Róisín Walsh' });
+  });
+
+  it('sets a tariff code and a default address that exist, and refuses ones that do not', async () => {
+    const company = await createCompany(t.db);
+    const [code] = await t.db.insert(tariffCodes).values({ code: 'DOM', name: 'Domestic Overnight' }).returning();
+    await t.db.insert(places).values({ placeId: 'pl_settings', name: 'Head Office', addressLineOne: '1 Main Street', city: 'Naas', county: 'Kildare', postCode: 'W91 X2Y3' });
+    const body = (await get(company.id)).json<{ tariffCodes: { code: string }[] }>();
+    expect(body.tariffCodes).toEqual([{ id: code?.id, code: 'DOM', name: 'Domestic Overnight' }]);
+    const saved = await put(company.id, { company: { tariffCode: code?.id, defaultPlaceId: 'pl_settings' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ company: { tariffCode: code?.id, defaultPlaceId: 'pl_settings' }, defaultPlace: { placeId: 'pl_settings', name: 'Head Office', address: '1 Main Street, Naas, Kildare, W91 X2Y3' } });
+    const badCode = await put(company.id, { company: { tariffCode: 999_999 } });
+    expect(badCode.json()).toMatchObject({ details: [{ field: 'body.company.tariffCode', message: 'That tariff code does not exist.' }] });
+    const badPlace = await put(company.id, { company: { defaultPlaceId: 'pl_gone' } });
+    expect(badPlace.json()).toMatchObject({ details: [{ field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' }] });
   });
 
   it('a company cannot be its own parent billing company; another company can', async () => {

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, List, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { ADMIN_SURCHARGE_TIERS, CREDIT_CONTROL_CODES, CYCLONE_SURCHARGE_TIERS, SURCHARGE_TIERS, type BillingBasis } from '@courier/domain/companies/billing';
@@ -111,6 +111,13 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           {text('company', 'name', 'Company name', company.name)}
           {text('company', 'phone', 'Phone', company.phone)}
           {text('company', 'billingEmail', 'Billing email', company.billingEmail)}
+          <ClickSearch
+            type="PLACE"
+            label="Default address"
+            value={data.defaultPlace ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address } : null}
+            onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } }, ['company.defaultPlaceId'])}
+          />
+          {error('company', 'defaultPlaceId') && <Text size="sm" c="red.9">{error('company', 'defaultPlaceId')}</Text>}
           {toggle('company', 'active', 'Active', company.active)}
           <Group justify="space-between" wrap="nowrap">
             <div>
@@ -160,6 +167,16 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           {text('company', 'quantumAccountCode', 'Accounting system (Quantum) account code', company.quantumAccountCode, { maxLength: 100 })}
           {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode, { maxLength: 100 })}
           {text('company', 'pricer', 'Pricer', company.pricer, { maxLength: 100 })}
+          <Select
+            label="Tariff code"
+            placeholder="No tariff code"
+            clearable
+            searchable
+            data={data.tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} · ${code.name}` }))}
+            value={company.tariffCode === null ? null : String(company.tariffCode)}
+            error={error('company', 'tariffCode')}
+            onChange={(value) => (value === null ? null : Number(value)) !== company.tariffCode && save({ company: { tariffCode: value === null ? null : Number(value) } }, ['company.tariffCode'])}
+          />
           <UserSearch
             label="Sales rep"
             placeholder="Search staff..."
