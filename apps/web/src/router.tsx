@@ -10,6 +10,7 @@ import {
 } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AREAS, type Role } from '@courier/domain/auth/roles';
+import { bookingListSearchSchema } from './features/bookings/booking-search.ts';
 import { queryClient } from './query-client.ts';
 import { guardRoute, safeRedirect } from './session/guard.ts';
 import { sessionStore } from './session/session-store.ts';
@@ -150,7 +151,13 @@ const bookingsRoute = createRoute({
   beforeLoad: guarded(AREAS.bookings),
 });
 const bookingsIndexRoute = createRoute({ getParentRoute: () => bookingsRoute, path: '/', beforeLoad: redirectIndex('/bookings/list') });
-const bookingListRoute = createRoute({ getParentRoute: () => bookingsRoute, path: '/list', staticData: { name: 'bookingList' }, ...placeholder('The booking list') });
+const bookingListRoute = createRoute({
+  getParentRoute: () => bookingsRoute,
+  path: '/list',
+  staticData: { name: 'bookingList' },
+  validateSearch: bookingListSearchSchema,
+  component: lazyRouteComponent(() => import('./features/bookings/booking-list-screen.tsx'), 'BookingListScreen'),
+});
 
 const driversRoute = createRoute({
   getParentRoute: () => appRoute,

@@ -31,7 +31,7 @@ type TabContent = LazyExoticComponent<ComponentType<CompanyTabProps>> | null;
  * their roles (spec 1 §6). A tab whose content is null has not been built yet and says so.
  */
 const TABS: { value: string; label: string; area?: Area; content: TabContent }[] = [
-  { value: 'bookings', label: 'Bookings', content: null },
+  { value: 'bookings', label: 'Bookings', content: lazy(() => import('../features/bookings/company-bookings-tab.tsx')) },
   { value: 'users', label: 'Users', content: CompanyUsersTab },
   { value: 'settings', label: 'Settings', content: CompanySettingsTab },
   { value: 'references', label: 'References', content: CompanyReferencesTab },

@@ -378,3 +378,7 @@ export const marginsResponseSchema = z.object({
   summary: marginSummarySchema,
 });
 export type MarginsResponse = z.infer<typeof marginsResponseSchema>;
+
+/** GET /api/bookings/filter-options: the choices of the list filters that come from data (carriers). */
+export const bookingFilterOptionsSchema = z.object({ carriers: z.array(carrierSummarySchema) });
+export type BookingFilterOptions = z.infer<typeof bookingFilterOptionsSchema>;

@@ -242,6 +242,12 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     });
   });
 
+  it('lists the carriers for the ON / OS filter', async () => {
+    const response = await get('/api/bookings/filter-options', telephonist);
+    expect(response.statusCode).toBe(200);
+    expect(response.json<{ carriers: { name: string }[] }>().carriers.map((carrier) => carrier.name)).toEqual(['DPD Ireland', 'UPS']);
+  });
+
   describe('POST /api/bookings/status/sms', () => {
     it('holds the message in the outbox while no SMS provider is configured', async () => {
       const response = await send('POST', '/api/bookings/status/sms', { phoneNumber: '+353 87 123 4567', statusMessage: 'Your parcel is out for delivery.' }, telephonist);

@@ -1,0 +1,91 @@
+import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { useState } from 'react';
+import { BOOKING_PAGE_SIZES, BOOKING_VIEW_LABELS, BOOKING_VIEWS, type BookingView } from '@courier/domain/bookings/enums';
+import { canAccessArea, parseRoles } from '@courier/domain/auth/roles';
+import { useSession } from '../../session/session-store.ts';
+import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
+import { ListPagination } from '../../ui/pagination.tsx';
+import { useBookingList } from './api/list-bookings.ts';
+import { BookingDetailsPanel } from './components/booking-details-panel.tsx';
+import { BookingFilters } from './components/booking-filters.tsx';
+import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
+import { BookingTable } from './components/booking-table.tsx';
+import { apiFilterOf, useBookingSearch, type BookingListInputs } from './use-booking-search.ts';
+
+/**
+ * The reusable booking list of spec 2 §2: at /bookings/list, in the company Bookings tab (companyId),
+ * for an invoice (invoiceId: no header or tabs, every status) and in review mode (needsReviewOnly).
+ * Prices are read-only here; editing them is the price review issue's work.
+ */
+export function BookingList(inputs: BookingListInputs) {
+  const { user } = useSession();
+  const seePrices = canAccessArea(parseRoles(user?.roles ?? '[]'), 'seePrices');
+  const state = useBookingSearch();
+  const [opened, setOpened] = useState<string | null>(null);
+  const headerHidden = inputs.invoiceId !== undefined;
+  const view: BookingView | undefined = headerHidden ? undefined : (state.filters.view ?? 'SAME_DAY');
+  const loadedView: BookingView | undefined = headerHidden ? undefined : (state.loaded.view ?? 'SAME_DAY');
+  const filter = apiFilterOf(state.loaded, inputs, seePrices);
+  const editingFilter = apiFilterOf(state.filters, inputs, seePrices);
+  const list = useBookingList({ ...filter, size: state.size, skip: state.page * state.size });
+  const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number]) ? BOOKING_PAGE_SIZES : [...BOOKING_PAGE_SIZES, state.size];
+
+  return (
+    <Stack gap="sm">
+      {inputs.needsReviewOnly && (
+        <Alert color="orange" variant="light" title="Review mode">
+          <Text size="sm" c="dark">Only displaying bookings which require review</Text>
+        </Alert>
+      )}
+      {!headerHidden && (
+        <Tabs value={view ?? 'SAME_DAY'} onChange={(value) => value && state.switchView(value as BookingView)}>
+          <Tabs.List>
+            {BOOKING_VIEWS.map((candidate) => (
+              <Tabs.Tab key={candidate} value={candidate}>
+                {BOOKING_VIEW_LABELS[candidate]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      )}
+      <Paper withBorder p="md">
+        <BookingFilters state={state} view={view} showCompany={inputs.companyId === undefined} seePrices={seePrices} apiFilter={editingFilter} />
+        {state.ready && (
+          <Group mt="sm" gap="sm" role="status">
+            <Button onClick={state.run}>Run search</Button>
+            <Text size="sm" c="dimmed">
+              The filters have changed: run the search to update the list.
+            </Text>
+          </Group>
+        )}
+      </Paper>
+
+      {list.isPending ? (
+        <LoadingState text="Loading Bookings..." />
+      ) : list.isError ? (
+        <ErrorState onRetry={() => void list.refetch()} />
+      ) : list.data.bookings.length === 0 && list.data.count === 0 ? (
+        <EmptyState title="No Bookings" />
+      ) : (
+        <>
+          <BookingSummaryBar filter={filter} count={list.data.count} seePrices={seePrices} showTags={loadedView !== 'ON_OS'} />
+          {list.data.bookings.length === 0 ? (
+            <EmptyState title="No Bookings" subtitle="This page is past the end of the results." />
+          ) : (
+            <BookingTable bookings={list.data.bookings} view={list.data.view} seePrices={seePrices} onOpen={setOpened} busy={list.isFetching} />
+          )}
+          <ListPagination
+            label="bookings"
+            page={state.page}
+            size={state.size}
+            count={list.data.count}
+            onPageChange={state.setPage}
+            onSizeChange={state.setSize}
+            sizeOptions={sizeOptions}
+          />
+        </>
+      )}
+      <BookingDetailsPanel reference={opened} onClose={() => setOpened(null)} seePrices={seePrices} />
+    </Stack>
+  );
+}

@@ -1,0 +1,193 @@
+import { Badge, Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { bookingStatusLabel } from '@courier/domain/bookings/enums';
+import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
+import { formatDateTime, formatTime } from '@courier/domain/common/dates';
+import { usePublicConfig } from '../../../api/public-config.ts';
+import { DateText, Money } from '../../../ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
+import { SlideIn } from '../../../ui/slide-in.tsx';
+import { useBooking } from '../api/get-booking.ts';
+import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
+
+function Item({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children === null || children === undefined || children === '' ? '–' : children}
+      </Text>
+    </>
+  );
+}
+
+const dl = { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 } as const;
+const address = (place: PlaceSummary | null) => (place ? [place.name, place.addressLineOne, place.addressLineTwo, place.city, place.postCode, place.country].filter(Boolean).join(', ') : null);
+const windowText = (start: string | null, end: string | null) => {
+  if (!start || !end) return null;
+  // The end's date is shown only when the window runs into another day.
+  const sameDay = formatDateTime(start).slice(0, 8) === formatDateTime(end).slice(0, 8);
+  return `${formatDateTime(start)} – ${sameDay ? formatTime(end) : formatDateTime(end)}`;
+};
+const check = (value: boolean | null) => (value === null ? 'No window' : value ? 'Yes' : 'No');
+
+/** The dispatch docket for a job, from the configured dispatch host; an empty panel says when there is none. */
+function Docket({ jobReference }: { jobReference: string | undefined }) {
+  const config = usePublicConfig();
+  const base = config.data?.docketBaseUrl;
+  if (!jobReference) return <EmptyState title="No Jobs" />;
+  if (!base) {
+    return (
+      <Center h="100%" p="lg" bg="gray.0">
+        <Stack align="center" gap={4} maw={360}>
+          <Title order={3} size="h5">
+            No dispatch docket
+          </Title>
+          <Text size="sm" c="dimmed" ta="center">
+            The dispatch host is not configured (DOCKET_BASE_URL), so the docket for {jobReference} cannot be shown here.
+          </Text>
+        </Stack>
+      </Center>
+    );
+  }
+  const url = `${base.replace(/\/$/, '')}/admin/docket/${encodeURIComponent(jobReference)}`;
+  return <iframe title={`Dispatch docket ${jobReference}`} src={url} style={{ width: '100%', height: '100%', border: 0 }} />;
+}
+
+function JobCard({ job, seePrices }: { job: BookingJob; seePrices: boolean }) {
+  const delivered = job.status === 'delivered';
+  return (
+    <Paper withBorder p="sm">
+      <Group justify="space-between" mb="xs">
+        <Text fw={700}>{job.reference}</Text>
+        <Group gap={4}>
+          {job.tags.map((tag) => (
+            <Badge key={tag} size="sm" variant="default">
+              {tag.replaceAll('_', ' ')}
+            </Badge>
+          ))}
+        </Group>
+      </Group>
+      <dl style={dl}>
+        <Item label="Status">{bookingStatusLabel(job.status)}</Item>
+        <Item label="Invoice period">{job.invoicePeriodId === null ? 'Not invoiced' : `Period ${job.invoicePeriodId}`}</Item>
+        <Item label="Collection">{address(job.collection)}</Item>
+        <Item label="Delivery">{address(job.delivery)}</Item>
+        <Item label="Collection ETA">{formatDateTime(job.collectionEta)}</Item>
+        <Item label="Delivery ETA">{formatDateTime(job.deliveryEta)}</Item>
+        <Item label="Collection window">{windowText(job.windows.collectionStart, job.windows.collectionEnd)}</Item>
+        <Item label="Delivery window">{windowText(job.windows.deliveryStart, job.windows.deliveryEnd)}</Item>
+        {delivered && <Item label="Collected in window">{check(job.collectionInWindow)}</Item>}
+        {delivered && <Item label="Delivered in window">{check(job.deliveryInWindow)}</Item>}
+        <Item label="Delivery time">{formatDateTime(job.deliveryTime)}</Item>
+        <Item label="Signed by">{job.signedBy}</Item>
+        <Item label="Drivers">{[job.driverNumber, job.driverTwoNumber].filter((n) => n !== null).join(', ')}</Item>
+        {job.carrier && <Item label="Carrier">{`${job.carrier.name}${job.tariffService ? ` (${job.tariffService})` : ''}`}</Item>}
+        <Item label="Internal notes">{job.internalNotes}</Item>
+        {job.needsSameDayReview && <Item label="Same day review">{job.needsSameDayReviewReason ?? 'No reason provided'}</Item>}
+        {job.needsCarrierReview && <Item label="Carrier review">{job.needsCarrierReviewReason ?? 'No reason provided'}</Item>}
+        {seePrices && <Item label="Charge">{<Money value={job.customerCharge} />}</Item>}
+        {seePrices && <Item label="Driver Pay">{<Money value={job.driverPrice} />}</Item>}
+        {seePrices && job.carrier && <Item label="Carrier cost">{<Money value={job.carrierPrice} />}</Item>}
+      </dl>
+    </Paper>
+  );
+}
+
+function Details({ booking, seePrices, onEditReferences }: { booking: BookingDetails; seePrices: boolean; onEditReferences: () => void }) {
+  const confirmed = booking.duration !== null ? new Date(Date.parse(booking.createdAt) + booking.duration * 1000) : null;
+  const customer = booking.user ? `${booking.user.firstName} ${booking.user.lastName}${booking.user.phone ? `, ${booking.user.phone}` : ''}` : null;
+  return (
+    <dl style={dl}>
+      <Item label="Reference">{booking.reference}</Item>
+      <Item label="Customer">{customer}</Item>
+      <Item label="Company">
+        <Link to="/companies/$companyId/{-$tab}" params={{ companyId: booking.company.id, tab: undefined }} style={{ color: 'var(--mantine-color-blue-8)' }}>
+          {booking.company.accountCode ? `${booking.company.accountCode} ` : ''}
+          {booking.company.name}
+        </Link>
+      </Item>
+      <Item label="Client references">
+        <Group gap="xs">
+          <span>{booking.companyReferences.map((reference) => `${reference.name}: ${reference.value}`).join('; ') || 'None'}</span>
+          <Button size="compact-xs" variant="light" onClick={onEditReferences}>
+            Edit
+          </Button>
+        </Group>
+      </Item>
+      <Item label="Placed by">{booking.staff ? `${booking.staff.firstName} ${booking.staff.lastName}` : 'Customer'}</Item>
+      <Item label="Created">{<DateText value={booking.createdAt} withTime />}</Item>
+      <Item label="Confirmed">{confirmed ? <DateText value={confirmed} withTime /> : null}</Item>
+      <Item label="Service">{`${booking.service.name} (${booking.service.service}, ${booking.service.type})`}</Item>
+      <Item label="Distance">{booking.distance !== null ? `${(booking.distance / 1000).toFixed(1)} km` : null}</Item>
+      <Item label="Collection time">{booking.collectionTime ? <DateText value={booking.collectionTime} withTime /> : 'ASAP'}</Item>
+      <Item label="Return">{booking.return ? 'Yes' : 'No'}</Item>
+      <Item label="Set call">{booking.setCallId !== null ? `Set call ${booking.setCallId}` : 'No'}</Item>
+      <Item label="Packages">{booking.numberOfPackages}</Item>
+      <Item label="Weight">{`${booking.weightOfPackages.toFixed(2)} kg`}</Item>
+      <Item label="Package">{[booking.packageType, booking.packageSize].filter(Boolean).join(', ')}</Item>
+      <Item label="Status">{bookingStatusLabel(booking.status)}</Item>
+      <Item label="Notes">{booking.notes}</Item>
+      <Item label="Goods">{booking.goodsDescription}</Item>
+      {seePrices && <Item label="Charge">{<Money value={booking.exVatPrice} />}</Item>}
+      {seePrices && <Item label="Driver Pay">{<Money value={booking.driverPrice} />}</Item>}
+    </dl>
+  );
+}
+
+/** Spec 2 §2 'Booking details': about 80% of the width, the docket on the left, details and jobs on the right. */
+export function BookingDetailsPanel({ reference, onClose, seePrices }: { reference: string | null; onClose: () => void; seePrices: boolean }) {
+  const booking = useBooking(reference);
+  const [chosen, setJobReference] = useState<string | undefined>();
+  const [editing, setEditing] = useState(false);
+  // The chosen job while it belongs to the booking shown, else the booking's first job.
+  const jobReference = booking.data?.jobs.some((job) => job.reference === chosen) ? chosen : booking.data?.jobs[0]?.reference;
+
+  return (
+    <SlideIn opened={reference !== null} onClose={onClose} title={<Text fw={700}>Booking {reference}</Text>} size="80%">
+      {booking.isPending ? (
+        <LoadingState text="Loading Booking..." />
+      ) : booking.isError ? (
+        <ErrorState title="Error" subtitle={`Failed to find related booking ${reference}`} onRetry={() => void booking.refetch()} />
+      ) : (
+        <Grid gap="lg">
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack gap="xs" h="calc(100vh - 120px)">
+              {booking.data.jobs.length > 1 && (
+                <Select
+                  label="Job"
+                  allowDeselect={false}
+                  data={booking.data.jobs.map((job) => job.reference)}
+                  value={jobReference ?? null}
+                  onChange={(value) => setJobReference(value ?? undefined)}
+                />
+              )}
+              <Paper withBorder style={{ flex: 1, overflow: 'hidden' }}>
+                <Docket jobReference={jobReference} />
+              </Paper>
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 6 }}>
+            <Stack>
+              <Title order={3} size="h4">
+                Details
+              </Title>
+              <Details booking={booking.data} seePrices={seePrices} onEditReferences={() => setEditing(true)} />
+              <Divider />
+              <Title order={3} size="h4">
+                Jobs
+              </Title>
+              {booking.data.jobs.map((job) => (
+                <JobCard key={job.id} job={job} seePrices={seePrices} />
+              ))}
+            </Stack>
+          </Grid.Col>
+          <EditClientReferencesModal booking={booking.data} opened={editing} onClose={() => setEditing(false)} />
+        </Grid>
+      )}
+    </SlideIn>
+  );
+}

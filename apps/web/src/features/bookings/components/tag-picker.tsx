@@ -1,0 +1,56 @@
+import { Badge, Button, Group, Popover, ScrollArea, Stack, Switch, Text } from '@mantine/core';
+import { useState } from 'react';
+import { JOB_TAGS } from '@courier/domain/bookings/enums';
+import { useTagCounts } from '../api/booking-summary.ts';
+import type { BookingQuery } from '../api/list-bookings.ts';
+
+const label = (tag: string) => tag.replaceAll('_', ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+
+/** The tag filter: a panel headed 'Only show bookings with', a toggle per tag with its count (spec 2 §2). */
+export function TagPicker({ selected, onChange, apiFilter }: { selected: string[]; onChange: (tags: string[]) => void; apiFilter: BookingQuery }) {
+  const [opened, setOpened] = useState(false);
+  const counts = useTagCounts(apiFilter, { omitTags: true, enabled: opened });
+  const countOf = (tag: string) => counts.data?.counts.find((entry) => entry.tag === tag)?.count;
+  return (
+    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={320} trapFocus>
+      <Stack gap={4} justify="flex-end">
+        <Text size="sm" fw={500} component="span" id="booking-tags-label">
+          Tags
+        </Text>
+        <Popover.Target>
+          <Button variant="default" onClick={() => setOpened((open) => !open)} aria-describedby="booking-tags-label">
+            {selected.length === 0 ? 'Any tag' : `${selected.length} tag${selected.length === 1 ? '' : 's'} chosen`}
+          </Button>
+        </Popover.Target>
+      </Stack>
+      <Popover.Dropdown role="dialog" aria-label="Only show bookings with">
+        <Text fw={600} mb="xs">
+          Only show bookings with
+        </Text>
+        <ScrollArea.Autosize mah={360}>
+          <Stack gap={6}>
+            {JOB_TAGS.map((tag) => (
+              <Group key={tag} justify="space-between" wrap="nowrap">
+                <Switch
+                  label={label(tag)}
+                  checked={selected.includes(tag)}
+                  onChange={(event) => onChange(event.currentTarget.checked ? [...selected, tag] : selected.filter((item) => item !== tag))}
+                />
+                {countOf(tag) !== undefined && (
+                  <Badge variant="default" aria-label={`${countOf(tag)} bookings`}>
+                    {countOf(tag)}
+                  </Badge>
+                )}
+              </Group>
+            ))}
+          </Stack>
+        </ScrollArea.Autosize>
+        {selected.length > 0 && (
+          <Button variant="subtle" size="xs" mt="sm" onClick={() => onChange([])}>
+            Clear tags
+          </Button>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

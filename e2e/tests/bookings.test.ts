@@ -1,0 +1,190 @@
+import { readFileSync } from 'node:fs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { baseURL, DEMO_PASSWORD, expectAccessible, launchBrowser, openPage, signIn, waitForUrl } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = (page: Page) => page.locator('tbody tr[data-reference]');
+const references = (page: Page) => rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
+const headers = (page: Page) => page.locator('thead th').allTextContents();
+
+async function openList(page: Page, role: 'accounts' | 'telephonist' | 'dispatcher', path = '/bookings/list'): Promise<void> {
+  await signIn(page, role, { from: path });
+  if (!page.url().includes('/bookings/list')) await page.goto(path);
+  await rows(page).first().waitFor({ timeout: 20_000 });
+}
+
+/** A Bearer token for API look-ups the tests need (which company has reference definitions). */
+async function apiToken(role: string): Promise<string> {
+  const response = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${role}@demo.ie`, password: DEMO_PASSWORD }) });
+  return ((await response.json()) as { accessToken: string }).accessToken;
+}
+
+describe('booking list', () => {
+  test('filters by company and status, then the URL shared into a new page shows the same rows', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await openList(page, 'accounts');
+    const code = (await rows(page).first().locator('td').nth(2).locator('a').textContent()) ?? '';
+    expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
+
+    await page.getByLabel('Company').fill(code);
+    await page.getByRole('option').first().click();
+    await waitForUrl(page, (url) => url.searchParams.has('company'));
+    await page.getByPlaceholder('Any status').click();
+    await page.getByRole('option', { name: 'Delivered' }).click();
+    await page.keyboard.press('Escape');
+    await waitForUrl(page, (url) => url.searchParams.get('statuses')?.includes('delivered') === true);
+    // A filter change marks the search ready; it loads when run.
+    await page.getByRole('button', { name: 'Run search' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Run search' }).count()).toBe(0);
+    await expect.poll(async () => (await rows(page).locator('td:nth-child(4)').allTextContents()).every((status) => status === 'Delivered')).toBe(true);
+    const codes = await rows(page).locator('td:nth-child(3) a').allTextContents();
+    expect(codes.length).toBeGreaterThan(0);
+    expect(new Set(codes)).toEqual(new Set([code]));
+    const seen = await references(page);
+
+    const shared = page.url();
+    const other = await openPage(browser);
+    await other.page.goto(shared);
+    await other.page.waitForURL('**/login?redirect=*');
+    await signIn(other.page, 'accounts');
+    await rows(other.page).first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => references(other.page)).toEqual(seen);
+    await other.context.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('switches between Same Day and ON / OS, and back', async () => {
+    const { page, context } = await openPage(browser);
+    await openList(page, 'accounts');
+    expect(await headers(page)).toContain('Vehicle');
+    const sameDay = await references(page);
+    await page.getByRole('tab', { name: 'ON / OS' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('view') === 'ON_OS');
+    await expect.poll(() => headers(page)).toContain('Carrier');
+    expect(await headers(page)).toContain('Carrier Cost');
+    await expect.poll(async () => (await references(page)).some((reference) => sameDay.includes(reference))).toBe(false);
+    await page.goBack();
+    await expect.poll(() => headers(page)).toContain('Vehicle');
+    await expect.poll(() => references(page)).toEqual(sameDay);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  test('opens the booking details beside an empty docket panel', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await openList(page, 'accounts');
+    const reference = (await references(page))[0] ?? '';
+    await page.getByRole('button', { name: `Open booking ${reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+    await panel.getByRole('heading', { name: 'Details' }).waitFor();
+    await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
+    expect(await panel.getByText('No dispatch docket').isVisible()).toBe(true);
+    for (const label of ['Customer', 'Company', 'Client references', 'Created', 'Service', 'Packages', 'Weight', 'Status', 'Charge', 'Driver Pay', 'Collection', 'Delivery window']) {
+      expect(await panel.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
+    }
+    const width = await panel.evaluate((element) => element.getBoundingClientRect().width);
+    expect(width / 1280).toBeGreaterThan(0.75);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('edits the client references of a booking', async () => {
+    const token = await apiToken('accounts');
+    const get = async <T>(path: string): Promise<T> => (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    const { bookings } = await get<{ bookings: { reference: string; companyId: number }[] }>('/bookings?size=300&view=SAME_DAY');
+    let target: { reference: string; definitions: { name: string; values: string[] }[] } | undefined;
+    for (const companyId of [...new Set(bookings.map((booking) => booking.companyId))]) {
+      const definitions = await get<{ name: string; values: string[] }[]>(`/company/${companyId}/references`);
+      if (definitions.length > 0 && definitions.every((definition) => definition.values.length === 0)) {
+        target = { reference: bookings.find((booking) => booking.companyId === companyId)?.reference ?? '', definitions };
+        break;
+      }
+    }
+    expect(target, 'a demo company with free-text client references').toBeDefined();
+    if (!target) return;
+
+    const { page, context } = await openPage(browser);
+    await openList(page, 'telephonist', `/bookings/list?q=${target.reference}`);
+    await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    const modal = page.getByRole('dialog', { name: `Edit Client References for ${target.reference}` });
+    await modal.waitFor();
+    const first = modal.getByRole('textbox').first();
+    await first.waitFor();
+    await first.fill('');
+    await modal.getByRole('button', { name: 'Save' }).click();
+    expect(await modal.getByText('Please enter a value.').count()).toBeGreaterThan(0);
+
+    const inputs = modal.getByRole('textbox');
+    for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(`E2E-${i + 1}`);
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Booking Reference Updated').waitFor();
+    await page.getByText('Your changes have been saved.').waitFor();
+    const saved = await get<{ companyReferences: { value: string }[] }>(`/booking/${target.reference}`);
+    expect(saved.companyReferences.map((reference) => reference.value)).toEqual(target.definitions.map((_, i) => `E2E-${i + 1}`));
+    await context.close();
+  });
+
+  test('downloads the CSV of the current search', async () => {
+    const { page, context } = await openPage(browser);
+    await openList(page, 'accounts', '/bookings/list?view=ON_OS&statuses=delivered');
+    const total = Number(((await page.getByRole('region', { name: 'Booking summary' }).getByText(/^[\d,]+$/).first().textContent()) ?? '').replaceAll(',', ''));
+    expect(total).toBeGreaterThan(0);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    expect(download.suggestedFilename()).toBe('bookings.csv');
+    const text = readFileSync((await download.path()) ?? '', 'utf8');
+    const lines = text.trim().split('\n');
+    expect(lines[0]).toContain('Reference');
+    expect(lines[0]).toContain('Charge');
+    expect(lines).toHaveLength(total + 1);
+    await context.close();
+  });
+
+  test('a telephonist sees no prices anywhere', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await openList(page, 'telephonist');
+    const columns = await headers(page);
+    for (const hidden of ['Charge', 'Driver Pay', 'Pay %']) expect(columns).not.toContain(hidden);
+    expect(await page.getByText('Driver cost', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Report' }).count()).toBe(0);
+    expect(await page.getByLabel('Charge min').count()).toBe(0);
+    expect(await page.getByText('€').count()).toBe(0);
+    await page.getByRole('tab', { name: 'ON / OS' }).click();
+    await expect.poll(() => headers(page)).toContain('Carrier');
+    expect(await headers(page)).not.toContain('Carrier Cost');
+    await expect.poll(() => page.locator('[aria-label="Bookings"][aria-busy="false"]').count()).toBe(1);
+    const reference = (await references(page))[0] ?? '';
+    await page.getByRole('button', { name: `Open booking ${reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+    await panel.getByRole('heading', { name: 'Details' }).waitFor();
+    expect(await panel.getByText('Driver Pay', { exact: true }).count()).toBe(0);
+    expect(await panel.getByText('Charge', { exact: true }).count()).toBe(0);
+    expect(await panel.getByText('€').count()).toBe(0);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the company Bookings tab lists only that company', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'dispatcher');
+    await page.getByRole('table').waitFor();
+    await page.locator('tbody tr').first().locator('td').nth(1).click();
+    await page.getByRole('tab', { name: 'Bookings' }).waitFor();
+    await rows(page).first().waitFor({ timeout: 20_000 });
+    expect(await page.getByLabel('Company').count()).toBe(0);
+    const codes = new Set(await rows(page).locator('td:nth-child(3) a').allTextContents());
+    expect(codes.size).toBe(1);
+    await context.close();
+  });
+});
