@@ -80,7 +80,7 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
       {adding && (
         <Paper withBorder p="md">
           <UserSearch
-            label="Add User"
+            label="Find a user to add"
             autoFocus
             onSelect={(user) => {
               setAdding(false);
