@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingFilter, BookingListItem, BookingListJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import type { DbOrTx } from '../../db/client.ts';
@@ -17,6 +17,9 @@ const placeColumns = <T extends { placeId: unknown; name: unknown; addressLineOn
   postCode: table.postCode as T['postCode'],
   country: table.country as T['country'],
 });
+
+/** column = any(array): one bind parameter however many ids (a CSV batch holds thousands). */
+const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL => sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const euro = (value: string): number => Number(value);
@@ -47,16 +50,22 @@ const listColumns = {
 };
 type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];
 
-function selectListRows(db: DbOrTx, options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
-  return db
+/**
+ * One page of list rows in two steps: the page's booking ids from the bookings table alone (so the
+ * sort index serves ORDER BY ... LIMIT without sorting every match), then those rows with their
+ * company and service.
+ */
+async function selectListRows(db: DbOrTx, options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
+  const page = await db.select({ id: bookings.id }).from(bookings).where(options.where).orderBy(...options.order).limit(options.limit).offset(options.offset);
+  if (page.length === 0) return [];
+  const rows = await db
     .select(listColumns)
     .from(bookings)
     .innerJoin(companies, eq(companies.id, bookings.companyId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .where(options.where)
-    .orderBy(...options.order)
-    .limit(options.limit)
-    .offset(options.offset);
+    .where(idIn(bookings.id, page.map((row) => row.id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return page.map((row) => byId.get(row.id)).filter((row): row is (typeof rows)[number] => row !== undefined);
 }
 
 /** Job columns the list shows, with the carrier, tariff code and the two places. */
@@ -194,7 +203,7 @@ export async function selectBookingPage(
   if (rows.length === 0) return { rows, items: [] };
   const jobRows = await selectListJobs(
     db,
-    inArray(
+    idIn(
       bookingJobs.bookingId,
       rows.map((row) => row.id),
     ),

@@ -1,13 +1,12 @@
-import { Badge, Group, Text, Tooltip, UnstyledButton } from '@mantine/core';
-import { Link } from '@tanstack/react-router';
+import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useRef, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
-import { DateText, Money } from '../../../ui/format.tsx';
+import { formatDateTime } from '@courier/domain/common/dates';
+import { formatEuro } from '@courier/domain/common/money';
 import classes from './booking-table.module.css';
-import { MARGIN_TEXT_COLOURS } from './margin-colours.ts';
 
 const ROW_HEIGHT = 44;
 
@@ -35,7 +34,13 @@ function reviewReason(booking: BookingListItem): string | null {
   return null;
 }
 
-function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, onOpen: (reference: string) => void): Column[] {
+interface RowActions {
+  onOpen: (reference: string) => void;
+  onOpenCompany: (companyId: number) => void;
+}
+
+// Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
+function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, actions: RowActions): Column[] {
   const common: Column[] = [
     {
       key: 'reference',
@@ -44,48 +49,54 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
       cell: (booking) => {
         const reason = reviewReason(booking);
         return (
-          <Group gap={6} wrap="nowrap">
-            <UnstyledButton onClick={() => onOpen(booking.reference)} c="blue.8" fw={600} fz="sm" td="underline" aria-label={`Open booking ${booking.reference}`}>
+          <>
+            <button type="button" className={classes.reference} onClick={() => actions.onOpen(booking.reference)} aria-label={`Open booking ${booking.reference}`}>
               {booking.reference}
-            </UnstyledButton>
+            </button>
             {reason && (
-              <Tooltip label={reason}>
-                <Badge size="xs" color="orange.9" variant="filled" aria-label={reason}>
-                  Review
-                </Badge>
-              </Tooltip>
+              <span className={classes.review} title={reason} aria-label={reason}>
+                Review
+              </span>
             )}
-          </Group>
+          </>
         );
       },
     },
-    { key: 'created', header: 'Created', width: 132, cell: (booking) => <DateText value={booking.createdAt} withTime /> },
+    { key: 'created', header: 'Created', width: 132, cell: (booking) => formatDateTime(booking.createdAt) },
     {
       key: 'company',
       header: 'Company',
       width: 220,
       cell: (booking) => (
-        <Text size="sm" truncate="end">
-          <Link to="/companies/$companyId/{-$tab}" params={{ companyId: booking.company.id, tab: undefined }} style={{ color: 'var(--mantine-color-blue-8)', fontWeight: 700 }}>
+        <>
+          <a
+            className={classes.company}
+            href={`/companies/${booking.company.id}`}
+            onClick={(event) => {
+              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+              event.preventDefault();
+              actions.onOpenCompany(booking.company.id);
+            }}
+          >
             {booking.company.accountCode ?? booking.company.name}
-          </Link>
+          </a>
           {booking.company.accountCode ? ` ${booking.company.name}` : ''}
-        </Text>
+        </>
       ),
     },
     { key: 'status', header: 'Status', width: 120, cell: (booking) => bookingStatusLabel(booking.status) },
-    { key: 'service', header: 'Service', width: 160, cell: (booking) => <Text size="sm" truncate="end">{booking.service.name}</Text> },
+    { key: 'service', header: 'Service', width: 160, cell: (booking) => booking.service.name },
   ];
   const sameDay: Column[] = [
     { key: 'vehicle', header: 'Vehicle', width: 120, cell: (booking) => booking.vehicle ?? '' },
-    { key: 'route', header: 'From → To', width: 280, cell: (booking) => <Text size="sm" truncate="end">{`${place(booking, 'collection')} → ${place(booking, 'delivery')}`}</Text> },
+    { key: 'route', header: 'From → To', width: 280, cell: (booking) => `${place(booking, 'collection')} → ${place(booking, 'delivery')}` },
     { key: 'drivers', header: 'Drivers', width: 90, cell: (booking) => unique(booking.jobs.flatMap((job) => [job.driverNumber, job.driverTwoNumber])).join(', ') },
-    { key: 'tags', header: 'Tags', width: 170, cell: (booking) => <Text size="xs" truncate="end">{unique(booking.jobs.flatMap((job) => job.tags)).join(', ')}</Text> },
+    { key: 'tags', header: 'Tags', width: 170, cell: (booking) => unique(booking.jobs.flatMap((job) => job.tags)).join(', ') },
   ];
   const onOs: Column[] = [
     { key: 'carrier', header: 'Carrier', width: 130, cell: (booking) => unique(booking.jobs.map((job) => job.carrier?.name)).join(', ') },
     { key: 'tariff', header: 'Tariff', width: 70, cell: (booking) => unique(booking.jobs.map((job) => job.tariffService)).join(', ') },
-    { key: 'to', header: 'To', width: 220, cell: (booking) => <Text size="sm" truncate="end">{place(booking, 'delivery')}</Text> },
+    { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
   const sizes: Column[] = [
     { key: 'packages', header: 'Pkgs', width: 60, align: 'right', cell: (booking) => booking.numberOfPackages },
@@ -95,12 +106,12 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
     ? []
     : view === 'ON_OS'
       ? [
-          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => <Money value={booking.exVatPrice} /> },
-          { key: 'carrierCost', header: 'Carrier Cost', width: 110, align: 'right', cell: (booking) => <Money value={sum(booking.jobs.map((job) => job.carrierPrice))} /> },
+          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => formatEuro(booking.exVatPrice) },
+          { key: 'carrierCost', header: 'Carrier Cost', width: 110, align: 'right', cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))) },
         ]
       : [
-          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => <Money value={booking.exVatPrice} /> },
-          { key: 'driverPay', header: 'Driver Pay', width: 100, align: 'right', cell: (booking) => <Money value={booking.driverPrice} /> },
+          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => formatEuro(booking.exVatPrice) },
+          { key: 'driverPay', header: 'Driver Pay', width: 100, align: 'right', cell: (booking) => formatEuro(booking.driverPrice) },
           {
             key: 'percent',
             header: 'Pay %',
@@ -108,7 +119,7 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
             align: 'right',
             cell: (booking) => {
               const percent = jobDriverPayPercent(booking.driverPrice ?? 0, booking.exVatPrice ?? 0);
-              return <Text size="sm" c={MARGIN_TEXT_COLOURS[driverPayPercentColour(percent)]}>{percent}%</Text>;
+              return <span className={driverPayPercentColour(percent) === 'red' ? classes.red : classes.green}>{percent}%</span>;
             },
           },
         ];
@@ -120,8 +131,9 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
  * scroll smoothly (ARCHITECTURE 'web'). A plain table with spacer rows keeps table semantics.
  */
 export function BookingTable({ bookings, view, seePrices, onOpen, busy }: { bookings: BookingListItem[]; view: 'SAME_DAY' | 'ON_OS' | undefined; seePrices: boolean; onOpen: (reference: string) => void; busy: boolean }) {
+  const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const columns = columnsFor(view, seePrices, onOpen);
+  const columns = columnsFor(view, seePrices, { onOpen, onOpenCompany: (companyId) => void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }) });
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({ count: bookings.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
