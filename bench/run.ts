@@ -1,10 +1,11 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
-// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings).
+// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchBookings } from './bookings-list.ts';
 import { benchCompanyList, withScratchDatabase } from './company-list.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPlaceSearch } from './places-search.ts';
@@ -81,6 +82,17 @@ for (const [name, label, bench] of [['places', 'place search', benchPlaceSearch]
   if (serverUrl) {
     progress(`${label} on PostgreSQL`);
     results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => bench({ label: 'PostgreSQL', databaseUrl }))));
+  }
+}
+
+if (wanted('bookings')) {
+  // PostgreSQL only: the scale data is generated there (BENCH_SCALE=1 for 500,000 bookings, several minutes).
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('bookings on PostgreSQL');
+    results.push(...(await benchBookings(serverUrl)));
+  } else {
+    progress('bookings skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include them');
   }
 }
 

@@ -1,0 +1,207 @@
+/// <reference lib="dom" />
+// Booking list benchmarks on PostgreSQL scale data (bench/bookings-scale.ts): GET /api/bookings
+// first page of 100 for four searches (p50/p95 with count, and the ratio to the same queries run
+// directly: the floor), the CSV of 99,999 rows (time and the server's memory growth), and in
+// Chromium the render of a 5,000-row page and a scroll through it (longest task).
+// Alone: `BENCH_DATABASE_URL=postgres://... node --import tsx bench/bookings-list.ts` (BENCH_SCALE=1 for 500,000 bookings).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { chromium } from 'playwright-core';
+import { bookingListQuerySchema } from '@courier/domain/bookings/schemas';
+import { buildApp } from '../apps/server/src/app.ts';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { openDatabase } from '../apps/server/src/db/client.ts';
+import { users } from '../apps/server/src/db/schema/index.ts';
+import { listBookings } from '../apps/server/src/features/bookings/queries.ts';
+import { createMailer } from '../apps/server/src/platform/mailer.ts';
+import { hashPassword } from '../apps/server/src/platform/passwords.ts';
+import { generateBookingScale, scaleSize } from './bookings-scale.ts';
+import { withScratchDatabase } from './company-list.ts';
+import { ms, percentile, type BenchResult } from './support.ts';
+
+const EMAIL = 'bench.bookings@courier.ie';
+const PASSWORD = 'bench-password';
+const REQUESTS = 60;
+const WARM_UP = 5;
+const webDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
+
+async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }> {
+  const started = performance.now();
+  const value = await run();
+  return { ms: performance.now() - started, value };
+}
+
+async function sample(run: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < WARM_UP; i++) await run();
+  const samples: number[] = [];
+  for (let i = 0; i < REQUESTS; i++) samples.push((await timed(run)).ms);
+  return samples;
+}
+
+async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
+  const results: BenchResult[] = [];
+  const database = await openDatabase({ databaseUrl, dataDir: null });
+  try {
+    await database.migrate();
+    const scale = await generateBookingScale(database, scaleSize());
+    results.push({
+      bench: 'bookings, PostgreSQL',
+      case: `generate ${scale.bookings.toLocaleString('en-IE')} bookings / ${scale.jobs.toLocaleString('en-IE')} jobs / ${scale.tasks.toLocaleString('en-IE')} tasks`,
+      summary: ms(scale.ms),
+      metrics: { ...scale, ms: Math.round(scale.ms) },
+      ok: true,
+    });
+    await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Bookings', email: EMAIL, passwordHash: await hashPassword(PASSWORD), roles: ['ACCOUNTS'] });
+
+    const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, WEB_DIST: existsSync(path.join(webDist, 'index.html')) ? webDist : '', DEMO_DATA: '0', SMTP_URL: '' });
+    const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+      const token = (login.json() as { accessToken: string }).accessToken;
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const headers = { authorization: `Bearer ${token}` };
+
+      const one = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0];
+      const busy = (await one<{ company_id: number }>(sql`select company_id from bookings group by company_id order by count(*) desc limit 1`)) ?? { company_id: 1 };
+      const reference = (await one<{ reference: string }>(sql`select reference from bookings order by id limit 1 offset 12345`)) ?? { reference: 'S0012346' };
+      const from = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
+      const cases: { name: string; query: string }[] = [
+        { name: '(a) no filter', query: 'size=100' },
+        { name: '(b) company + 4 months + statuses', query: `size=100&company=${busy.company_id}&windowStart=${from}&statuses=delivered,cancelled,failed` },
+        { name: '(c) sorted by charge', query: 'size=100&sortBy=customerCharge&sortDirection=desc' },
+        { name: `(d) reference search '${reference.reference.slice(1, 6)}'`, query: `size=100&searchQuery=${reference.reference.slice(1, 6)}` },
+      ];
+      for (const listCase of cases) {
+        let count = 0;
+        const http = await sample(async () => {
+          const response = await fetch(`${address}/api/bookings?${listCase.query}`, { headers });
+          const body = (await response.json()) as { count: number };
+          if (response.status !== 200) throw new Error(`GET /api/bookings?${listCase.query} answered ${response.status}`);
+          count = body.count;
+        });
+        const parsed = bookingListQuerySchema.parse(Object.fromEntries(new URLSearchParams(listCase.query)));
+        const { size, skip, ...filter } = parsed;
+        const direct = await sample(() => listBookings(database.db, { filter, size, skip, seePrices: true }));
+        const [p50, p95] = [percentile(http, 50), percentile(http, 95)];
+        const [f50, f95] = [percentile(direct, 50), percentile(direct, 95)];
+        results.push({
+          bench: 'bookings, PostgreSQL',
+          case: `GET /api/bookings ${listCase.name}`,
+          summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  direct p50 ${ms(f50)}  p95 ${ms(f95)}  ratio ${(p50 / f50).toFixed(2)}`,
+          metrics: { p50, p95, directP50: f50, directP95: f95, ratioP50: p50 / f50, count },
+          ok: p95 < 100,
+          note: `${count.toLocaleString('en-IE')} matching; budget p95 < 100 ms`,
+        });
+      }
+
+      // CSV of 99,999 rows (or every booking of a smaller scale): the newest ones, creation times being unique to the microsecond.
+      const csvRows = Math.min(99_999, scale.bookings);
+      const edge = await one<{ created_at: Date | string }>(sql`select created_at from bookings order by created_at desc, id desc offset ${csvRows - 1} limit 1`);
+      if (edge) {
+        const windowStart = new Date(edge.created_at).toISOString();
+        const before = process.memoryUsage().rss;
+        let peak = before;
+        const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+        const { ms: csvMs, value: lines } = await timed(async () => {
+          const response = await fetch(`${address}/api/bookings/csv?windowStart=${encodeURIComponent(windowStart)}`, { headers });
+          if (response.status !== 200) throw new Error(`CSV answered ${response.status}: ${await response.text()}`);
+          let newlines = 0;
+          const reader = response.body?.getReader();
+          for (;;) {
+            const next = await reader?.read();
+            if (!next || next.done) break;
+            for (const byte of next.value) if (byte === 10) newlines++;
+          }
+          return newlines;
+        });
+        clearInterval(timer);
+        const growthMb = (peak - before) / 1024 / 1024;
+        results.push({
+          bench: 'bookings, PostgreSQL',
+          case: `CSV of ${(lines - 1).toLocaleString('en-IE')} rows`,
+          summary: `${ms(csvMs)}, memory growth ${growthMb.toFixed(1)} MB`,
+          metrics: { ms: csvMs, rows: lines - 1, rssGrowthMb: growthMb },
+          ok: csvMs < 5000 && growthMb < 100,
+          note: 'budget < 5 s and < 100 MB growth (client and server share this process; the client keeps no rows)',
+        });
+      }
+
+      if (config.webDist && process.env.CHROMIUM_PATH !== 'none') results.push(...(await browserBench(address)));
+    } finally {
+      await app.close();
+    }
+  } catch (error) {
+    results.push({ bench: 'bookings, PostgreSQL', case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+  } finally {
+    await database.close();
+  }
+  return results;
+}
+
+/** Chromium: a 5,000-row page from the API response to the first rows on screen, then a scroll to the end. */
+async function browserBench(address: string): Promise<BenchResult[]> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  try {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    await page.goto(`${address}/login`);
+    await page.getByLabel('Email').fill(EMAIL);
+    await page.locator('input[type=password]').fill(PASSWORD);
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+    const response = page.waitForResponse((candidate) => candidate.url().includes('/api/bookings?') && candidate.url().includes('size=5000'));
+    await page.goto(`${address}/bookings/list?size=5000`);
+    await (await response).finished();
+    const received = Date.now();
+    await page.locator('tbody tr[data-reference]').first().waitFor({ timeout: 30_000 });
+    const renderMs = Date.now() - received;
+    const rows = await page.evaluate(() => document.querySelector('[aria-label="Bookings"] table')?.getAttribute('aria-rowcount'));
+    const scroll = await page.evaluate(async () => {
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+      observer.observe({ entryTypes: ['longtask'] });
+      const region = document.querySelector('[aria-label="Bookings"]') as HTMLElement;
+      const started = performance.now();
+      while (region.scrollTop + region.clientHeight < region.scrollHeight - 2) {
+        region.scrollTop += 400;
+        await new Promise((resolve) => requestAnimationFrame(() => resolve(undefined)));
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      observer.disconnect();
+      return { ms: performance.now() - started, longest: Math.max(0, ...longTasks), longTasks: longTasks.length };
+    });
+    return [
+      {
+        bench: 'bookings, Chromium',
+        case: `render a ${Number(rows ?? 1) - 1}-row page`,
+        summary: ms(renderMs),
+        metrics: { renderMs, rows: Number(rows ?? 1) - 1 },
+        ok: renderMs < 500,
+        note: 'from the API response to rows on screen; budget < 500 ms',
+      },
+      {
+        bench: 'bookings, Chromium',
+        case: 'scroll through 5,000 rows',
+        summary: `${ms(scroll.ms)}, longest task ${ms(scroll.longest)} (${scroll.longTasks} over 50 ms)`,
+        metrics: scroll,
+        ok: scroll.longest <= 100,
+        note: 'budget: no long task over 100 ms',
+      },
+    ];
+  } finally {
+    await browser.close();
+  }
+}
+
+/** On a scratch database of the PostgreSQL server at serverUrl. */
+export async function benchBookings(serverUrl: string): Promise<BenchResult[]> {
+  return withScratchDatabase(serverUrl, (databaseUrl) => benchOn(databaseUrl));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server.');
+  for (const result of await benchBookings(url)) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.bench} | ${result.case} | ${result.summary}${result.note ? ` | ${result.note}` : ''}`);
+}
