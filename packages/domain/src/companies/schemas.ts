@@ -22,6 +22,10 @@ export const companySchema = z.object({
 });
 export type Company = z.infer<typeof companySchema>;
 
+/** GET /api/company/{id}: the company with its tariff code's own code for the header (null when none is set). */
+export const companyDetailsSchema = companySchema.extend({ tariffCodeLabel: z.string().nullable() });
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+
 export const COMPANY_LIST_MAX_SIZE = 100;
 
 export const companyListBodySchema = z.object({

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companySchema } from '@courier/domain/companies/schemas';
+import { companyDetailsSchema, companySchema } from '@courier/domain/companies/schemas';
+import { tariffCodes } from '../../db/schema/index.ts';
 import { bearer, createCompany, signInAs, type CompanyValues } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 
@@ -223,6 +224,14 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       const company = companySchema.parse(response.json());
       expect(company).toMatchObject({ id, name: 'Shannon Haulage', accountCode: 'SHN001', active: false, billingBasis: 'stripe', lastBooking: null });
       expect(new Date(company.createdAt).getTime()).not.toBeNaN();
+      expect(companyDetailsSchema.parse(response.json()).tariffCodeLabel).toBeNull();
+    });
+
+    it("names the company's tariff code by its code for the header", async () => {
+      const [code] = await t.db.insert(tariffCodes).values({ code: 'HDR', name: 'Header test code' }).returning();
+      const company = await createCompany(t.db, { company: { name: 'Tariffed Header Ltd', tariffCode: code!.id } });
+      const response = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}`, headers: bearer(token) });
+      expect(companyDetailsSchema.parse(response.json())).toMatchObject({ tariffCode: code!.id, tariffCodeLabel: 'HDR' });
     });
 
     it('answers 404 for an id no company has', async () => {

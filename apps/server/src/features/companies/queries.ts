@@ -1,7 +1,7 @@
 import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
-import type { Company, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
+import type { Company, CompanyDetails, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
 import type { Db } from '../../db/client.ts';
-import { companies } from '../../db/schema/index.ts';
+import { companies, tariffCodes } from '../../db/schema/index.ts';
 
 type CompanyRow = typeof companies.$inferSelect;
 
@@ -56,7 +56,12 @@ export async function searchCompanies(db: Db, query: string): Promise<CompanySea
     .limit(SEARCH_LIMIT);
 }
 
-export async function findCompany(db: Db, id: number): Promise<Company | undefined> {
-  const [row] = await db.select().from(companies).where(eq(companies.id, id)).limit(1);
-  return row ? toCompany(row) : undefined;
+export async function findCompany(db: Db, id: number): Promise<CompanyDetails | undefined> {
+  const [row] = await db
+    .select({ company: companies, tariffCodeLabel: tariffCodes.code })
+    .from(companies)
+    .leftJoin(tariffCodes, eq(tariffCodes.id, companies.tariffCode))
+    .where(eq(companies.id, id))
+    .limit(1);
+  return row ? { ...toCompany(row.company), tariffCodeLabel: row.tariffCodeLabel } : undefined;
 }

@@ -3,8 +3,8 @@ import { AREAS } from '@courier/domain/auth/roles';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
 import {
   companyListBodySchema,
+  companyDetailsSchema,
   companyListResponseSchema,
-  companySchema,
   companySearchQuerySchema,
   companySearchResultSchema,
 } from '@courier/domain/companies/schemas';
@@ -50,7 +50,7 @@ export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/company/:id',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['companies'], summary: 'One company', params: idParamSchema, response: { 200: companySchema, ...errors, 404: apiErrorSchema } },
+        schema: { tags: ['companies'], summary: 'One company', params: idParamSchema, response: { 200: companyDetailsSchema, ...errors, 404: apiErrorSchema } },
       },
       async (request) => {
         const company = await findCompany(db, request.params.id);

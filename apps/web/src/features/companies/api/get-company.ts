@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Company } from '@courier/domain/companies/schemas';
+import type { CompanyDetails } from '@courier/domain/companies/schemas';
 import { apiRequest } from '../../../api/client.ts';
 
 export function companyQuery(companyId: number) {
   return queryOptions({
     queryKey: ['companies', 'detail', companyId],
-    queryFn: ({ signal }) => apiRequest<Company>(`/company/${companyId}`, { signal, expect: 200 }),
+    queryFn: ({ signal }) => apiRequest<CompanyDetails>(`/company/${companyId}`, { signal, expect: 200 }),
   });
 }
 

@@ -1,6 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { billingBasisLabel } from '@courier/domain/companies/billing';
-import type { Company } from '@courier/domain/companies/schemas';
+import type { CompanyDetails } from '@courier/domain/companies/schemas';
 import type { ReactNode } from 'react';
 import { usePublicConfig } from '../../../api/public-config.ts';
 import { DateText } from '../../../ui/format.tsx';
@@ -18,7 +18,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function CompanyHeader({ company }: { company: Company }) {
+export function CompanyHeader({ company }: { company: CompanyDetails }) {
   const config = usePublicConfig();
   const none = <span aria-label="none">–</span>;
   return (
@@ -57,7 +57,7 @@ export function CompanyHeader({ company }: { company: Company }) {
         </Field>
         <Field label="Account code">{company.accountCode ?? none}</Field>
         <Field label="Accounting system code">{company.quantumAccountCode ?? none}</Field>
-        <Field label="Tariff code">{company.tariffCode ?? none}</Field>
+        <Field label="Tariff code">{company.tariffCodeLabel ?? none}</Field>
         <Field label="Active">{company.active ? 'Yes' : 'No'}</Field>
       </SimpleGrid>
     </Paper>
