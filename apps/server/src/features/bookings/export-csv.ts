@@ -11,7 +11,9 @@ import { badRequest } from '../../http/errors.ts';
 import { afterRow, countBookings, orderOf } from './queries.ts';
 
 /** Rows fetched per round trip: enough to keep the database busy, small enough to keep memory flat. */
-const BATCH_SIZE = 5000;
+const BATCH_SIZE = 2500;
+/** Batches read at once: the database has cores to spare while the CSV writer works. */
+const READ_AHEAD = 3;
 
 const BASE_COLUMNS = [
   'Reference',
@@ -70,36 +72,35 @@ interface CsvRow {
 const dublin = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Dublin', 'DD/MM/YY HH24:MI')`;
 const placeText = (alias: string) => sql.raw(`concat_ws(', ', nullif(${alias}.name, ''), nullif(${alias}.address_line_one, ''), nullif(${alias}.city, ''), nullif(${alias}.post_code, ''))`);
 
+/** The next batch's booking ids in the list order, after the last id of the previous batch. */
+async function selectCsvIds(db: DbOrTx, filter: BookingFilter, after: number | undefined): Promise<number[]> {
+  const rows = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(bookingFilterCondition(filter), after === undefined ? undefined : afterRow(filter, { id: after })))
+    .orderBy(...orderOf(filter))
+    .limit(BATCH_SIZE);
+  return rows.map((row) => row.id);
+}
+
 /**
- * One CSV batch in one query: each booking with its jobs aggregated in SQL (references, tags, drivers,
- * carriers, reviews, cost sums), so a batch of thousands is one round trip and no per-job objects.
- * The page of ids is chosen first, so the aggregates run for the batch only, not for every match.
+ * The CSV rows of a batch of booking ids in one set-based query: the batch's jobs are aggregated per
+ * booking with one GROUP BY (references, tags, drivers, carriers, reviews, cost sums) rather than a
+ * subquery per booking, and every table is reached through its primary key or the job's booking index.
  */
-async function selectCsvBatch(db: DbOrTx, options: { filter: BookingFilter; after: number | undefined }): Promise<CsvRow[]> {
-  const where = and(bookingFilterCondition(options.filter), options.after === undefined ? undefined : afterRow(options.filter, { id: options.after }));
+async function selectCsvRows(db: DbOrTx, ids: number[]): Promise<CsvRow[]> {
+  const idList = sql`${`{${ids.join(',')}}`}::int[]`;
   const result = await db.execute(sql`
-    select ${bookings.id} as id, ${bookings.reference} as reference, ${dublin(sql`${bookings.createdAt}`)} as created,
-      c.account_code, c.name as company,
-      (select string_agg((ref->>'name') || ': ' || (ref->>'value'), '; ') from jsonb_array_elements(${bookings.companyReferences}) as ref) as client_references,
-      ${bookings.status} as status, ${bookings.type} as type, s.name as service, coalesce(${bookings.vehicle}, s.type) as vehicle,
-      j.collection, j.delivery, ${dublin(sql`${bookings.collectionTime}`)} as collection_time,
-      ${bookings.numberOfPackages} as packages, ${bookings.weightOfPackages}::text as weight,
-      j.jobs, j.tags, j.drivers, j.carriers, j.tariffs, j.reviews,
-      ${bookings.exVatPrice}::text as charge, ${bookings.driverPrice}::text as driver_pay,
-      j.carrier_cost::text, j.customs::text, j.insurance::text, j.extras::text
-    from (select ${bookings.id} as page_id from ${bookings} ${where ? sql`where ${where}` : sql``} order by ${sql.join(orderOf(options.filter), sql`, `)} limit ${BATCH_SIZE}) as page
-    join ${bookings} on ${bookings.id} = page.page_id
-    join companies c on c.id = ${bookings.companyId}
-    join services s on s.id = ${bookings.serviceId}
-    left join lateral (
-      select string_agg(bj.reference, ' ' order by bj.id) as jobs,
-        (select string_agg(distinct tag, ' ') from booking_jobs x cross join unnest(x.tags) as tag where x.booking_id = ${bookings.id}) as tags,
-        (select string_agg(distinct driver::text, ' ') from booking_jobs x cross join unnest(array[x.driver_number, x.driver_two_number]) as driver where x.booking_id = ${bookings.id}) as drivers,
+    with j as (
+      select bj.booking_id,
+        string_agg(bj.reference, ' ' order by bj.id) as jobs,
+        string_agg(array_to_string(bj.tags, ' '), ' ') as tags,
+        string_agg(concat_ws(' ', bj.driver_number, bj.driver_two_number), ' ') as drivers,
         string_agg(distinct ca.name, ' ') as carriers,
         string_agg(distinct tc.code, ' ') as tariffs,
         string_agg(concat_ws('; ',
           case when bj.needs_same_day_review then 'Same day: ' || coalesce(bj.needs_same_day_review_reason, 'No reason provided') end,
-          case when bj.needs_carrier_review then 'Carrier: ' || coalesce(bj.needs_carrier_review_reason, 'No reason provided') end), '; ')
+          case when bj.needs_carrier_review then 'Carrier: ' || coalesce(bj.needs_carrier_review_reason, 'No reason provided') end), '; ' order by bj.id)
           filter (where bj.needs_same_day_review or bj.needs_carrier_review) as reviews,
         sum(bj.carrier_price) as carrier_cost, sum(bj.carrier_customs_charge) as customs,
         sum(bj.carrier_insurance_charge) as insurance, sum(bj.extras_charge) as extras,
@@ -110,10 +111,54 @@ async function selectCsvBatch(db: DbOrTx, options: { filter: BookingFilter; afte
       left join tariff_codes tc on tc.id = bj.tariff_code_id
       left join places cp on cp.id = bj.collection_place_id
       left join places dp on dp.id = bj.delivery_place_id
-      where bj.booking_id = ${bookings.id}
-    ) as j on true
-    order by ${sql.join(orderOf(options.filter), sql`, `)}`);
-  return Array.isArray(result) ? (result as CsvRow[]) : (result as unknown as { rows: CsvRow[] }).rows;
+      where bj.booking_id = any(${idList})
+      group by bj.booking_id
+    )
+    select b.id, b.reference, ${dublin(sql.raw('b.created_at'))} as created,
+      c.account_code, c.name as company,
+      (select string_agg((ref->>'name') || ': ' || (ref->>'value'), '; ') from jsonb_array_elements(b.company_references) as ref) as client_references,
+      b.status, b.type, s.name as service, coalesce(b.vehicle, s.type) as vehicle,
+      j.collection, j.delivery, ${dublin(sql.raw('b.collection_time'))} as collection_time,
+      b.number_of_packages as packages, b.weight_of_packages::text as weight,
+      j.jobs,
+      (select string_agg(distinct tag, ' ') from unnest(string_to_array(nullif(j.tags, ''), ' ')) as tag where tag <> '') as tags,
+      (select string_agg(distinct driver, ' ') from unnest(string_to_array(nullif(j.drivers, ''), ' ')) as driver where driver <> '') as drivers,
+      j.carriers, j.tariffs, j.reviews,
+      b.ex_vat_price::text as charge, b.driver_price::text as driver_pay,
+      j.carrier_cost::text, j.customs::text, j.insurance::text, j.extras::text
+    from bookings b
+    join companies c on c.id = b.company_id
+    join services s on s.id = b.service_id
+    left join j on j.booking_id = b.id
+    where b.id = any(${idList})`);
+  const rows = Array.isArray(result) ? (result as CsvRow[]) : (result as unknown as { rows: CsvRow[] }).rows;
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is CsvRow => row !== undefined);
+}
+
+/**
+ * The batches in the list order. Each batch's ids come from a quick keyset query (the next batch
+ * starts after the last id); their rows, the costly part, are read by up to READ_AHEAD queries at
+ * once, so the database works on several batches while the CSV writer writes the oldest.
+ */
+async function* csvBatches(db: DbOrTx, filter: BookingFilter): AsyncGenerator<CsvRow[]> {
+  const inFlight: Promise<CsvRow[]>[] = [];
+  let after: number | undefined;
+  let more = true;
+  while (more || inFlight.length > 0) {
+    while (more && inFlight.length < READ_AHEAD) {
+      const ids = await selectCsvIds(db, filter, after);
+      more = ids.length === BATCH_SIZE;
+      after = ids.at(-1);
+      if (ids.length === 0) break;
+      const rows = selectCsvRows(db, ids);
+      // A failed read surfaces when its turn comes (or never, if the client has gone); not as unhandled.
+      rows.catch(() => undefined);
+      inFlight.push(rows);
+    }
+    const oldest = inFlight.shift();
+    if (oldest) yield await oldest;
+  }
 }
 
 const money = (value: string | null) => (value === null ? '0.00' : Number(value).toFixed(2));
@@ -160,12 +205,8 @@ export async function exportBookingsCsv(db: DbOrTx, options: { filter: BookingFi
   }
   async function* rows(): AsyncGenerator<string[]> {
     yield [...BASE_COLUMNS, ...(options.seePrices ? PRICE_COLUMNS : [])];
-    let after: number | undefined;
-    for (;;) {
-      const batch = await selectCsvBatch(db, { filter: options.filter, after });
+    for await (const batch of csvBatches(db, options.filter)) {
       for (const row of batch) yield csvRow(row, options.seePrices);
-      if (batch.length < BATCH_SIZE) return;
-      after = batch.at(-1)?.id;
     }
   }
   const csv = stringify({ bom: true });

@@ -45,7 +45,8 @@ export function bookingFilterCondition(filter: BookingFilter, options: { omitTag
   const j = bookingJobs;
   const parts: SQL[] = [];
   if (filter.view === 'SAME_DAY') parts.push(sql`${b.type} = 'same_day'`);
-  if (filter.view === 'ON_OS') parts.push(sql`${b.type} <> 'same_day'`);
+  // 'other' rather than <> 'same_day' (the same rows, by the type check) so the type indexes apply.
+  if (filter.view === 'ON_OS') parts.push(sql`${b.type} = 'other'`);
   if (filter.company !== undefined) parts.push(sql`${b.companyId} = ${filter.company}`);
   if (filter.statuses && filter.statuses.length > 0) parts.push(sql`${b.status} in (${sql.join(filter.statuses.map((status) => sql`${status}`), sql`, `)})`);
   if (filter.windowStart) parts.push(sql`${b.createdAt} >= ${windowStartOf(filter.windowStart)}`);
