@@ -109,3 +109,5 @@ export const BOOKING_DEFAULT_PAGE_SIZE = 100;
 export const BOOKING_MAX_PAGE_SIZE = 5000;
 /** Report and CSV only when the total is under this (spec 2 §9). */
 export const BOOKING_EXPORT_LIMIT = 100_000;
+/** Review or invoice mode waits this long before the first load (spec 2 §9), so the host screen settles first. */
+export const BOOKING_REVIEW_FIRST_LOAD_DELAY_MS = 600;

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { useState } from 'react';
-import { BOOKING_PAGE_SIZES, BOOKING_VIEW_LABELS, BOOKING_VIEWS, type BookingView } from '@courier/domain/bookings/enums';
+import { useEffect, useState } from 'react';
+import { BOOKING_PAGE_SIZES, BOOKING_REVIEW_FIRST_LOAD_DELAY_MS, BOOKING_VIEW_LABELS, BOOKING_VIEWS, type BookingView } from '@courier/domain/bookings/enums';
 import { canAccessArea, parseRoles } from '@courier/domain/auth/roles';
 import { useSession } from '../../session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
@@ -11,6 +11,17 @@ import { BookingFilters } from './components/booking-filters.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
 import { BookingTable } from './components/booking-table.tsx';
 import { apiFilterOf, useBookingSearch, type BookingListInputs } from './use-booking-search.ts';
+
+/** False until `delayMs` has passed since the first render (true at once for 0). */
+function useStartAfter(delayMs: number): boolean {
+  const [started, setStarted] = useState(delayMs <= 0);
+  useEffect(() => {
+    if (delayMs <= 0) return;
+    const timer = setTimeout(() => setStarted(true), delayMs);
+    return () => clearTimeout(timer);
+  }, [delayMs]);
+  return started;
+}
 
 /**
  * The reusable booking list of spec 2 §2: at /bookings/list, in the company Bookings tab (companyId),
@@ -27,7 +38,8 @@ export function BookingList(inputs: BookingListInputs) {
   const loadedView: BookingView | undefined = headerHidden ? undefined : (state.loaded.view ?? 'SAME_DAY');
   const filter = apiFilterOf(state.loaded, inputs, seePrices);
   const editingFilter = apiFilterOf(state.filters, inputs, seePrices);
-  const list = useBookingList({ ...filter, size: state.size, skip: state.page * state.size });
+  const started = useStartAfter(inputs.invoiceId !== undefined || inputs.needsReviewOnly ? BOOKING_REVIEW_FIRST_LOAD_DELAY_MS : 0);
+  const list = useBookingList(started ? { ...filter, size: state.size, skip: state.page * state.size } : null);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number]) ? BOOKING_PAGE_SIZES : [...BOOKING_PAGE_SIZES, state.size];
 
   return (
