@@ -1,5 +1,5 @@
 import { Group, Input, NumberInput } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { useRef, useState, type Ref } from 'react';
 
 export interface TimeValue {
   hour: number;
@@ -7,6 +7,37 @@ export interface TimeValue {
 }
 
 const two = (value: number) => String(value).padStart(2, '0');
+
+interface TimePartProps {
+  label: string;
+  text: string;
+  valid: boolean;
+  onFocus: () => void;
+  onBlur: () => void;
+  onChange: (text: string) => void;
+  ref?: Ref<HTMLInputElement>;
+}
+
+/** One two-digit part (hour or minute) of the time input. */
+function TimePart({ label, text, valid, onFocus, onBlur, onChange, ref }: TimePartProps) {
+  return (
+    <NumberInput
+      ref={ref}
+      aria-label={label}
+      w={64}
+      hideControls
+      allowDecimal={false}
+      allowNegative={false}
+      clampBehavior="none"
+      maxLength={2}
+      value={text}
+      error={!valid}
+      onFocus={onFocus}
+      onBlur={onBlur}
+      onChange={(next) => onChange(String(next))}
+    />
+  );
+}
 
 /**
  * 24-hour time as hour and minute inputs (spec 1 §2 date/time input, type TIME; §5): an invalid hour
@@ -29,41 +60,27 @@ export function TimeInput({ label, value, onChange }: { label: string; value: Ti
   return (
     <Input.Wrapper label={label} error={!hourValid || !minuteValid ? 'Enter a time from 00:00 to 23:59.' : undefined}>
       <Group gap={4} wrap="nowrap" align="center">
-        <NumberInput
-          aria-label={`${label} hour`}
-          w={64}
-          hideControls
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          maxLength={2}
-          value={hour}
-          error={!hourValid}
+        <TimePart
+          label={`${label} hour`}
+          text={hour}
+          valid={hourValid}
           onFocus={() => setHour('')}
           onBlur={() => hour === '' && setHour(two(value.hour))}
-          onChange={(next) => {
-            const text = String(next);
+          onChange={(text) => {
             setHour(text);
             emit(text, minute);
             if (text.length === 2) minuteRef.current?.focus();
           }}
         />
         <span aria-hidden="true">:</span>
-        <NumberInput
+        <TimePart
           ref={minuteRef}
-          aria-label={`${label} minute`}
-          w={64}
-          hideControls
-          allowDecimal={false}
-          allowNegative={false}
-          clampBehavior="none"
-          maxLength={2}
-          value={minute}
-          error={!minuteValid}
+          label={`${label} minute`}
+          text={minute}
+          valid={minuteValid}
           onFocus={() => setMinute('')}
           onBlur={() => minute === '' && setMinute(two(value.minute))}
-          onChange={(next) => {
-            const text = String(next);
+          onChange={(text) => {
             setMinute(text);
             emit(hour, text);
           }}

@@ -4,29 +4,11 @@ import { formatAddress, PLACE_SEARCH_MIN_LENGTH, type Place, type PlaceSearchRes
 import { countryByCode } from '@courier/domain/common/countries';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
+import { toPlace } from '../../db/place-row.ts';
 import { places } from '../../db/schema/index.ts';
 
-type PlaceRow = typeof places.$inferSelect;
 const SEARCH_LIMIT = 20;
 const METRES_PER_DEGREE = 111_320;
-
-export function toPlace(row: PlaceRow): Place {
-  return {
-    placeId: row.placeId,
-    id: row.id,
-    name: row.name,
-    postCode: row.postCode,
-    eircode: row.postCode,
-    addressLineOne: row.addressLineOne,
-    addressLineTwo: row.addressLineTwo,
-    city: row.city,
-    county: row.county,
-    countryCode: row.countryCode,
-    country: row.country,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-  };
-}
 
 /** The same expression as the trigram index places_search_trgm_idx (catalogue.ts), so the index serves it. */
 const searchText = sql`lower(${places.name} || ' ' || ${places.addressLineOne} || ' ' || ${places.addressLineTwo} || ' ' || ${places.city} || ' ' || ${places.county} || ' ' || ${places.postCode} || ' ' || replace(${places.postCode}, ' ', ''))`;
@@ -39,6 +21,7 @@ function wordsCondition(query: string): SQL | undefined {
   return and(...words.map((word) => sql`${searchText} like ${`%${escapeLike(word)}%`}`));
 }
 
+type PlaceRow = typeof places.$inferSelect;
 type SearchQuery = z.output<typeof placeSearchQuerySchema>;
 
 async function searchRows(db: DbOrTx, options: SearchQuery): Promise<PlaceRow[]> {

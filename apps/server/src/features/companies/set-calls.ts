@@ -1,31 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Place } from '@courier/domain/addresses/schemas';
 import { scheduleProblems } from '@courier/domain/companies/set-call-schedule';
 import { parseDriverCode, setCallDetailsProblems, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companies, drivers, places, services, setCalls } from '../../db/schema/index.ts';
+import { toPlace } from '../../db/place-row.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
-
-type PlaceRow = typeof places.$inferSelect;
-
-function toPlace(row: PlaceRow): Place {
-  return {
-    placeId: row.placeId,
-    id: row.id,
-    name: row.name,
-    postCode: row.postCode,
-    eircode: row.postCode,
-    addressLineOne: row.addressLineOne,
-    addressLineTwo: row.addressLineTwo,
-    city: row.city,
-    county: row.county,
-    countryCode: row.countryCode,
-    country: row.country,
-    latitude: row.latitude === null ? null : Number(row.latitude),
-    longitude: row.longitude === null ? null : Number(row.longitude),
-  };
-}
 
 /** A company's set calls with their places and vehicle (spec 1 §7 'populatedSetCalls'), oldest first. */
 export async function populatedSetCalls(db: DbOrTx, companyId: number): Promise<PopulatedSetCall[]> {

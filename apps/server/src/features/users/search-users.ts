@@ -45,30 +45,8 @@ export async function searchUsers(db: DbOrTx, options: { query: string; staffOnl
 
 const iso = (value: Date | null) => value?.toISOString() ?? null;
 
-/** POST /api/users: a page of users by name, searched by name or e-mail. */
-export async function listUsers(db: DbOrTx, body: { size: number; skip: number; searchQuery?: string }) {
-  const where = body.searchQuery?.trim() ? matches(body.searchQuery.trim()) : undefined;
-  const [total] = await db.select({ value: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(body.size).offset(body.skip);
-  return {
-    count: total?.value ?? 0,
-    users: rows.map((user) => ({
-      id: user.id,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      email: user.email,
-      phone: user.phone,
-      roles: user.roles,
-      createdAt: user.createdAt.toISOString(),
-      lastOnline: iso(user.lastOnline),
-    })),
-  };
-}
-
-/** GET /api/user/{id}. */
-export async function findUserDetails(db: DbOrTx, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
-  if (!user) return undefined;
+/** A user as the users list shows it (no password hash, no session data). */
+function toUserSummary(user: typeof users.$inferSelect) {
   return {
     id: user.id,
     firstName: user.firstName,
@@ -78,6 +56,23 @@ export async function findUserDetails(db: DbOrTx, id: number) {
     roles: user.roles,
     createdAt: user.createdAt.toISOString(),
     lastOnline: iso(user.lastOnline),
-    lastLoginDate: iso(user.lastLoginDate),
   };
+}
+
+/** POST /api/users: a page of users by name, searched by name or e-mail. */
+export async function listUsers(db: DbOrTx, body: { size: number; skip: number; searchQuery?: string }) {
+  const where = body.searchQuery?.trim() ? matches(body.searchQuery.trim()) : undefined;
+  const [total] = await db.select({ value: count() }).from(users).where(where);
+  const rows = await db.select().from(users).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(body.size).offset(body.skip);
+  return {
+    count: total?.value ?? 0,
+    users: rows.map(toUserSummary),
+  };
+}
+
+/** GET /api/user/{id}. */
+export async function findUserDetails(db: DbOrTx, id: number) {
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) return undefined;
+  return { ...toUserSummary(user), lastLoginDate: iso(user.lastLoginDate) };
 }

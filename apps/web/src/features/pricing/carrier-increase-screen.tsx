@@ -1,10 +1,10 @@
-import { Alert, Button, Checkbox, Group, MultiSelect, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { MultiSelect, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CARRIER_INCREASE_CARRIER_IDS, TARIFF_SERVICE_CODES, type IncreaseRun } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '../../api/client.ts';
-import { Dialog } from '../../ui/dialog.tsx';
 import { useCarriers } from './api/list-carriers.ts';
 import { useStartCarrierIncrease } from './api/start-increase.ts';
+import { IncreaseFormActions } from './components/increase-form-actions.tsx';
 import { IncreaseProgress } from './components/increase-progress.tsx';
 
 /** Carrier increase (spec 2 §2): a carrier's tariffs for some service codes; form, running, completed. */
@@ -65,30 +65,20 @@ export function CarrierIncreaseScreen() {
               error={error?.fieldMessage('carrierId') ?? (carriers.isError ? 'There was an error loading the carriers.' : undefined)}
             />
           </SimpleGrid>
-          <Checkbox label="Reset the increase status first (increase tariffs again that a previous increase reached)" checked={reset} onChange={(event) => setReset(event.currentTarget.checked)} />
-          {(missing || start.error) && (
-            <Alert color="red" title="The carrier increase was not started" role="alert">
-              {missing ?? start.error?.message}
-            </Alert>
-          )}
-          <Group>
-            <Button onClick={review} loading={start.isPending}>
-              Run Carrier Increase
-            </Button>
-          </Group>
+          <IncreaseFormActions
+            name="Carrier Increase"
+            reset={reset}
+            onResetChange={setReset}
+            problem={missing ?? start.error?.message}
+            pending={start.isPending}
+            onReview={review}
+            confirming={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={submit}
+            summary={`${carrierName} tariffs for ${serviceCodes.join(', ')} rise by ${percent} %`}
+          />
         </Stack>
       )}
-      <Dialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Run the carrier increase?"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirming(false) },
-          { label: 'Run Carrier Increase', kind: 'CONFIRM', onClick: submit, loading: start.isPending },
-        ]}
-      >
-        {`${carrierName} tariffs for ${serviceCodes.join(', ')} rise by ${percent} %${reset ? ', including tariffs increased before' : ''}. This cannot be undone from here.`}
-      </Dialog>
     </Paper>
   );
 }

@@ -1,9 +1,9 @@
-import { Alert, Button, Checkbox, Group, NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
+import { NumberInput, Paper, PasswordInput, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { IncreaseRun, PriceIncreaseBody } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '../../api/client.ts';
-import { Dialog } from '../../ui/dialog.tsx';
 import { useStartPriceIncrease } from './api/start-increase.ts';
+import { IncreaseFormActions } from './components/increase-form-actions.tsx';
 import { IncreaseProgress } from './components/increase-progress.tsx';
 
 type Lists = Pick<PriceIncreaseBody, 'includeAccounts' | 'excludeAccounts' | 'lowTurnoverAccounts' | 'excludeSetCallAccounts'>;
@@ -73,30 +73,20 @@ export function PriceIncreaseScreen() {
               />
             ))}
           </SimpleGrid>
-          <Checkbox label="Reset the increase status first (increase tariffs again that a previous increase reached)" checked={reset} onChange={(event) => setReset(event.currentTarget.checked)} />
-          {(missing || start.error) && (
-            <Alert color="red" title="The price increase was not started" role="alert">
-              {missing ?? start.error?.message}
-            </Alert>
-          )}
-          <Group>
-            <Button onClick={review} loading={start.isPending}>
-              Run Price Increase
-            </Button>
-          </Group>
+          <IncreaseFormActions
+            name="Price Increase"
+            reset={reset}
+            onResetChange={setReset}
+            problem={missing ?? start.error?.message}
+            pending={start.isPending}
+            onReview={review}
+            confirming={confirming}
+            onCancel={() => setConfirming(false)}
+            onConfirm={submit}
+            summary={`Prices of the tariffs in scope rise by ${percent} %`}
+          />
         </Stack>
       )}
-      <Dialog
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Run the price increase?"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirming(false) },
-          { label: 'Run Price Increase', kind: 'CONFIRM', onClick: submit, loading: start.isPending },
-        ]}
-      >
-        {`Prices of the tariffs in scope rise by ${percent} %${reset ? ', including tariffs increased before' : ''}. This cannot be undone from here.`}
-      </Dialog>
     </Paper>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Group, Paper, Table, TextInput, Title } from '@mantine/core';
-import { Link, useNavigate } from '@tanstack/react-router';
+import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
 import { useTariffCodes } from './api/list-tariff-codes.ts';
+import { CodeNameTable } from './components/code-name-table.tsx';
 
 /** Tariff code list (/pricing/tariff-codes): a code opens its base tariffs; an account code opens its special tariffs. */
 export function TariffCodeListScreen() {
@@ -33,34 +33,7 @@ export function TariffCodeListScreen() {
           </Button>
         </Group>
       </Group>
-      {codes.isPending ? (
-        <LoadingState text="Loading Tariff Codes..." />
-      ) : codes.isError ? (
-        <ErrorState title="Error Loading Tariff Codes" subtitle="There was an error loading the tariff codes." onRetry={() => void codes.refetch()} />
-      ) : codes.data.length === 0 ? (
-        <EmptyState title="No Tariff Codes" />
-      ) : (
-        <Table highlightOnHover verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={140}>Code</Table.Th>
-              <Table.Th>Name</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {codes.data.map((code) => (
-              <Table.Tr key={code.id} className="clickable-row" onClick={() => void navigate({ to: '/pricing/tariff', search: { tariffCodeId: code.id } })}>
-                <Table.Td>
-                  <Link to="/pricing/tariff" search={{ tariffCodeId: code.id }} style={{ fontWeight: 700, color: 'inherit' }} onClick={(event) => event.stopPropagation()}>
-                    {code.code}
-                  </Link>
-                </Table.Td>
-                <Table.Td>{code.name}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      )}
+      <CodeNameTable query={codes} noun="Tariff Codes" tariffsOf={(code) => ({ tariffCodeId: code.id })} />
     </Paper>
   );
 }
