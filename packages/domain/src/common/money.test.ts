@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addMoney, formatEuro, multiplyMoney, roundEuro, subtractMoney, toCents, toEuro, type Cents } from './money.ts';
 
@@ -36,6 +37,18 @@ describe('toCents', () => {
   it('never gives negative zero', () => {
     expect(Object.is(toCents(-0.004), 0)).toBe(true);
     expect(Object.is(toCents(-0), 0)).toBe(true);
+    expect(Object.is(toCents('-0.00'), 0)).toBe(true);
+  });
+
+  it('reads numeric text of up to 2 decimals exactly, as the number would be read', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), fc.constantFrom(0, 1, 2), (amount, decimals) => {
+        const text = (amount / 100).toFixed(decimals);
+        expect(toCents(text)).toBe(toCents(Number(text)));
+      }),
+    );
+    expect(toCents('0012.3')).toBe(1230);
+    expect(toCents('12.')).toBe(1200);
   });
 
   it.each([[Number.NaN], [Number.POSITIVE_INFINITY], ['abc'], ['12,50']])('refuses %j', (value) => {

@@ -2,8 +2,18 @@
 
 export type Cents = number & { readonly __brand: 'cents' };
 
+const EXACT_EURO = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/;
+
 /** Parses a euro amount (number or numeric text such as '12.50' from a numeric column) to cents. */
 export function toCents(euro: number | string): Cents {
+  // Fast path: numeric text of at most 2 decimals ('12.5', '-0.40': what numeric(…, 2) columns give) is exact.
+  if (typeof euro === 'string') {
+    const exact = EXACT_EURO.exec(euro);
+    if (exact) {
+      const cents = Number(exact[2]) * 100 + Number((exact[3] ?? '').padEnd(2, '0'));
+      return ((exact[1] ? -cents : cents) || 0) as Cents;
+    }
+  }
   const value = typeof euro === 'string' ? Number(euro) : euro;
   if (!Number.isFinite(value)) throw new RangeError(`Not a money amount: ${String(euro)}`);
   // Round half away from zero at the cent; toFixed avoids 1.005 * 100 = 100.49999.

@@ -75,6 +75,29 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
     expect(b4).toMatchObject({ 'Account Code': 'ALC001', Status: 'Delivered', View: 'ON / OS', Carrier: 'DPD Ireland', 'Client References': 'Purchase order: PO-77', Charge: '18.40', 'Carrier Cost': '9.10', 'Needs Review': 'Carrier: No reason provided', Created: '15/03/26 10:00' });
   });
 
+  it("sums and lists a booking's jobs in one row: references, tags, drivers, reviews, extras, first collection and last delivery", async () => {
+    const rows = csvRows((await csv('')).body);
+    const rowOf = (reference: string) => Object.fromEntries((rows[0] ?? []).map((name, i) => [name, rows.find((row) => row[0] === reference)?.[i]]));
+    const b3 = rowOf('B0003');
+    expect(b3).toMatchObject({
+      Jobs: 'B0003-1 B0003-2',
+      Tags: 'SECOND_LEG SPLIT',
+      'Driver Numbers': '101 102',
+      'Needs Review': 'Same day: Waiting time claimed by driver',
+      Charge: '35.50',
+      'Driver Pay': '12.25',
+      'Driver Pay %': '35',
+      Extras: '25.00',
+      'Carrier Cost': '0.00',
+      Carrier: '',
+    });
+    const b1 = rowOf('B0001');
+    expect(b1.Collection).toMatch(/\w/);
+    expect(b1.Delivery).toMatch(/\w/);
+    expect(b1.Collection).not.toBe(b1.Delivery);
+    expect(b3).toMatchObject({ Collection: '', Delivery: '' });
+  });
+
   it('has as many rows as the list counts, across keyset batches with tied sort values, each booking once', async () => {
     for (const query of ['', 'sortBy=createdAt&sortDirection=asc', 'sortBy=exVatPrice&sortDirection=desc', 'sortBy=weight&sortDirection=asc', 'sortBy=reference&sortDirection=desc', `company=${fixture.companyB}&chargeFrom=50`]) {
       const rows = csvRows((await csv(query)).body).slice(1);
