@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import type { Db } from '../client.ts';
 import { companies, companyExtendedSettings, companySettings, companyUsers, users } from '../schema/index.ts';
+import { bearer, signInAs } from '../../test/factories.ts';
 import { createTestApp, createTestDatabase, databaseKinds, type TestApp, type TestDatabase } from '../../test/test-app.ts';
 import { DEMO_COMPANY_COUNT, seedDemoData, seedDemoDataIfEmpty } from './demo.ts';
 
@@ -51,6 +52,15 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(rows.filter((r) => !r.active).length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.active).length).toBeGreaterThan(rows.length / 2);
     expect(rows.filter((r) => !r.allowBooking).length).toBeGreaterThan(0);
+  });
+
+  it('prices account customers on a tariff code the header can name, and only them', async () => {
+    const rows = await t.db.select({ id: companies.id, billingBasis: companies.billingBasis, tariffCode: companies.tariffCode }).from(companies);
+    expect(rows.filter((r) => r.billingBasis === 'account').every((r) => r.tariffCode !== null)).toBe(true);
+    expect(rows.filter((r) => r.billingBasis !== 'account').every((r) => r.tariffCode === null)).toBe(true);
+    const account = rows.find((r) => r.billingBasis === 'account');
+    const response = await t.app.inject({ method: 'GET', url: `/api/company/${account?.id}`, headers: bearer(await signInAs(t, ['ACCOUNTS'])) });
+    expect(['DOM', 'RAPC']).toContain(response.json<{ tariffCodeLabel: string }>().tariffCodeLabel);
   });
 
   it('gives every company at least one customer user, and the demo customer a company', async () => {

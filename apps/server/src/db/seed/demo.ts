@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { Role } from '@courier/domain/auth/roles';
 import type { Db } from '../client.ts';
 import { companies, companyUsers, users } from '../schema/index.ts';
@@ -110,6 +110,10 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
 
     // Zones and tariffs (base, special for some accounts, carriers'): after companies, before bookings.
     await seedPricing(tx, { seed: DEMO_SEED + 5 });
+    // Account customers are priced on a tariff code: most on domestic overnight, every fifth on rapid courier.
+    await tx.execute(sql`
+      update companies set tariff_code = (select id from tariff_codes where code = case when companies.id % 5 = 0 then 'RAPC' else 'DOM' end)
+      where billing_basis = 'account'`);
 
     await seedCompanyRecords(tx, new Random(DEMO_SEED + 3), anchor);
 
