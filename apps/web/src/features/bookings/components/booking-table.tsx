@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useRef, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
@@ -126,6 +126,19 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
   return [...common, ...(view === 'ON_OS' ? onOs : view === 'SAME_DAY' ? sameDay : [...sameDay.slice(0, 2), ...onOs.slice(0, 1)]), ...sizes, ...prices];
 }
 
+/** One booking's row; unchanged props (same booking, same columns) skip its render. */
+const BookingRow = memo(function BookingRow({ booking, index, columns }: { booking: BookingListItem; index: number; columns: Column[] }) {
+  return (
+    <tr data-reference={booking.reference} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
+      {columns.map((column) => (
+        <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+          {column.cell(booking)}
+        </td>
+      ))}
+    </tr>
+  );
+});
+
 /**
  * The rows of one page, virtualised: only the rows in view are in the DOM, so 5,000 rows render and
  * scroll smoothly (ARCHITECTURE 'web'). A plain table with spacer rows keeps table semantics.
@@ -133,10 +146,14 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
 export function BookingTable({ bookings, view, seePrices, onOpen, busy }: { bookings: BookingListItem[]; view: 'SAME_DAY' | 'ON_OS' | undefined; seePrices: boolean; onOpen: (reference: string) => void; busy: boolean }) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
-  const columns = columnsFor(view, seePrices, { onOpen, onOpenCompany: (companyId) => void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }) });
+  // Stable columns let the memoised rows skip re-rendering: a scroll renders only the rows coming into view.
+  const columns = useMemo(
+    () => columnsFor(view, seePrices, { onOpen, onOpenCompany: (companyId) => void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }) }),
+    [view, seePrices, onOpen, navigate],
+  );
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: bookings.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 12 });
+  const virtualizer = useVirtualizer({ count: bookings.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -175,16 +192,7 @@ export function BookingTable({ bookings, view, seePrices, onOpen, busy }: { book
           )}
           {items.map((item) => {
             const booking = bookings[item.index];
-            if (!booking) return null;
-            return (
-              <tr key={booking.id} data-reference={booking.reference} style={{ height: ROW_HEIGHT }} aria-rowindex={item.index + 2}>
-                {columns.map((column) => (
-                  <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-                    {column.cell(booking)}
-                  </td>
-                ))}
-              </tr>
-            );
+            return booking ? <BookingRow key={booking.id} booking={booking} index={item.index} columns={columns} /> : null;
           })}
           {bottom > 0 && (
             <tr aria-hidden="true" style={{ height: bottom }}>
