@@ -4,13 +4,14 @@ import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings
 import { users } from './auth.ts';
 import { carriers, drivers, places, services, tariffCodes } from './catalogue.ts';
 import { companies } from './companies.ts';
+import { invoicePeriods } from './invoicing.ts';
 import { tariffs } from './pricing.ts';
 
 /**
  * Bookings, their jobs and the jobs' tasks (spec 2 §3). The tables are booking_jobs and
  * booking_tasks because `jobs` is the background-job queue. Money is numeric(12,2); every filter and
- * sort of the booking list (spec 2 §7) has an index. Invoice period ids are plain integers until the
- * invoicing area's invoice periods exist.
+ * sort of the booking list (spec 2 §7) has an index. A job (and a price adjustment) belongs to at most
+ * one invoice period; deleting the period leaves it uninvoiced.
  */
 
 export const bookings = pgTable(
@@ -107,8 +108,8 @@ export const bookingJobs = pgTable(
     /** References of related charge dockets. */
     chargeRefs: text('charge_refs').array().notNull().default(sql`'{}'::text[]`),
     internalNotes: text('internal_notes').notNull().default(''),
-    /** Plain integer until the invoicing area's invoice periods exist. */
-    invoicePeriodId: integer('invoice_period_id'),
+    /** The period the job is invoiced in; null while it is in none. */
+    invoicePeriodId: integer('invoice_period_id').references(() => invoicePeriods.id, { onDelete: 'set null' }),
     collectionPlaceId: integer('collection_place_id').references(() => places.id, { onDelete: 'set null' }),
     deliveryPlaceId: integer('delivery_place_id').references(() => places.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -191,8 +192,13 @@ export const jobPriceAdjustments = pgTable(
     charge: numeric('charge', { precision: 12, scale: 2 }).notNull().default('0'),
     showToCustomer: boolean('show_to_customer').notNull().default(false),
     applySurcharge: boolean('apply_surcharge').notNull().default(false),
-    invoicePeriodId: integer('invoice_period_id'),
+    /** The period the adjustment is invoiced in, which may differ from its job's (spec 2 §4). */
+    invoicePeriodId: integer('invoice_period_id').references(() => invoicePeriods.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('job_price_adjustments_job_idx').on(t.jobId), check('job_price_adjustments_amounts_check', sql`${t.cost} >= 0 and ${t.charge} >= 0`)],
+  (t) => [
+    index('job_price_adjustments_job_idx').on(t.jobId),
+    index('job_price_adjustments_invoice_period_idx').on(t.invoicePeriodId),
+    check('job_price_adjustments_amounts_check', sql`${t.cost} >= 0 and ${t.charge} >= 0`),
+  ],
 );

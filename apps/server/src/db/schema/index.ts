@@ -5,4 +5,5 @@ export * from './operations.ts';
 export * from './catalogue.ts';
 export * from './pricing.ts';
 export * from './jobs.ts';
+export * from './invoicing.ts';
 export * from './bookings.ts';

@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { companyReferences } from '../../db/schema/index.ts';
+import { companyReferences, invoicePeriods } from '../../db/schema/index.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { createCompany } from '../../test/factories.ts';
 
@@ -15,13 +16,19 @@ import { createCompany } from '../../test/factories.ts';
  * | B0005 | B  | ON/OS | failed      | 2026-03-20 | 64.00  | 0     | 4.2   | 1  | UPS 30.00, INT, customs 14.00          |
  * | B0006 | B  | same  | in_progress | 2026-03-25 | 50.00  | 20.00 | 80    | 4  | van priority, SMALL-VAN                |
  * | B0007 | A  | same  | quote       | 2026-02-01 | 10.00  | 0     | 1     | 1  |                                        |
+ *
+ * Invoice period 9 is company A's March 2026 (ALC001-2026-03, invoiced); only B0001's job is in it.
  */
+const MARCH_PERIOD_ID = 9;
+
 export interface BookingFixture {
   catalogue: BookingCatalogue;
   companyA: number;
   companyB: number;
   poReference: number;
   costCentreReference: number;
+  /** Company A's March 2026 period, holding B0001's job. */
+  invoicePeriodId: number;
   bookingIds: Record<string, number>;
   jobIds: Record<string, number[]>;
   placeIds: { a: string; b: string; c: string };
@@ -39,6 +46,9 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
     ])
     .returning({ id: companyReferences.id });
   if (!po || !costCentre) throw new Error('references not created');
+  // Id 9 on purpose, so the invoicePeriod filter cases are not a lucky 1; the sequence moves past it.
+  await db.insert(invoicePeriods).values({ id: MARCH_PERIOD_ID, companyId: a.id, identifier: 'ALC001-2026-03', status: 'INVOICED', start: '2026-03-01', end: '2026-03-31', invoiceNumbers: ['INV-0000009'] });
+  await db.execute(sql`select setval(pg_get_serial_sequence('invoice_periods', 'id'), (select max(id) from invoice_periods))`);
   const s = catalogue.services;
   const at = (day: string) => new Date(`${day}T10:00:00Z`);
   const bookingIds: Record<string, number> = {};
@@ -58,7 +68,7 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
         driverPrice: '8.00',
         tags: ['WAITING_TIME'],
         driverNumber: 101,
-        invoicePeriodId: 9,
+        invoicePeriodId: MARCH_PERIOD_ID,
         collectionPlaceId: catalogue.places.a,
         deliveryPlaceId: catalogue.places.b,
         windows: { collectionStart: '2026-03-02T10:00:00Z', collectionEnd: '2026-03-02T11:00:00Z', deliveryStart: '2026-03-02T11:00:00Z', deliveryEnd: '2026-03-02T12:00:00Z' },
@@ -142,6 +152,7 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
     companyB: b.id,
     poReference: po.id,
     costCentreReference: costCentre.id,
+    invoicePeriodId: MARCH_PERIOD_ID,
     bookingIds,
     jobIds,
     placeIds: { a: placeId(catalogue.places.a), b: placeId(catalogue.places.b), c: placeId(catalogue.places.c) },
