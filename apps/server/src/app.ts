@@ -18,6 +18,7 @@ import { userSearchRoutes } from './features/users/search-routes.ts';
 import { pricingRoutes } from './features/pricing/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { bookingRoutes } from './features/bookings/routes.ts';
+import { invoicingRoutes } from './features/invoicing/routes.ts';
 import { systemRoutes } from './features/system/routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
@@ -73,7 +74,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   await app.register(
     async (api) => {
-      for (const routes of [systemRoutes, authRoutes, userRoutes, companyRoutes, companySettingsRoutes, companyReferenceRoutes, companyUserRoutes, setCallRoutes, addressRoutes, reviewRoutes, userSearchRoutes, pricingRoutes, bookingRoutes]) {
+      for (const routes of [systemRoutes, authRoutes, userRoutes, companyRoutes, companySettingsRoutes, companyReferenceRoutes, companyUserRoutes, setCallRoutes, addressRoutes, reviewRoutes, userSearchRoutes, pricingRoutes, bookingRoutes, invoicingRoutes]) {
         await api.register(routes(context));
       }
     },
