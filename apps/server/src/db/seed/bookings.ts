@@ -335,7 +335,7 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
         tags: [...tags],
         chargeRefs: n > 0 ? [`${reference}-1`] : [],
         internalNotes: random.pick(INTERNAL_NOTES),
-        invoicePeriodId: null, // no invoice periods until the invoicing area lands
+        invoicePeriodId: null, // seedInvoicePeriods puts account customers' jobs in their periods afterwards
         collectionPlaceId: random.pick(catalogue.placeIds),
         deliveryPlaceId: random.pick(catalogue.placeIds),
         createdAt,

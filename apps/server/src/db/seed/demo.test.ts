@@ -1,8 +1,9 @@
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
+import { toIsoDay } from '@courier/domain/common/dates';
 import type { Db } from '../client.ts';
-import { companies, companyExtendedSettings, companySettings, companyUsers, users } from '../schema/index.ts';
+import { bookingJobs, bookings, companies, companyExtendedSettings, companySettings, companyUsers, invoicePeriods, users } from '../schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
 import { createTestApp, createTestDatabase, databaseKinds, type TestApp, type TestDatabase } from '../../test/test-app.ts';
 import { DEMO_COMPANY_COUNT, seedDemoData, seedDemoDataIfEmpty } from './demo.ts';
@@ -13,6 +14,22 @@ function demoCompanies(db: Db) {
     .select({ name: companies.name, accountCode: companies.accountCode, billingBasis: companies.billingBasis, active: companies.active })
     .from(companies)
     .orderBy(asc(companies.id));
+}
+
+/** The invoice periods and how many jobs each holds, in id order: what must also come out the same. */
+function demoInvoicePeriods(db: Db) {
+  return db
+    .select({
+      companyId: invoicePeriods.companyId,
+      identifier: invoicePeriods.identifier,
+      status: invoicePeriods.status,
+      start: invoicePeriods.start,
+      end: invoicePeriods.end,
+      invoiceNumbers: invoicePeriods.invoiceNumbers,
+      jobs: sql<number>`(select count(*) from ${bookingJobs} where ${bookingJobs.invoicePeriodId} = ${invoicePeriods.id})`.mapWith(Number),
+    })
+    .from(invoicePeriods)
+    .orderBy(asc(invoicePeriods.id));
 }
 
 async function rowCount(db: Db, table: typeof users | typeof companies): Promise<number> {
@@ -63,6 +80,69 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(['DOM', 'RAPC']).toContain(response.json<{ tariffCodeLabel: string }>().tariffCodeLabel);
   });
 
+  it("puts every job of an account customer in a period of its own company holding the booking's day, and no other job in any", async () => {
+    const bookingDay = sql`(${bookings.createdAt} at time zone 'Europe/Dublin')::date`;
+    const isAccount = sql`${companies.billingBasis} = 'account'`;
+    const [jobs] = await t.db
+      .select({
+        account: sql<number>`count(*) filter (where ${isAccount})`.mapWith(Number),
+        misplaced: sql<number>`count(*) filter (where ${isAccount} and (${invoicePeriods.id} is null or ${invoicePeriods.companyId} <> ${bookings.companyId} or ${bookingDay} not between ${invoicePeriods.start} and ${invoicePeriods.end}))`.mapWith(Number),
+        other: sql<number>`count(*) filter (where not ${isAccount})`.mapWith(Number),
+        otherInPeriod: sql<number>`count(*) filter (where not ${isAccount} and ${bookingJobs.invoicePeriodId} is not null)`.mapWith(Number),
+      })
+      .from(bookingJobs)
+      .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
+      .innerJoin(companies, eq(companies.id, bookings.companyId))
+      .leftJoin(invoicePeriods, eq(invoicePeriods.id, bookingJobs.invoicePeriodId));
+    expect(jobs?.account).toBeGreaterThan(1000);
+    expect(jobs?.other).toBeGreaterThan(500);
+    expect(jobs).toMatchObject({ misplaced: 0, otherInPeriod: 0 });
+  });
+
+  it('gives each account customer back-to-back periods: older ones invoiced, the last ones in review, the running one active', async () => {
+    // The day seedDemoData counts from: today at 12:00 UTC.
+    const anchor = new Date();
+    anchor.setUTCHours(12, 0, 0, 0);
+    const today = toIsoDay(anchor);
+    const rows = await t.db
+      .select({ period: invoicePeriods, accountCode: companies.accountCode, billingBasis: companies.billingBasis, interval: companyExtendedSettings.invoiceInterval })
+      .from(invoicePeriods)
+      .innerJoin(companies, eq(companies.id, invoicePeriods.companyId))
+      .innerJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, companies.id))
+      .orderBy(asc(invoicePeriods.companyId), asc(invoicePeriods.start));
+    expect(new Set(rows.map((row) => row.billingBasis))).toEqual(new Set(['account']));
+    expect(new Set(rows.map((row) => row.period.status))).toEqual(new Set(['ACTIVE', 'IN_REVIEW', 'FINALISED', 'INVOICED']));
+    expect(new Set(rows.map((row) => row.interval))).toEqual(new Set(['W', 'M']));
+
+    const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const byCompany = new Map<number, typeof rows>();
+    for (const row of rows) byCompany.set(row.period.companyId, [...(byCompany.get(row.period.companyId) ?? []), row]);
+    for (const [companyId, periods] of byCompany) {
+      const last = periods.at(-1)?.period;
+      expect(last, `company ${companyId}`).toMatchObject({ status: 'ACTIVE', invoiceNumbers: [] });
+      expect(last && last.start <= today && today <= last.end, `company ${companyId} runs a period today`).toBe(true);
+      periods.forEach(({ period, accountCode, interval }, i) => {
+        expect(period.identifier).toMatch(interval === 'W' ? new RegExp(`^${accountCode}-\\d{4}-W\\d{2}$`) : new RegExp(`^${accountCode}-\\d{4}-\\d{2}$`));
+        const previous = periods[i - 1]?.period;
+        if (previous) expect(period.start, period.identifier).toBe(nextDay(previous.end));
+        if (i < periods.length - 1) expect(period.status, period.identifier).not.toBe('ACTIVE');
+        if (period.status === 'INVOICED' || period.status === 'FINALISED') expect(period.invoiceNumbers.length, period.identifier).toBeGreaterThan(0);
+        if (period.status === 'IN_REVIEW') expect(period.invoiceNumbers, period.identifier).toEqual([]);
+      });
+    }
+    // The ones waiting for accounts ended last month or this month; invoiced ones before that.
+    const lastMonth = new Date(`${today.slice(0, 7)}-01T00:00:00Z`);
+    lastMonth.setUTCMonth(lastMonth.getUTCMonth() - 1);
+    const lastMonthStart = lastMonth.toISOString().slice(0, 10);
+    for (const { period } of rows) {
+      if (period.status === 'INVOICED') expect(period.end < lastMonthStart, period.identifier).toBe(true);
+      if (period.status === 'IN_REVIEW' || period.status === 'FINALISED') expect(period.end >= lastMonthStart && period.end < today, period.identifier).toBe(true);
+    }
+    const numbers = rows.flatMap((row) => row.period.invoiceNumbers);
+    expect(numbers.every((number) => /^INV-\d{7}$/.test(number))).toBe(true);
+    expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
   it('gives every company at least one customer user, and the demo customer a company', async () => {
     const [linked] = await t.db.select({ value: count() }).from(companyUsers);
     expect(linked?.value ?? 0).toBeGreaterThanOrEqual(DEMO_COMPANY_COUNT);
@@ -89,6 +169,9 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     const first = await demoCompanies(t.db);
     expect(first).toHaveLength(DEMO_COMPANY_COUNT);
     expect(await demoCompanies(second.database.db)).toEqual(first);
+    const periods = await demoInvoicePeriods(t.db);
+    expect(periods.length).toBeGreaterThan(100);
+    expect(await demoInvoicePeriods(second.database.db)).toEqual(periods);
 
     const usersBefore = await rowCount(second.database.db, users);
     expect(await seedDemoDataIfEmpty(second.database.db)).toBe(false);

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { seedBookings } from './bookings.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCompanyRecords } from './company-records.ts';
+import { seedInvoicePeriods } from './invoicing.ts';
 import { seedPricing } from './pricing.ts';
 import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
 import { Random } from './random.ts';
@@ -119,5 +120,7 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
 
     // Bookings last: they point at companies, customers, drivers, places, tariffs and reference definitions.
     await seedBookings(tx, { anchor, seed: DEMO_SEED + 4 });
+    // Invoice periods after the bookings: they span each account customer's booking days.
+    await seedInvoicePeriods(tx, { anchor, seed: DEMO_SEED + 6 });
   });
 }
