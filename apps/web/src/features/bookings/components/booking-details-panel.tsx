@@ -1,15 +1,20 @@
 import { Badge, Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useEffect, useState, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import { formatDateTime, formatTime } from '@courier/domain/common/dates';
+import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
+import { useInvoicePeriods } from '../../../api/get-invoice-period.ts';
 import { usePublicConfig } from '../../../api/public-config.ts';
 import { DateText, Money } from '../../../ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
 import { SlideIn } from '../../../ui/slide-in.tsx';
+import { toast } from '../../../ui/toast.ts';
 import { useBooking } from '../api/get-booking.ts';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
+import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +62,7 @@ function Docket({ jobReference }: { jobReference: string | undefined }) {
   return <iframe title={`Dispatch docket ${jobReference}`} src={url} style={{ width: '100%', height: '100%', border: 0 }} />;
 }
 
-function JobCard({ job, seePrices }: { job: BookingJob; seePrices: boolean }) {
+function JobCard({ job, period, seePrices }: { job: BookingJob; period: UseQueryResult<InvoicePeriod> | undefined; seePrices: boolean }) {
   const delivered = job.status === 'delivered';
   return (
     <Paper withBorder p="sm">
@@ -73,7 +78,9 @@ function JobCard({ job, seePrices }: { job: BookingJob; seePrices: boolean }) {
       </Group>
       <dl style={dl}>
         <Item label="Status">{bookingStatusLabel(job.status)}</Item>
-        <Item label="Invoice period">{job.invoicePeriodId === null ? 'Not invoiced' : `Period ${job.invoicePeriodId}`}</Item>
+        <Item label="Invoice period">
+          <JobInvoicePeriod periodId={job.invoicePeriodId} period={period} />
+        </Item>
         <Item label="Collection">{address(job.collection)}</Item>
         <Item label="Delivery">{address(job.delivery)}</Item>
         <Item label="Collection ETA">{formatDateTime(job.collectionEta)}</Item>
@@ -145,6 +152,11 @@ export function BookingDetailsPanel({ reference, onClose, seePrices }: { referen
   const [editing, setEditing] = useState(false);
   // The chosen job while it belongs to the booking shown, else the booking's first job.
   const jobReference = booking.data?.jobs.some((job) => job.reference === chosen) ? chosen : booking.data?.jobs[0]?.reference;
+  const periods = useInvoicePeriods(booking.data?.jobs.map((job) => job.invoicePeriodId) ?? []);
+  const periodFailed = [...periods.values()].some((period) => period.isError);
+  useEffect(() => {
+    if (periodFailed) toast({ title: 'Error Loading Invoice Period', message: INVOICE_PERIOD_LOAD_ERROR, type: 'error' }); // spec 2 §8
+  }, [periodFailed]);
 
   return (
     <SlideIn opened={reference !== null} onClose={onClose} title={<Text fw={700}>Booking {reference}</Text>} size="80%">
@@ -181,7 +193,7 @@ export function BookingDetailsPanel({ reference, onClose, seePrices }: { referen
                 Jobs
               </Title>
               {booking.data.jobs.map((job) => (
-                <JobCard key={job.id} job={job} seePrices={seePrices} />
+                <JobCard key={job.id} job={job} period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)} seePrices={seePrices} />
               ))}
             </Stack>
           </Grid.Col>
