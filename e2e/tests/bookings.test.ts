@@ -99,6 +99,39 @@ describe('booking list', () => {
     await context.close();
   });
 
+  test("names each job's invoice period in the booking details, fetching a period once however many jobs share it", async () => {
+    const token = await apiToken('dispatcher');
+    const get = async <T>(path: string): Promise<T> => (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    // A demo booking of an account customer: its jobs are in invoice periods. One with two jobs in the same period if there is one.
+    const { bookings } = await get<{ bookings: { reference: string; jobs: { invoicePeriodId: number | null }[] }[] }>('/bookings?size=500');
+    const invoiced = bookings.filter((booking) => booking.jobs.length > 0 && booking.jobs.every((job) => job.invoicePeriodId !== null));
+    const target = invoiced.find((booking) => booking.jobs.length > 1) ?? invoiced[0];
+    expect(target, 'a demo booking whose jobs are in an invoice period').toBeDefined();
+    if (!target) return;
+    const periodIds = [...new Set(target.jobs.map((job) => job.invoicePeriodId))];
+    const periods = await Promise.all(periodIds.map((id) => get<{ identifier: string; status: string }>(`/invoice/period/${id}`)));
+
+    const { page, context, problems } = await openPage(browser);
+    const periodRequests: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/invoice/period/')) periodRequests.push(request.url());
+    });
+    await openList(page, 'dispatcher', `/bookings/list?q=${target.reference}`);
+    await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${target.reference}` });
+    await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
+    for (const [i, period] of periods.entries()) {
+      // 'ATL001-2026-W43 · Ready to send · 19/10/26 – 25/10/26' on every job in that period.
+      const line = panel.getByText(new RegExp(`^${period.identifier} · (Active|Ready to send|Finalised|Invoiced) · \\d{2}/\\d{2}/\\d{2} – \\d{2}/\\d{2}/\\d{2}$`));
+      await expect.poll(() => line.count()).toBe(target.jobs.filter((job) => job.invoicePeriodId === periodIds[i]).length);
+    }
+    expect(await panel.textContent()).not.toMatch(/Period \d/);
+    expect(periodRequests).toHaveLength(periodIds.length);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('edits the client references of a booking', async () => {
     const token = await apiToken('accounts');
     const get = async <T>(path: string): Promise<T> => (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
