@@ -48,6 +48,16 @@ export function TimeInput({ label, value, onChange }: { label: string; value: Ti
   const [hour, setHour] = useState(two(value.hour));
   const [minute, setMinute] = useState(two(value.minute));
   const minuteRef = useRef<HTMLInputElement>(null);
+  // A value from outside (a saved schedule) replaces the texts; one this input emitted already matches
+  // them, so typing is never interrupted ('adjust state when a prop changes', no remount).
+  const [seen, setSeen] = useState(value);
+  if (seen.hour !== value.hour || seen.minute !== value.minute) {
+    setSeen(value);
+    if (Number(hour) !== value.hour || Number(minute) !== value.minute) {
+      setHour(two(value.hour));
+      setMinute(two(value.minute));
+    }
+  }
   const hourValid = /^\d{1,2}$/.test(hour) && Number(hour) <= 23;
   const minuteValid = /^\d{1,2}$/.test(minute) && Number(minute) <= 59;
 

@@ -13,19 +13,27 @@ const TIME_SAVE_DELAY_MS = 1000;
 export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setCallId: number; schedule: ScheduleEntry[]; onSave: (schedule: ScheduleEntry[]) => void; disabled?: boolean }) {
   const [draft, setDraft] = useState(schedule);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  // A saved schedule from the server replaces the draft (React's 'adjust state when a prop changes').
+  // A saved schedule from the server replaces the draft (React's 'adjust state when a prop changes'),
+  // unless a time edit is still waiting to be saved: an answer to an earlier save must not undo it.
   const [saved, setSaved] = useState(schedule);
+  const [pending, setPending] = useState(false);
   if (saved !== schedule) {
     setSaved(schedule);
-    setDraft(schedule);
+    if (!pending) setDraft(schedule);
   }
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
   const commit = (next: ScheduleEntry[], delayed = false) => {
     setDraft(next);
     if (timer.current) clearTimeout(timer.current);
-    if (delayed) timer.current = setTimeout(() => onSave(next), TIME_SAVE_DELAY_MS);
-    else onSave(next);
+    timer.current = null;
+    setPending(delayed);
+    if (!delayed) return onSave(next);
+    timer.current = setTimeout(() => {
+      timer.current = null;
+      setPending(false);
+      onSave(next);
+    }, TIME_SAVE_DELAY_MS);
   };
   const updateEntry = (dayOfWeek: number, change: (entry: ScheduleEntry) => ScheduleEntry, delayed = false) =>
     commit(draft.map((entry) => (entry.dayOfWeek === dayOfWeek ? change(entry) : entry)), delayed);
@@ -63,7 +71,6 @@ export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setC
                   </Group>
                 )}
                 <TimeInput
-                  key={`${day}-${entry.collectionTime.hour}-${entry.collectionTime.minute}`}
                   label={`${DAY_NAMES[day]} collection time`}
                   value={entry.collectionTime}
                   onChange={(collectionTime) => updateEntry(day, (current) => ({ ...current, collectionTime }), true)}
