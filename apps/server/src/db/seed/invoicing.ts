@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { toIsoDay } from '@courier/domain/common/dates';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
-import { invoicePeriodContaining, invoicePeriodIdentifier, invoicePeriodsBetween } from '@courier/domain/invoicing/periods';
+import { invoicePeriodIdentifier, invoicePeriodsBetween } from '@courier/domain/invoicing/periods';
 import type { DbOrTx } from '../client.ts';
 import { bookings, companies, companyExtendedSettings, invoicePeriods } from '../schema/index.ts';
 import { Random } from './random.ts';
@@ -9,22 +9,19 @@ import { Random } from './random.ts';
 const PERIOD_CHUNK = 1000;
 const FIRST_INVOICE_NUMBER = 1_200_000;
 
-const dayBefore = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
 /**
  * Invoice periods for every account customer (spec 1 §3, §4), weekly or monthly by its
  * invoiceInterval, from the period of its first booking to the one running today:
  * - the running period is ACTIVE;
- * - periods that ended before last month are INVOICED, with their invoice numbers;
- * - the rest (last month's, and this month's finished weeks) wait for accounts: IN_REVIEW (Ready to
- *   send), or FINALISED for about a quarter of the companies, whose invoices are numbered but not sent.
+ * - the period just finished (last month, or last week) waits for accounts: IN_REVIEW (Ready to
+ *   send), or FINALISED for about a quarter of the companies, whose invoices are numbered but not sent;
+ * - every earlier period is INVOICED, with its invoice numbers.
  * Then every job of those companies is put in the period holding its booking's day (Europe/Dublin).
  * Runs after the bookings. Deterministic: its own seed, and days counted from the anchor.
  */
 export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; seed: number }): Promise<number> {
   const random = new Random(options.seed);
   const today = toIsoDay(options.anchor);
-  const lastMonthStart = invoicePeriodContaining(dayBefore(invoicePeriodContaining(today, 'M').start), 'M').start;
 
   const accounts = await db
     .select({
@@ -44,14 +41,16 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
   const periods: { row: typeof invoicePeriods.$inferInsert; invoiceCount: number }[] = [];
   for (const account of accounts) {
     const finalised = random.chance(0.25);
-    for (const period of invoicePeriodsBetween(account.firstDay, today, account.interval)) {
-      const status: InvoicePeriodStatus = period.end >= today ? 'ACTIVE' : period.end < lastMonthStart ? 'INVOICED' : finalised ? 'FINALISED' : 'IN_REVIEW';
+    const companyPeriods = invoicePeriodsBetween(account.firstDay, today, account.interval);
+    companyPeriods.forEach((period, index) => {
+      const justFinished = period.end < today && (companyPeriods[index + 1]?.end ?? '') >= today;
+      const status: InvoicePeriodStatus = period.end >= today ? 'ACTIVE' : justFinished ? (finalised ? 'FINALISED' : 'IN_REVIEW') : 'INVOICED';
       periods.push({
         row: { companyId: account.id, identifier: invoicePeriodIdentifier(account.accountCode ?? `C${account.id}`, period), status, start: period.start, end: period.end },
         // A company without a single invoice gets one for same-day and one for ON / OS work.
         invoiceCount: status === 'INVOICED' || status === 'FINALISED' ? (account.singleInvoice ? 1 : 2) : 0,
       });
-    }
+    });
   }
 
   // Invoice numbers run in the order invoices were issued: by the period's end, then company.
