@@ -30,7 +30,9 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
 }
 
 const dl = { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 } as const;
-const address = (place: PlaceSummary | null) => (place ? [place.name, place.addressLineOne, place.addressLineTwo, place.city, place.postCode, place.country].filter(Boolean).join(', ') : null);
+/** A place on one line; a name that is just its first address line (a street address) is not repeated. */
+const address = (place: PlaceSummary | null) =>
+  place ? [place.name === place.addressLineOne ? '' : place.name, place.addressLineOne, place.addressLineTwo, place.city, place.postCode, place.country].filter(Boolean).join(', ') : null;
 const windowText = (start: string | null, end: string | null) => {
   if (!start || !end) return null;
   // The end's date is shown only when the window runs into another day.
