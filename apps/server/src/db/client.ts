@@ -27,6 +27,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** The rows of `db.execute(sql...)`: node-postgres answers { rows }, PGlite's driver may answer the array itself. */
+export function rowsOf<T>(result: unknown): T[] {
+  return Array.isArray(result) ? (result as T[]) : ((result as { rows?: T[] }).rows ?? []);
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir (in memory when dataDir is null). */

@@ -2,7 +2,7 @@ import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
 import { toCents, toEuro, type Cents } from '@courier/domain/common/money';
 import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings/schemas';
-import type { DbOrTx } from '../client.ts';
+import { rowsOf, type DbOrTx } from '../client.ts';
 import {
   bookingJobs,
   bookings,
@@ -412,8 +412,7 @@ async function insertAsJson(db: DbOrTx, table: PgTable, rows: Record<string, unk
   const result = await db.execute<{ id: number }>(
     sql`insert into ${sql.raw(`"${config.name}"`)} (${sql.raw(names)}) select ${sql.raw(names)} from rows from (jsonb_to_recordset(${JSON.stringify(payload)}::jsonb) as (${sql.raw(definition)})) with ordinality as x(${sql.raw(names)}, ordinality) order by ordinality returning id`,
   );
-  const list = Array.isArray(result) ? (result as { id: number }[]) : (result as unknown as { rows: { id: number }[] }).rows;
-  return list.map((row) => Number(row.id));
+  return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
 /** Inserts generated bookings with their jobs, tasks and adjustments in batches. */

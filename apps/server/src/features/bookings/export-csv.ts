@@ -3,11 +3,11 @@ import { bookingStatusLabel, BOOKING_EXPORT_LIMIT } from '@courier/domain/bookin
 import { jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { bookingFilterCondition } from './filters.ts';
 import { badRequest } from '../../http/errors.ts';
-import { afterRow, countBookings, orderOf } from './queries.ts';
+import { afterRow, countBookings, intArray, orderOf } from './queries.ts';
 
 /** Rows fetched per round trip: enough to keep the database busy, small enough to keep memory flat. */
 const BATCH_SIZE = 1000;
@@ -88,7 +88,7 @@ async function selectCsvIds(db: DbOrTx, filter: BookingFilter, after: number | u
  * subquery per booking, and every table is reached through its primary key or the job's booking index.
  */
 async function selectCsvRows(db: DbOrTx, ids: number[]): Promise<CsvRow[]> {
-  const idList = sql`${`{${ids.join(',')}}`}::int[]`;
+  const idList = intArray(ids);
   const result = await db.execute(sql`
     with j as (
       select bj.booking_id,
@@ -129,7 +129,7 @@ async function selectCsvRows(db: DbOrTx, ids: number[]): Promise<CsvRow[]> {
     join services s on s.id = b.service_id
     left join j on j.booking_id = b.id
     where b.id = any(${idList})`);
-  const rows = Array.isArray(result) ? (result as CsvRow[]) : (result as unknown as { rows: CsvRow[] }).rows;
+  const rows = rowsOf<CsvRow>(result);
   // Tags and drivers arrive as every job's, space-separated; each is listed once, sorted (cheaper here than per row in SQL).
   for (const row of rows) {
     row.tags = distinctWords(row.tags);

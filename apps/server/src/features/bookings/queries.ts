@@ -18,8 +18,9 @@ const placeColumns = <T extends { placeId: unknown; name: unknown; addressLineOn
   country: table.country as T['country'],
 });
 
-/** column = any(array): one bind parameter however many ids (a CSV batch holds thousands). */
-const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL => sql`${column} = any(${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[])`;
+/** Ids as one int[] bind parameter however many there are (a CSV batch holds thousands): use as `column = any(...)`. */
+export const intArray = (ids: number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
+const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL => sql`${column} = any(${intArray(ids)})`;
 
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 const euro = (value: string): number => Number(value);

@@ -2,13 +2,9 @@ import { sql } from 'drizzle-orm';
 import { JOB_TAGS, type JobTag } from '@courier/domain/bookings/enums';
 import { summariseMargins, type MarginReportTotals } from '@courier/domain/bookings/margins';
 import type { BookingFilter, MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
-import type { DbOrTx } from '../../db/client.ts';
+import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { bookingFilterCondition } from './filters.ts';
-
-function rowsOf<T>(result: unknown): T[] {
-  return Array.isArray(result) ? (result as T[]) : ((result as { rows: T[] }).rows ?? []);
-}
 
 /** The ids of the bookings a filter selects, as a subquery. */
 function selectedBookings(filter: BookingFilter, options: { omitTags?: boolean } = {}) {
