@@ -53,37 +53,69 @@ async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
       metrics: { ...scale, ms: Math.round(scale.ms) },
       ok: true,
     });
-    await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Bookings', email: EMAIL, passwordHash: await hashPassword(PASSWORD), roles: ['ACCOUNTS'] });
+    await database.db.insert(users).values({
+      firstName: 'Bench',
+      lastName: 'Bookings',
+      email: EMAIL,
+      passwordHash: await hashPassword(PASSWORD),
+      roles: ['ACCOUNTS'],
+    });
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, WEB_DIST: existsSync(path.join(webDist, 'index.html')) ? webDist : '', DEMO_DATA: '0', SMTP_URL: '' });
-    const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) });
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      WEB_DIST: existsSync(path.join(webDist, 'index.html')) ? webDist : '',
+      DEMO_DATA: '0',
+      SMTP_URL: '',
+    });
+    const app = await buildApp({
+      database,
+      config,
+      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }),
+    });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: EMAIL, password: PASSWORD },
+      });
       const token = (login.json() as { accessToken: string }).accessToken;
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       const headers = { authorization: `Bearer ${token}` };
 
-      const one = async <T>(query: ReturnType<typeof sql>) => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0];
-      const busy = (await one<{ company_id: number }>(sql`select company_id from bookings group by company_id order by count(*) desc limit 1`)) ?? { company_id: 1 };
-      const reference = (await one<{ reference: string }>(sql`select reference from bookings order by id limit 1 offset 12345`)) ?? { reference: 'S0012346' };
+      const one = async <T>(query: ReturnType<typeof sql>) =>
+        ((await database.db.execute(query)) as unknown as { rows: T[] }).rows[0];
+      const busy = (await one<{ company_id: number }>(
+        sql`select company_id from bookings group by company_id order by count(*) desc limit 1`,
+      )) ?? { company_id: 1 };
+      const reference = (await one<{ reference: string }>(
+        sql`select reference from bookings order by id limit 1 offset 12345`,
+      )) ?? { reference: 'S0012346' };
       const from = new Date(Date.now() - 120 * 86_400_000).toISOString().slice(0, 10);
       const cases: { name: string; query: string }[] = [
         { name: '(a) no filter', query: 'size=100' },
-        { name: '(b) company + 4 months + statuses', query: `size=100&company=${busy.company_id}&windowStart=${from}&statuses=delivered,cancelled,failed` },
+        {
+          name: '(b) company + 4 months + statuses',
+          query: `size=100&company=${busy.company_id}&windowStart=${from}&statuses=delivered,cancelled,failed`,
+        },
         { name: '(c) sorted by charge', query: 'size=100&sortBy=customerCharge&sortDirection=desc' },
-        { name: `(d) reference search '${reference.reference.slice(1, 6)}'`, query: `size=100&searchQuery=${reference.reference.slice(1, 6)}` },
+        {
+          name: `(d) reference search '${reference.reference.slice(1, 6)}'`,
+          query: `size=100&searchQuery=${reference.reference.slice(1, 6)}`,
+        },
       ];
       for (const listCase of cases) {
         let count = 0;
         const http = await sample(async () => {
           const response = await fetch(`${address}/api/bookings?${listCase.query}`, { headers });
           const body = (await response.json()) as { count: number };
-          if (response.status !== 200) throw new Error(`GET /api/bookings?${listCase.query} answered ${response.status}`);
+          if (response.status !== 200)
+            throw new Error(`GET /api/bookings?${listCase.query} answered ${response.status}`);
           count = body.count;
         });
         const parsed = bookingListQuerySchema.parse(Object.fromEntries(new URLSearchParams(listCase.query)));
         const { size, skip, ...filter } = parsed;
-        const direct = await sample(() => listBookings(database.db, { filter, size, skip, seePrices: true }));
+        const direct = await sample(() => listBookings(database.db, { filter, size, skip }));
         const [p50, p95] = [percentile(http, 50), percentile(http, 95)];
         const [f50, f95] = [percentile(direct, 50), percentile(direct, 95)];
         results.push({
@@ -98,14 +130,18 @@ async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
 
       // CSV of 99,999 rows (or every booking of a smaller scale): the newest ones, creation times being unique to the microsecond.
       const csvRows = Math.min(99_999, scale.bookings);
-      const edge = await one<{ created_at: Date | string }>(sql`select created_at from bookings order by created_at desc, id desc offset ${csvRows - 1} limit 1`);
+      const edge = await one<{ created_at: Date | string }>(
+        sql`select created_at from bookings order by created_at desc, id desc offset ${csvRows - 1} limit 1`,
+      );
       if (edge) {
         const windowStart = new Date(edge.created_at).toISOString();
         const before = process.memoryUsage().rss;
         let peak = before;
         const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
         const { ms: csvMs, value: lines } = await timed(async () => {
-          const response = await fetch(`${address}/api/bookings/csv?windowStart=${encodeURIComponent(windowStart)}`, { headers });
+          const response = await fetch(`${address}/api/bookings/csv?windowStart=${encodeURIComponent(windowStart)}`, {
+            headers,
+          });
           if (response.status !== 200) throw new Error(`CSV answered ${response.status}: ${await response.text()}`);
           let newlines = 0;
           const reader = response.body?.getReader();
@@ -133,7 +169,14 @@ async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
       await app.close();
     }
   } catch (error) {
-    results.push({ bench: 'bookings, PostgreSQL', case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    results.push({
+      bench: 'bookings, PostgreSQL',
+      case: 'run',
+      summary: 'failed',
+      metrics: {},
+      ok: false,
+      note: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   } finally {
     await database.close();
   }
@@ -142,7 +185,10 @@ async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
 
 /** Chromium: a 5,000-row page from the API response to the first rows on screen, then a scroll to the end. */
 async function browserBench(address: string): Promise<BenchResult[]> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+  });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
@@ -151,16 +197,22 @@ async function browserBench(address: string): Promise<BenchResult[]> {
     await page.locator('input[type=password]').fill(PASSWORD);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-    const response = page.waitForResponse((candidate) => candidate.url().includes('/api/bookings?') && candidate.url().includes('size=5000'));
+    const response = page.waitForResponse(
+      (candidate) => candidate.url().includes('/api/bookings?') && candidate.url().includes('size=5000'),
+    );
     await page.goto(`${address}/bookings/list?size=5000`);
     await (await response).finished();
     const received = Date.now();
     await page.locator('tbody tr[data-reference]').first().waitFor({ timeout: 30_000 });
     const renderMs = Date.now() - received;
-    const rows = await page.evaluate(() => document.querySelector('[aria-label="Bookings"] table')?.getAttribute('aria-rowcount'));
+    const rows = await page.evaluate(() =>
+      document.querySelector('[aria-label="Bookings"] table')?.getAttribute('aria-rowcount'),
+    );
     const scroll = await page.evaluate(async () => {
       const longTasks: number[] = [];
-      const observer = new PerformanceObserver((list) => list.getEntries().forEach((entry) => longTasks.push(entry.duration)));
+      const observer = new PerformanceObserver((list) =>
+        list.getEntries().forEach((entry) => longTasks.push(entry.duration)),
+      );
       observer.observe({ entryTypes: ['longtask'] });
       const region = document.querySelector('[aria-label="Bookings"]') as HTMLElement;
       const started = performance.now();
@@ -203,5 +255,8 @@ export async function benchBookings(serverUrl: string): Promise<BenchResult[]> {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const url = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (!url) throw new Error('Set BENCH_DATABASE_URL or TEST_DATABASE_URL to a PostgreSQL server.');
-  for (const result of await benchBookings(url)) console.log(`${result.ok ? 'ok  ' : 'FAIL'} ${result.bench} | ${result.case} | ${result.summary}${result.note ? ` | ${result.note}` : ''}`);
+  for (const result of await benchBookings(url))
+    console.log(
+      `${result.ok ? 'ok  ' : 'FAIL'} ${result.bench} | ${result.case} | ${result.summary}${result.note ? ` | ${result.note}` : ''}`,
+    );
 }

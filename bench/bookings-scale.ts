@@ -13,7 +13,9 @@ export interface ScaleSize {
 
 /** 500,000 bookings across 2,000 companies with BENCH_SCALE=1; a tenth of that otherwise. */
 export function scaleSize(): ScaleSize {
-  return process.env.BENCH_SCALE === '1' ? { companies: 2000, bookings: 500_000 } : { companies: 2000, bookings: 50_000 };
+  return process.env.BENCH_SCALE === '1'
+    ? { companies: 2000, bookings: 500_000 }
+    : { companies: 2000, bookings: 50_000 };
 }
 
 export interface ScaleResult {
@@ -88,7 +90,9 @@ export async function generateBookingScale(database: Database, size: ScaleSize):
     from booking_jobs j cross join lateral generate_series(1, 2 + j.id % 2) as t`);
   // As autovacuum would have by the time real tables held this much: statistics and the visibility map.
   await db.execute(sql`vacuum analyze`);
-  const result = (await db.execute(sql`select (select count(*) from bookings)::int as b, (select count(*) from booking_jobs)::int as j, (select count(*) from booking_tasks)::int as t`)) as unknown as {
+  const result = (await db.execute(
+    sql`select (select count(*) from bookings)::int as b, (select count(*) from booking_jobs)::int as j, (select count(*) from booking_tasks)::int as t`,
+  )) as unknown as {
     rows: { b: number; j: number; t: number }[];
   };
   const [counts] = result.rows;
@@ -102,6 +106,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const database = await openDatabase({ databaseUrl: url, dataDir: null });
   await database.migrate();
   const result = await generateBookingScale(database, scaleSize());
-  console.log(`${result.bookings} bookings, ${result.jobs} jobs, ${result.tasks} tasks in ${(result.ms / 1000).toFixed(1)} s`);
+  console.log(
+    `${result.bookings} bookings, ${result.jobs} jobs, ${result.tasks} tasks in ${(result.ms / 1000).toFixed(1)} s`,
+  );
   await database.close();
 }

@@ -30,9 +30,20 @@ interface ListCase {
 async function seed(database: Database): Promise<{ accountCode: string; seedMs: number }> {
   const started = performance.now();
   await database.migrate();
-  const generated = generateCompanies({ random: new Random(SEED), count: COMPANY_COUNT, anchor: new Date(), salesRepIds: [] });
+  const generated = generateCompanies({
+    random: new Random(SEED),
+    count: COMPANY_COUNT,
+    anchor: new Date(),
+    salesRepIds: [],
+  });
   await insertCompanies(database.db, generated);
-  await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Accounts', email: EMAIL, passwordHash: await hashPassword(PASSWORD), roles: ['ACCOUNTS'] });
+  await database.db.insert(users).values({
+    firstName: 'Bench',
+    lastName: 'Accounts',
+    email: EMAIL,
+    passwordHash: await hashPassword(PASSWORD),
+    roles: ['ACCOUNTS'],
+  });
   // Fresh planner statistics, as autovacuum would have by the time a real table held this much.
   await database.db.execute(sql`analyze`);
   const accountCode = generated.map((g) => g.company.accountCode).find((code): code is string => Boolean(code));
@@ -40,7 +51,11 @@ async function seed(database: Database): Promise<{ accountCode: string; seedMs: 
   return { accountCode, seedMs: performance.now() - started };
 }
 
-async function measure(options: { url: string; token: string; body: ListCase['body'] }): Promise<{ samples: number[]; count: number }> {
+async function measure(options: {
+  url: string;
+  token: string;
+  body: ListCase['body'];
+}): Promise<{ samples: number[]; count: number }> {
   const request = async () => {
     const started = performance.now();
     const response = await fetch(options.url, {
@@ -49,7 +64,8 @@ async function measure(options: { url: string; token: string; body: ListCase['bo
       body: JSON.stringify(options.body),
     });
     const payload = (await response.json()) as { count?: number; message?: string };
-    if (response.status !== 200) throw new Error(`POST /api/company answered ${response.status}: ${payload.message ?? ''}`);
+    if (response.status !== 200)
+      throw new Error(`POST /api/company answered ${response.status}: ${payload.message ?? ''}`);
     return { ms: performance.now() - started, count: payload.count ?? 0 };
   };
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await request();
@@ -79,10 +95,24 @@ export async function benchCompanyList(engine: { label: string; databaseUrl?: st
       ok: true,
     });
 
-    const config = loadConfig({ ...process.env, DATABASE_URL: engine.databaseUrl ?? '', WEB_DIST: '', DEMO_DATA: '0', SMTP_URL: '' });
-    const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) });
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: engine.databaseUrl ?? '',
+      WEB_DIST: '',
+      DEMO_DATA: '0',
+      SMTP_URL: '',
+    });
+    const app = await buildApp({
+      database,
+      config,
+      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }),
+    });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: EMAIL, password: PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: EMAIL, password: PASSWORD },
+      });
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
       const token = (login.json() as { accessToken: string }).accessToken;
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -90,8 +120,14 @@ export async function benchCompanyList(engine: { label: string; databaseUrl?: st
       const cases: ListCase[] = [
         { name: 'first page, no search (size 10)', body: { size: 10, skip: 0 } },
         { name: "contains 'liffey'", body: { size: 10, skip: 0, searchQuery: 'liffey' } },
-        { name: `account-code prefix '${accountCode.slice(0, 5)}'`, body: { size: 10, skip: 0, searchQuery: accountCode.slice(0, 5) } },
-        { name: `exact match '${accountCode}'`, body: { size: 10, skip: 0, searchQuery: accountCode, useExactMatch: true } },
+        {
+          name: `account-code prefix '${accountCode.slice(0, 5)}'`,
+          body: { size: 10, skip: 0, searchQuery: accountCode.slice(0, 5) },
+        },
+        {
+          name: `exact match '${accountCode}'`,
+          body: { size: 10, skip: 0, searchQuery: accountCode, useExactMatch: true },
+        },
         { name: 'deep page (skip 9,000)', body: { size: 10, skip: 9_000 } },
       ];
       for (const listCase of cases) {
@@ -101,7 +137,13 @@ export async function benchCompanyList(engine: { label: string; databaseUrl?: st
           bench: `company list, ${engine.label}`,
           case: listCase.name,
           summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}`,
-          metrics: { p50: Number(p50.toFixed(2)), p95: Number(p95.toFixed(2)), p99: Number(p99.toFixed(2)), requests: samples.length, matching: count },
+          metrics: {
+            p50: Number(p50.toFixed(2)),
+            p95: Number(p95.toFixed(2)),
+            p99: Number(p99.toFixed(2)),
+            requests: samples.length,
+            matching: count,
+          },
           ok: true,
           note: `${samples.length} requests, ${count.toLocaleString('en-IE')} matching`,
         });
@@ -110,7 +152,14 @@ export async function benchCompanyList(engine: { label: string; databaseUrl?: st
       await app.close();
     }
   } catch (error) {
-    results.push({ bench: `company list, ${engine.label}`, case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+    results.push({
+      bench: `company list, ${engine.label}`,
+      case: 'run',
+      summary: 'failed',
+      metrics: {},
+      ok: false,
+      note: error instanceof Error ? error.message : String(error),
+    });
   } finally {
     await database.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -21,11 +21,17 @@ export const BENCH_EMAIL = 'bench.dispatcher@courier.ie';
 export const BENCH_PASSWORD = 'bench-password';
 
 /** Sends requests one after another (warm-up first); the samples stop at a count or a time limit. */
-export async function measureRequests(request: () => Promise<void>, options: { count?: number; limitMs?: number } = {}): Promise<number[]> {
+export async function measureRequests(
+  request: () => Promise<void>,
+  options: { count?: number; limitMs?: number } = {},
+): Promise<number[]> {
   for (let i = 0; i < WARM_UP_REQUESTS; i++) await request();
   const samples: number[] = [];
   const started = performance.now();
-  while (samples.length < (options.count ?? REQUESTS_PER_CASE) && performance.now() - started < (options.limitMs ?? CASE_TIME_LIMIT_MS)) {
+  while (
+    samples.length < (options.count ?? REQUESTS_PER_CASE) &&
+    performance.now() - started < (options.limitMs ?? CASE_TIME_LIMIT_MS)
+  ) {
     const t0 = performance.now();
     await request();
     samples.push(performance.now() - t0);
@@ -39,7 +45,12 @@ export function latencyResult(bench: string, name: string, samples: number[], no
     bench,
     case: name,
     summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}`,
-    metrics: { p50: Number(p50.toFixed(2)), p95: Number(p95.toFixed(2)), p99: Number(p99.toFixed(2)), requests: samples.length },
+    metrics: {
+      p50: Number(p50.toFixed(2)),
+      p95: Number(p95.toFixed(2)),
+      p99: Number(p99.toFixed(2)),
+      requests: samples.length,
+    },
     ok: true,
     note: note ?? `${samples.length} requests`,
   };
@@ -55,13 +66,33 @@ export async function withBenchApp<T>(
   const database = await openDatabase({ databaseUrl: engine.databaseUrl, dataDir });
   try {
     await database.migrate();
-    await database.db.insert(users).values({ firstName: 'Bench', lastName: 'Staff', email: BENCH_EMAIL, passwordHash: await hashPassword(BENCH_PASSWORD), roles: ['DISPATCHER', 'ACCOUNTS'] });
+    await database.db.insert(users).values({
+      firstName: 'Bench',
+      lastName: 'Staff',
+      email: BENCH_EMAIL,
+      passwordHash: await hashPassword(BENCH_PASSWORD),
+      roles: ['DISPATCHER', 'ACCOUNTS'],
+    });
     await seed(database);
     await database.db.execute(sql`analyze`);
-    const config = loadConfig({ ...process.env, DATABASE_URL: engine.databaseUrl ?? '', WEB_DIST: '', DEMO_DATA: '0', SMTP_URL: '' });
-    const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) });
+    const config = loadConfig({
+      ...process.env,
+      DATABASE_URL: engine.databaseUrl ?? '',
+      WEB_DIST: '',
+      DEMO_DATA: '0',
+      SMTP_URL: '',
+    });
+    const app = await buildApp({
+      database,
+      config,
+      mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }),
+    });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: BENCH_EMAIL, password: BENCH_PASSWORD },
+      });
       if (login.statusCode !== 200) throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
       const token = (login.json() as { accessToken: string }).accessToken;
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -87,7 +118,13 @@ export async function benchPlaceSearch(engine: { label: string; databaseUrl?: st
       engine,
       async (database) => {
         await insertPlaces(database.db, rows);
-        results.push({ bench, case: `insert ${PLACE_COUNT.toLocaleString('en-IE')} places`, summary: ms(performance.now() - started), metrics: { seedMs: Math.round(performance.now() - started) }, ok: true });
+        results.push({
+          bench,
+          case: `insert ${PLACE_COUNT.toLocaleString('en-IE')} places`,
+          summary: ms(performance.now() - started),
+          metrics: { seedMs: Math.round(performance.now() - started) },
+          ok: true,
+        });
       },
       async ({ address, token }) => {
         const cases: [string, string][] = [
@@ -101,7 +138,9 @@ export async function benchPlaceSearch(engine: { label: string; databaseUrl?: st
         for (const [name, query] of cases) {
           let found = 0;
           const samples = await measureRequests(async () => {
-            const response = await fetch(`${address}/api/place/search?query=${encodeURIComponent(query)}`, { headers: { authorization: `Bearer ${token}` } });
+            const response = await fetch(`${address}/api/place/search?query=${encodeURIComponent(query)}`, {
+              headers: { authorization: `Bearer ${token}` },
+            });
             const body = (await response.json()) as unknown[];
             if (response.status !== 200) throw new Error(`GET /api/place/search answered ${response.status}`);
             found = body.length;
@@ -111,7 +150,14 @@ export async function benchPlaceSearch(engine: { label: string; databaseUrl?: st
       },
     );
   } catch (error) {
-    results.push({ bench, case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+    results.push({
+      bench,
+      case: 'run',
+      summary: 'failed',
+      metrics: {},
+      ok: false,
+      note: error instanceof Error ? error.message : String(error),
+    });
   }
   return results;
 }

@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
-import { jobs, tariffCodes, tariffs, users, zones } from '../apps/server/src/db/schema/index.ts';
-import { increaseJobHandler } from '../apps/server/src/features/pricing/increase-job.ts';
+import { backgroundRuns, tariffCodes, tariffs, users, zones } from '../apps/server/src/db/schema/index.ts';
+import { increaseRunHandler } from '../apps/server/src/features/pricing/increase-run-handler.ts';
 import { startIncrease } from '../apps/server/src/features/pricing/start-increase.ts';
-import { createJobRunner } from '../apps/server/src/platform/job-runner.ts';
+import { createBackgroundRunner } from '../apps/server/src/platform/background/runner.ts';
 import { ms, type BenchResult } from './support.ts';
 
 const TARIFF_COUNT = 50_000;
@@ -14,7 +14,16 @@ const SECRET = 'bench-secret';
 
 /** 50,000 customer tariffs of four levels each, one per (account, zone). */
 async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise<number> {
-  const [user] = await db.insert(users).values({ firstName: 'Bench', lastName: 'Pricing', email: 'bench.pricing@courier.ie', passwordHash: 'x', roles: ['PRICING'] }).returning();
+  const [user] = await db
+    .insert(users)
+    .values({
+      firstName: 'Bench',
+      lastName: 'Pricing',
+      email: 'bench.pricing@courier.ie',
+      passwordHash: 'x',
+      roles: ['PRICING'],
+    })
+    .returning();
   const [code] = await db.insert(tariffCodes).values({ code: 'DOM', name: 'Domestic Overnight' }).returning();
   const zoneNames = ['IRELAND', 'DUBLIN', 'NORTHERN IRELAND', 'IRISH ISLANDS', 'UK MAINLAND'];
   await db.insert(zones).values(zoneNames.map((name) => ({ name, countries: ['IE'] })));
@@ -32,12 +41,13 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise
     tariffCodeId: code.id,
     pricing,
   }));
-  for (let start = 0; start < rows.length; start += 2000) await db.insert(tariffs).values(rows.slice(start, start + 2000));
+  for (let start = 0; start < rows.length; start += 2000)
+    await db.insert(tariffs).values(rows.slice(start, start + 2000));
   await db.execute(sql`analyze`);
   return user.id;
 }
 
-/** A price increase over 50,000 tariffs: queue it through the use case, then time the job runner doing it. */
+/** A price increase over 50,000 tariffs: queue it through the use case, then time the background runner doing it. */
 export async function benchPriceIncrease(engine: { label: string; databaseUrl?: string }): Promise<BenchResult[]> {
   const bench = `price increase, ${engine.label}`;
   const dataDir = engine.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'courier-bench-increase-'));
@@ -46,26 +56,59 @@ export async function benchPriceIncrease(engine: { label: string; databaseUrl?: 
     await database.migrate();
     const userId = await seed(database.db);
     const queued = performance.now();
-    const run = await startIncrease(database.db, { kind: 'price-increase', userId, secret: SECRET, input: { sharedSecret: SECRET, percentIncrease: 3.5, resetIncreaeRanStatus: false, includeAccounts: '', excludeAccounts: '', lowTurnoverAccounts: '', excludeSetCallAccounts: '' } });
+    const run = await startIncrease(database.db, {
+      kind: 'price-increase',
+      userId,
+      secret: SECRET,
+      input: {
+        sharedSecret: SECRET,
+        percentIncrease: 3.5,
+        resetIncreaeRanStatus: false,
+        includeAccounts: '',
+        excludeAccounts: '',
+        lowTurnoverAccounts: '',
+        excludeSetCallAccounts: '',
+      },
+    });
     const queueMs = performance.now() - queued;
     const started = performance.now();
-    await createJobRunner({ db: database.db, handlers: { 'price-increase': increaseJobHandler() } }).runUntilIdle();
+    await createBackgroundRunner({
+      db: database.db,
+      handlers: { 'price-increase': increaseRunHandler() },
+    }).runUntilIdle();
     const runMs = performance.now() - started;
-    const [job] = await database.db.select().from(jobs).where(eq(jobs.id, run.id));
-    const [increased] = await database.db.select({ value: count() }).from(tariffs).where(eq(tariffs.priceIncreaseRan, true));
+    const [job] = await database.db.select().from(backgroundRuns).where(eq(backgroundRuns.id, run.id));
+    const [increased] = await database.db
+      .select({ value: count() })
+      .from(tariffs)
+      .where(eq(tariffs.priceIncreaseRan, true));
     const ok = job?.status === 'completed' && increased?.value === TARIFF_COUNT;
     return [
       {
         bench,
         case: `${TARIFF_COUNT.toLocaleString('en-IE')} tariffs, batches of 250, with the log`,
         summary: `${ms(runMs)} (${Math.round(TARIFF_COUNT / (runMs / 1000)).toLocaleString('en-IE')} tariffs/s); queueing ${ms(queueMs)}`,
-        metrics: { runMs: Math.round(runMs), queueMs: Math.round(queueMs), tariffs: TARIFF_COUNT, increased: increased?.value ?? 0 },
+        metrics: {
+          runMs: Math.round(runMs),
+          queueMs: Math.round(queueMs),
+          tariffs: TARIFF_COUNT,
+          increased: increased?.value ?? 0,
+        },
         ok,
         note: ok ? undefined : `job ${job?.status}, ${increased?.value} increased, ${job?.failure ?? ''}`,
       },
     ];
   } catch (error) {
-    return [{ bench, case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) }];
+    return [
+      {
+        bench,
+        case: 'run',
+        summary: 'failed',
+        metrics: {},
+        ok: false,
+        note: error instanceof Error ? error.message : String(error),
+      },
+    ];
   } finally {
     await database.close();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });

@@ -50,9 +50,20 @@ if (wanted('companies')) {
   if (serverUrl) {
     progress('company list on PostgreSQL');
     try {
-      results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => benchCompanyList({ label: 'PostgreSQL', databaseUrl }))));
+      results.push(
+        ...(await withScratchDatabase(serverUrl, (databaseUrl) =>
+          benchCompanyList({ label: 'PostgreSQL', databaseUrl }),
+        )),
+      );
     } catch (error) {
-      results.push({ bench: 'company list, PostgreSQL', case: 'scratch database', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+      results.push({
+        bench: 'company list, PostgreSQL',
+        case: 'scratch database',
+        summary: 'failed',
+        metrics: {},
+        ok: false,
+        note: error instanceof Error ? error.message : String(error),
+      });
     }
   } else {
     progress('company list on PostgreSQL skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
@@ -70,18 +81,27 @@ if (wanted('increase')) {
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     progress('price increase on PostgreSQL');
-    results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => benchPriceIncrease({ label: 'PostgreSQL', databaseUrl }))));
+    results.push(
+      ...(await withScratchDatabase(serverUrl, (databaseUrl) =>
+        benchPriceIncrease({ label: 'PostgreSQL', databaseUrl }),
+      )),
+    );
   }
 }
 
-for (const [name, label, bench] of [['places', 'place search', benchPlaceSearch], ['settings', 'settings PUT', benchSettingsPut]] as const) {
+for (const [name, label, bench] of [
+  ['places', 'place search', benchPlaceSearch],
+  ['settings', 'settings PUT', benchSettingsPut],
+] as const) {
   if (!wanted(name)) continue;
   progress(`${label} on PGlite`);
   results.push(...(await bench({ label: 'PGlite' })));
   const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
   if (serverUrl) {
     progress(`${label} on PostgreSQL`);
-    results.push(...(await withScratchDatabase(serverUrl, (databaseUrl) => bench({ label: 'PostgreSQL', databaseUrl }))));
+    results.push(
+      ...(await withScratchDatabase(serverUrl, (databaseUrl) => bench({ label: 'PostgreSQL', databaseUrl }))),
+    );
   }
 }
 
@@ -98,17 +118,29 @@ if (wanted('bookings')) {
 
 function printTable(rows: BenchResult[]): void {
   const header = ['benchmark', 'case', 'result', 'note'];
-  const cells = rows.map((r) => [r.bench, r.case, r.ok ? r.summary : `FAILED ${r.summary === 'failed' ? '' : r.summary}`.trim(), (r.note ?? '').split('\n')[0] ?? '']);
+  const cells = rows.map((r) => [
+    r.bench,
+    r.case,
+    r.ok ? r.summary : `FAILED ${r.summary === 'failed' ? '' : r.summary}`.trim(),
+    (r.note ?? '').split('\n')[0] ?? '',
+  ]);
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] ?? '').length)));
-  const line = (row: string[]) => row.map((cell, i) => cell.padEnd(widths[i] ?? 0)).join(' | ').trimEnd();
+  const line = (row: string[]) =>
+    row
+      .map((cell, i) => cell.padEnd(widths[i] ?? 0))
+      .join(' | ')
+      .trimEnd();
   console.log(`\n${line(header)}\n${widths.map((w) => '-'.repeat(w)).join('-|-')}`);
   for (const row of cells) console.log(line(row));
-  for (const r of rows.filter((row) => !row.ok && row.note?.includes('\n'))) console.log(`\n${r.bench} / ${r.case}:\n${r.note}`);
+  for (const r of rows.filter((row) => !row.ok && row.note?.includes('\n')))
+    console.log(`\n${r.bench} / ${r.case}:\n${r.note}`);
 }
 
 printTable(results);
 const totalMs = performance.now() - started;
-console.log(`\n${results.filter((r) => r.ok).length}/${results.length} ok in ${ms(totalMs)} (node ${process.version}, ${cpus().length} CPUs)`);
+console.log(
+  `\n${results.filter((r) => r.ok).length}/${results.length} ok in ${ms(totalMs)} (node ${process.version}, ${cpus().length} CPUs)`,
+);
 mkdirSync(path.join(benchDir, 'results'), { recursive: true });
 writeFileSync(
   path.join(benchDir, 'results/latest.json'),

@@ -11,7 +11,10 @@ export async function benchSettingsPut(engine: { label: string; databaseUrl?: st
     await withBenchApp(
       engine,
       async (database) => {
-        const [company] = await database.db.insert(companies).values({ name: 'Bench Freight Ltd', accountCode: 'BENCH01' }).returning({ id: companies.id });
+        const [company] = await database.db
+          .insert(companies)
+          .values({ name: 'Bench Freight Ltd', accountCode: 'BENCH01' })
+          .returning({ id: companies.id });
         companyId = company?.id ?? 0;
         await database.db.insert(companySettings).values({ companyId });
         await database.db.insert(companyExtendedSettings).values({ companyId });
@@ -35,13 +38,24 @@ export async function benchSettingsPut(engine: { label: string; databaseUrl?: st
         let n = 0;
         const mixed = await measureRequests(() => {
           n += 1;
-          return put({ settings: { loyaltyDiscount: n % 2 === 0 }, extendedSettings: { holdMessage: `Hold note ${n}` }, company: { phone: `+353 1 555 ${String(n % 10000).padStart(4, '0')}` } });
+          return put({
+            settings: { loyaltyDiscount: n % 2 === 0 },
+            extendedSettings: { holdMessage: `Hold note ${n}` },
+            company: { phone: `+353 1 555 ${String(n % 10000).padStart(4, '0')}` },
+          });
         });
         results.push(latencyResult(bench, 'toggle + two text fields (3 audit rows)', mixed));
       },
     );
   } catch (error) {
-    results.push({ bench, case: 'run', summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+    results.push({
+      bench,
+      case: 'run',
+      summary: 'failed',
+      metrics: {},
+      ok: false,
+      note: error instanceof Error ? error.message : String(error),
+    });
   }
   return results;
 }

@@ -11,14 +11,24 @@ const STOP_TIMEOUT_MS = 15_000;
  * `node scripts/start.mjs` (web already built) to the first 200 from /api/health, then Ctrl-C.
  * Started in its own process group so that, if it hangs, the whole group can be killed.
  */
-async function timeOneStart(options: { root: string; dataDir: string }): Promise<{ readyMs: number; stopMs: number; exitCode: number | string }> {
+async function timeOneStart(options: {
+  root: string;
+  dataDir: string;
+}): Promise<{ readyMs: number; stopMs: number; exitCode: number | string }> {
   const port = await freePort();
   const started = performance.now();
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: options.root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: options.dataDir, DATABASE_URL: '', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
   });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -35,7 +45,8 @@ async function timeOneStart(options: { root: string; dataDir: string }): Promise
     let readyMs: number | undefined;
     while (readyMs === undefined) {
       if (hasExited(child)) throw new Error(`the server exited before it was healthy:\n${lastLines(output)}`);
-      if (performance.now() - started > HEALTH_TIMEOUT_MS) throw new Error(`not healthy within ${HEALTH_TIMEOUT_MS / 1000} s:\n${lastLines(output)}`);
+      if (performance.now() - started > HEALTH_TIMEOUT_MS)
+        throw new Error(`not healthy within ${HEALTH_TIMEOUT_MS / 1000} s:\n${lastLines(output)}`);
       try {
         const response = await fetch(`http://127.0.0.1:${port}/api/health`, { signal: AbortSignal.timeout(2_000) });
         if (response.status === 200) readyMs = performance.now() - started;
@@ -62,19 +73,33 @@ export async function benchStartup(root: string): Promise<BenchResult[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'courier-bench-startup-'));
   const results: BenchResult[] = [];
   try {
-    for (const name of ['first start (empty DATA_DIR: create, migrate, seed demo)', 'second start (DATA_DIR initialised)']) {
+    for (const name of [
+      'first start (empty DATA_DIR: create, migrate, seed demo)',
+      'second start (DATA_DIR initialised)',
+    ]) {
       try {
         const timing = await timeOneStart({ root, dataDir });
         results.push({
           bench: 'startup',
           case: name,
           summary: `ready in ${ms(timing.readyMs)}  (Ctrl-C: exit ${timing.exitCode} in ${ms(timing.stopMs)})`,
-          metrics: { readyMs: Math.round(timing.readyMs), stopMs: Math.round(timing.stopMs), exitCode: timing.exitCode },
+          metrics: {
+            readyMs: Math.round(timing.readyMs),
+            stopMs: Math.round(timing.stopMs),
+            exitCode: timing.exitCode,
+          },
           ok: timing.exitCode === 0,
           note: timing.exitCode === 0 ? undefined : `exited with ${timing.exitCode} on SIGINT`,
         });
       } catch (error) {
-        results.push({ bench: 'startup', case: name, summary: 'failed', metrics: {}, ok: false, note: error instanceof Error ? error.message : String(error) });
+        results.push({
+          bench: 'startup',
+          case: name,
+          summary: 'failed',
+          metrics: {},
+          ok: false,
+          note: error instanceof Error ? error.message : String(error),
+        });
         break;
       }
     }

@@ -12,7 +12,8 @@ export interface BenchResult {
   note?: string;
 }
 
-export const ms = (value: number): string => (value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`);
+export const ms = (value: number): string =>
+  value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
 
 /** Nearest-rank percentile of unsorted samples. */
 export function percentile(samples: readonly number[], p: number): number {
@@ -27,7 +28,9 @@ export function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port')),
+      );
     });
   });
 }
@@ -43,14 +46,20 @@ export function exitOf(child: ChildProcess): Promise<number | string> {
 }
 
 /** Runs a command to its end, collecting its output; never throws. */
-export function run(command: string, args: string[], options: { cwd: string }): Promise<{ code: number; output: string; ms: number }> {
+export function run(
+  command: string,
+  args: string[],
+  options: { cwd: string },
+): Promise<{ code: number; output: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.on('error', (error) => resolve({ code: -1, output: `${output}\n${error.message}`, ms: performance.now() - started }));
+    child.on('error', (error) =>
+      resolve({ code: -1, output: `${output}\n${error.message}`, ms: performance.now() - started }),
+    );
     child.on('exit', (code) => resolve({ code: code ?? -1, output, ms: performance.now() - started }));
   });
 }

@@ -12,7 +12,11 @@ function initialAssets(html: string): string[] {
     const attribute = (name: string) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']+)["']`, 'i').exec(tag)?.[1];
     const isScript = /^<script/i.test(tag);
     const rel = attribute('rel')?.toLowerCase();
-    const url = isScript ? attribute('src') : rel === 'stylesheet' || rel === 'modulepreload' ? attribute('href') : undefined;
+    const url = isScript
+      ? attribute('src')
+      : rel === 'stylesheet' || rel === 'modulepreload'
+        ? attribute('href')
+        : undefined;
     if (url && !/^[a-z]+:\/\//i.test(url) && !url.startsWith('//')) urls.add(url.split(/[?#]/)[0] ?? url);
   }
   return [...urls];
@@ -21,7 +25,16 @@ function initialAssets(html: string): string[] {
 export function benchWebBundle(distDir: string): BenchResult[] {
   const indexPath = path.join(distDir, 'index.html');
   if (!existsSync(indexPath)) {
-    return [{ bench: 'web bundle', case: 'initial JS + CSS (gzip)', summary: 'no build', metrics: {}, ok: false, note: `${indexPath} is missing` }];
+    return [
+      {
+        bench: 'web bundle',
+        case: 'initial JS + CSS (gzip)',
+        summary: 'no build',
+        metrics: {},
+        ok: false,
+        note: `${indexPath} is missing`,
+      },
+    ];
   }
   const files = initialAssets(readFileSync(indexPath, 'utf8'));
   let total = 0;
@@ -30,7 +43,9 @@ export function benchWebBundle(distDir: string): BenchResult[] {
     const file = path.join(distDir, url.replace(/^\//, ''));
     if (!existsSync(file)) continue;
     // The .gz written by compress-assets is what the server sends; small files have none.
-    const size = existsSync(`${file}.gz`) ? readFileSync(`${file}.gz`).length : gzipSync(readFileSync(file), { level: 9 }).length;
+    const size = existsSync(`${file}.gz`)
+      ? readFileSync(`${file}.gz`).length
+      : gzipSync(readFileSync(file), { level: 9 }).length;
     perFile[url] = size;
     total += size;
   }

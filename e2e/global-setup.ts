@@ -16,7 +16,9 @@ function freePort(): Promise<number> {
     probe.once('error', reject);
     probe.listen(0, '127.0.0.1', () => {
       const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -30,7 +32,9 @@ async function waitForHealth(options: { url: string; child: ChildProcess; output
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (options.child.exitCode !== null || options.child.signalCode !== null) {
-      throw new Error(`The server exited (${options.child.exitCode ?? options.child.signalCode}) before it was healthy. Its output:\n${options.output()}`);
+      throw new Error(
+        `The server exited (${options.child.exitCode ?? options.child.signalCode}) before it was healthy. Its output:\n${options.output()}`,
+      );
     }
     try {
       const response = await fetch(options.url, { signal: AbortSignal.timeout(2_000) });
@@ -50,7 +54,9 @@ async function waitForHealth(options: { url: string; child: ChildProcess; output
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const webDist = path.resolve(root, process.env.WEB_DIST || 'apps/web/dist');
   if (!existsSync(path.join(webDist, 'index.html'))) {
-    throw new Error(`${path.join(webDist, 'index.html')} is missing: build the web app first (npm run build -w @courier/web).`);
+    throw new Error(
+      `${path.join(webDist, 'index.html')} is missing: build the web app first (npm run build -w @courier/web).`,
+    );
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'courier-e2e-'));
   const port = await freePort();

@@ -42,4 +42,6 @@ for (const file of filesUnder(path.resolve(dir))) {
   afterBrotli += brotli.length;
 }
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-console.log(`compress-assets: ${count} files in ${dir}, ${kb(before)} -> ${kb(afterBrotli)} brotli (.br and .gz written)`);
+console.log(
+  `compress-assets: ${count} files in ${dir}, ${kb(before)} -> ${kb(afterBrotli)} brotli (.br and .gz written)`,
+);

@@ -21,7 +21,9 @@ function installWithApt() {
   const isRoot = process.getuid?.() === 0;
   const prefix = isRoot ? [] : commandExists('sudo') ? ['sudo', '-n'] : null;
   if (!prefix) fail('No Chromium found, and apt-get needs root (not root, and no sudo).');
-  console.error(`No Chromium found: installing Debian's chromium with ${prefix.length ? 'sudo -n apt-get' : 'apt-get'}...`);
+  console.error(
+    `No Chromium found: installing Debian's chromium with ${prefix.length ? 'sudo -n apt-get' : 'apt-get'}...`,
+  );
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   for (const args of [['update'], ['install', '-y', 'chromium']]) {
     const [command, ...rest] = [...prefix, 'apt-get', ...args];
@@ -43,7 +45,9 @@ export function ensureChromium() {
   const found = CANDIDATES.find((candidate) => existsSync(candidate));
   if (found) return found;
   if (commandExists('apt-get')) return installWithApt();
-  return fail('No Chromium found (looked at CHROMIUM_PATH, ' + CANDIDATES.join(', ') + ') and apt-get is not available.');
+  return fail(
+    'No Chromium found (looked at CHROMIUM_PATH, ' + CANDIDATES.join(', ') + ') and apt-get is not available.',
+  );
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

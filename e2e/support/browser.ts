@@ -15,7 +15,8 @@ const CHROMIUM_ARGS = [
 ];
 
 export const DEMO_PASSWORD = 'courier-demo';
-export type DemoRole = 'superadmin' | 'manager' | 'accounts' | 'pricing' | 'dispatcher' | 'telephonist' | 'driver' | 'customer';
+export type DemoRole =
+  'superadmin' | 'manager' | 'accounts' | 'pricing' | 'dispatcher' | 'telephonist' | 'driver' | 'customer';
 
 export function baseURL(): string {
   return inject('baseURL');
@@ -23,7 +24,8 @@ export function baseURL(): string {
 
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH;
-  if (!executablePath) throw new Error('CHROMIUM_PATH is not set: run the browser tests with `node scripts/test-e2e.mjs`.');
+  if (!executablePath)
+    throw new Error('CHROMIUM_PATH is not set: run the browser tests with `node scripts/test-e2e.mjs`.');
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
@@ -35,7 +37,8 @@ export async function openPage(browser: Browser): Promise<{ context: BrowserCont
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
   page.on('console', (message) => {
     // Failed requests the test provokes (401, 403, 404) are logged by the browser itself; app errors are not expected.
-    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console error: ${message.text()}`);
+    if (message.type() === 'error' && !message.text().startsWith('Failed to load resource'))
+      problems.push(`console error: ${message.text()}`);
   });
   return { context, page, problems };
 }
@@ -58,11 +61,16 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
 /** axe-core: no serious or critical violations on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours are checked as they end up: a drawer or modal still fading in has half-transparent text.
-  await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))));
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    );
   expect(serious).toEqual([]);
 }
 

@@ -66,7 +66,9 @@ describe('sign in and out', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, 'accounts');
     await page.waitForURL('**/companies/list');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string,
+    );
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login**');
     // The old token no longer works on the server.
@@ -81,7 +83,9 @@ describe('sign in and out', () => {
     const { page, context } = await openPage(browser);
     await signIn(page, 'accounts');
     await page.waitForURL('**/companies/list');
-    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string);
+    const token = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string,
+    );
     await page.getByRole('table').waitFor();
     await page.request.post(`${baseURL()}/api/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
     await page.getByRole('button', { name: 'Next' }).click();

@@ -1,7 +1,15 @@
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, DEMO_PASSWORD, expectAccessible, launchBrowser, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import {
+  baseURL,
+  DEMO_PASSWORD,
+  expectAccessible,
+  launchBrowser,
+  openPage,
+  signIn,
+  waitForUrl,
+} from '../support/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -12,10 +20,15 @@ afterAll(async () => {
 });
 
 const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-const references = (page: Page) => rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
+const references = (page: Page) =>
+  rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
 const headers = (page: Page) => page.locator('thead th').allTextContents();
 
-async function openList(page: Page, role: 'accounts' | 'telephonist' | 'dispatcher', path = '/bookings/list'): Promise<void> {
+async function openList(
+  page: Page,
+  role: 'accounts' | 'telephonist' | 'dispatcher',
+  path = '/bookings/list',
+): Promise<void> {
   await signIn(page, role, { from: path });
   if (!page.url().includes('/bookings/list')) await page.goto(path);
   await rows(page).first().waitFor({ timeout: 20_000 });
@@ -23,7 +36,11 @@ async function openList(page: Page, role: 'accounts' | 'telephonist' | 'dispatch
 
 /** A Bearer token for API look-ups the tests need (which company has reference definitions). */
 async function apiToken(role: string): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `${role}@demo.ie`, password: DEMO_PASSWORD }) });
+  const response = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: `${role}@demo.ie`, password: DEMO_PASSWORD }),
+  });
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
@@ -32,7 +49,9 @@ describe('booking list', () => {
     const { page, context, problems } = await openPage(browser);
     await openList(page, 'accounts');
     // A company with an account code (a company without one shows its name in the link).
-    const code = (await rows(page).locator('td:nth-child(3) a').allTextContents()).find((text) => /^[A-Z]{4}\d{3}$/.test(text)) ?? '';
+    const code =
+      (await rows(page).locator('td:nth-child(3) a').allTextContents()).find((text) => /^[A-Z]{4}\d{3}$/.test(text)) ??
+      '';
     expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
 
     await page.getByLabel('Company').fill(code);
@@ -45,7 +64,11 @@ describe('booking list', () => {
     // A filter change marks the search ready; it loads when run.
     await page.getByRole('button', { name: 'Run search' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Run search' }).count()).toBe(0);
-    await expect.poll(async () => (await rows(page).locator('td:nth-child(4)').allTextContents()).every((status) => status === 'Delivered')).toBe(true);
+    await expect
+      .poll(async () =>
+        (await rows(page).locator('td:nth-child(4)').allTextContents()).every((status) => status === 'Delivered'),
+      )
+      .toBe(true);
     const codes = await rows(page).locator('td:nth-child(3) a').allTextContents();
     expect(codes.length).toBeGreaterThan(0);
     expect(new Set(codes)).toEqual(new Set([code]));
@@ -63,6 +86,29 @@ describe('booking list', () => {
     await context.close();
   });
 
+  test("the URL carries the API's filter names, and a link with them loads that search", async () => {
+    const { page, context, problems } = await openPage(browser);
+    await openList(page, 'accounts');
+    const reference = (await references(page))[0] ?? '';
+    await page.getByLabel('Reference', { exact: true }).fill(reference);
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery')?.includes(reference) === true);
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await waitForUrl(page, (url) => url.searchParams.get('windowStart')?.includes('2020-01-01') === true);
+    const url = new URL(page.url());
+    for (const old of ['q', 'place', 'from', 'to']) expect(url.searchParams.has(old)).toBe(false);
+    await page.getByRole('button', { name: 'Run search' }).click();
+    const only = (seen: string[]) => seen.includes(reference) && seen.every((other) => other.includes(reference));
+    await expect.poll(async () => only(await references(page))).toBe(true);
+
+    const other = await openPage(browser);
+    await openList(other.page, 'accounts', `/bookings/list?searchQuery=${reference}`);
+    await expect.poll(async () => only(await references(other.page))).toBe(true);
+    expect(await other.page.getByLabel('Reference', { exact: true }).inputValue()).toBe(reference);
+    await other.context.close();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('switches between Same Day and ON / OS, and back', async () => {
     const { page, context } = await openPage(browser);
     await openList(page, 'accounts');
@@ -72,7 +118,9 @@ describe('booking list', () => {
     await waitForUrl(page, (url) => url.searchParams.get('view') === 'ON_OS');
     await expect.poll(() => headers(page)).toContain('Carrier');
     expect(await headers(page)).toContain('Carrier Cost');
-    await expect.poll(async () => (await references(page)).some((reference) => sameDay.includes(reference))).toBe(false);
+    await expect
+      .poll(async () => (await references(page)).some((reference) => sameDay.includes(reference)))
+      .toBe(false);
     await page.goBack();
     await expect.poll(() => headers(page)).toContain('Vehicle');
     await expect.poll(() => references(page)).toEqual(sameDay);
@@ -89,7 +137,20 @@ describe('booking list', () => {
     await panel.getByRole('heading', { name: 'Details' }).waitFor();
     await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
     expect(await panel.getByText('No dispatch docket').isVisible()).toBe(true);
-    for (const label of ['Customer', 'Company', 'Client references', 'Created', 'Service', 'Packages', 'Weight', 'Status', 'Charge', 'Driver Pay', 'Collection', 'Delivery window']) {
+    for (const label of [
+      'Customer',
+      'Company',
+      'Client references',
+      'Created',
+      'Service',
+      'Packages',
+      'Weight',
+      'Status',
+      'Charge',
+      'Driver Pay',
+      'Collection',
+      'Delivery window',
+    ]) {
       expect(await panel.getByText(label, { exact: true }).count(), label).toBeGreaterThan(0);
     }
     const width = await panel.evaluate((element) => element.getBoundingClientRect().width);
@@ -101,29 +162,42 @@ describe('booking list', () => {
 
   test("names each job's invoice period in the booking details, fetching a period once however many jobs share it", async () => {
     const token = await apiToken('dispatcher');
-    const get = async <T>(path: string): Promise<T> => (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    const get = async <T>(path: string): Promise<T> =>
+      (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
     // A demo booking of an account customer: its jobs are in invoice periods. One with two jobs in the same period if there is one.
-    const { bookings } = await get<{ bookings: { reference: string; jobs: { invoicePeriodId: number | null }[] }[] }>('/bookings?size=500');
-    const invoiced = bookings.filter((booking) => booking.jobs.length > 0 && booking.jobs.every((job) => job.invoicePeriodId !== null));
+    const { bookings } = await get<{ bookings: { reference: string; jobs: { invoicePeriodId: number | null }[] }[] }>(
+      '/bookings?size=500',
+    );
+    const invoiced = bookings.filter(
+      (booking) => booking.jobs.length > 0 && booking.jobs.every((job) => job.invoicePeriodId !== null),
+    );
     const target = invoiced.find((booking) => booking.jobs.length > 1) ?? invoiced[0];
     expect(target, 'a demo booking whose jobs are in an invoice period').toBeDefined();
     if (!target) return;
     const periodIds = [...new Set(target.jobs.map((job) => job.invoicePeriodId))];
-    const periods = await Promise.all(periodIds.map((id) => get<{ identifier: string; status: string }>(`/invoice/period/${id}`)));
+    const periods = await Promise.all(
+      periodIds.map((id) => get<{ identifier: string; status: string }>(`/invoice/period/${id}`)),
+    );
 
     const { page, context, problems } = await openPage(browser);
     const periodRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/invoice/period/')) periodRequests.push(request.url());
     });
-    await openList(page, 'dispatcher', `/bookings/list?q=${target.reference}`);
+    await openList(page, 'dispatcher', `/bookings/list?searchQuery=${target.reference}`);
     await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
     const panel = page.getByRole('dialog', { name: `Booking ${target.reference}` });
     await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
     for (const [i, period] of periods.entries()) {
       // 'ATL001-2026-W43 · Ready to send · 19/10/26 – 25/10/26' on every job in that period.
-      const line = panel.getByText(new RegExp(`^${period.identifier} · (Active|Ready to send|Finalised|Invoiced) · \\d{2}/\\d{2}/\\d{2} – \\d{2}/\\d{2}/\\d{2}$`));
-      await expect.poll(() => line.count()).toBe(target.jobs.filter((job) => job.invoicePeriodId === periodIds[i]).length);
+      const line = panel.getByText(
+        new RegExp(
+          `^${period.identifier} · (Active|Ready to send|Finalised|Invoiced) · \\d{2}/\\d{2}/\\d{2} – \\d{2}/\\d{2}/\\d{2}$`,
+        ),
+      );
+      await expect
+        .poll(() => line.count())
+        .toBe(target.jobs.filter((job) => job.invoicePeriodId === periodIds[i]).length);
     }
     expect(await panel.textContent()).not.toMatch(/Period \d/);
     expect(periodRequests).toHaveLength(periodIds.length);
@@ -134,13 +208,19 @@ describe('booking list', () => {
 
   test('edits the client references of a booking', async () => {
     const token = await apiToken('accounts');
-    const get = async <T>(path: string): Promise<T> => (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
-    const { bookings } = await get<{ bookings: { reference: string; companyId: number }[] }>('/bookings?size=300&view=SAME_DAY');
+    const get = async <T>(path: string): Promise<T> =>
+      (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    const { bookings } = await get<{ bookings: { reference: string; companyId: number }[] }>(
+      '/bookings?size=300&view=SAME_DAY',
+    );
     let target: { reference: string; definitions: { name: string; values: string[] }[] } | undefined;
     for (const companyId of [...new Set(bookings.map((booking) => booking.companyId))]) {
       const definitions = await get<{ name: string; values: string[] }[]>(`/company/${companyId}/references`);
       if (definitions.length > 0 && definitions.every((definition) => definition.values.length === 0)) {
-        target = { reference: bookings.find((booking) => booking.companyId === companyId)?.reference ?? '', definitions };
+        target = {
+          reference: bookings.find((booking) => booking.companyId === companyId)?.reference ?? '',
+          definitions,
+        };
         break;
       }
     }
@@ -148,7 +228,7 @@ describe('booking list', () => {
     if (!target) return;
 
     const { page, context } = await openPage(browser);
-    await openList(page, 'telephonist', `/bookings/list?q=${target.reference}`);
+    await openList(page, 'telephonist', `/bookings/list?searchQuery=${target.reference}`);
     await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     const modal = page.getByRole('dialog', { name: `Edit Client References for ${target.reference}` });
@@ -165,16 +245,29 @@ describe('booking list', () => {
     await page.getByText('Booking Reference Updated').waitFor();
     await page.getByText('Your changes have been saved.').waitFor();
     const saved = await get<{ companyReferences: { value: string }[] }>(`/booking/${target.reference}`);
-    expect(saved.companyReferences.map((reference) => reference.value)).toEqual(target.definitions.map((_, i) => `E2E-${i + 1}`));
+    expect(saved.companyReferences.map((reference) => reference.value)).toEqual(
+      target.definitions.map((_, i) => `E2E-${i + 1}`),
+    );
     await context.close();
   });
 
   test('downloads the CSV of the current search', async () => {
     const { page, context } = await openPage(browser);
     await openList(page, 'accounts', '/bookings/list?view=ON_OS&statuses=delivered');
-    const total = Number(((await page.getByRole('region', { name: 'Booking summary' }).getByText(/^[\d,]+$/).first().textContent()) ?? '').replaceAll(',', ''));
+    const total = Number(
+      (
+        (await page
+          .getByRole('region', { name: 'Booking summary' })
+          .getByText(/^[\d,]+$/)
+          .first()
+          .textContent()) ?? ''
+      ).replaceAll(',', ''),
+    );
     expect(total).toBeGreaterThan(0);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('bookings.csv');
     const text = readFileSync((await download.path()) ?? '', 'utf8');
     const lines = text.trim().split('\n');
@@ -192,10 +285,12 @@ describe('booking list', () => {
     expect(await page.getByText('Driver cost', { exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Report' }).count()).toBe(0);
     expect(await page.getByLabel('Charge min').count()).toBe(0);
+    expect(await page.getByLabel('Driver pay min').count()).toBe(0);
     expect(await page.getByText('€').count()).toBe(0);
     await page.getByRole('tab', { name: 'ON / OS' }).click();
     await expect.poll(() => headers(page)).toContain('Carrier');
     expect(await headers(page)).not.toContain('Carrier Cost');
+    expect(await page.getByLabel('Carrier cost min').count()).toBe(0);
     await expect.poll(() => page.locator('[aria-label="Bookings"][aria-busy="false"]').count()).toBe(1);
     const reference = (await references(page))[0] ?? '';
     await page.getByRole('button', { name: `Open booking ${reference}` }).click();
@@ -205,6 +300,16 @@ describe('booking list', () => {
     expect(await panel.getByText('Charge', { exact: true }).count()).toBe(0);
     expect(await panel.getByText('€').count()).toBe(0);
     await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a price filter or sort in a link is left out for a dispatcher, who gets the list without it', async () => {
+    const { page, context, problems } = await openPage(browser);
+    await openList(page, 'dispatcher', '/bookings/list?chargeFrom=100000&driverPayFrom=100000&sortBy=customerCharge');
+    expect(await references(page)).not.toEqual([]);
+    expect(await page.getByText('Sorry nothing to show you').count()).toBe(0);
+    for (const hidden of ['Charge', 'Driver Pay', 'Pay %']) expect(await headers(page)).not.toContain(hidden);
     expect(problems).toEqual([]);
     await context.close();
   });

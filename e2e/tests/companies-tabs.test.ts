@@ -30,7 +30,14 @@ async function openTab(page: Page, companyId: number, tab: string): Promise<void
   await page.goto(`/companies/${companyId}/${tab}`);
   await page.getByRole('tab', { name: tabLabel(tab), selected: true }).waitFor();
 }
-const tabLabel = (tab: string) => ({ settings: 'Settings', references: 'References', users: 'Users', 'set-calls': 'Set Calls', 'address-book': 'Address Book' })[tab] ?? tab;
+const tabLabel = (tab: string) =>
+  ({
+    settings: 'Settings',
+    references: 'References',
+    users: 'Users',
+    'set-calls': 'Set Calls',
+    'address-book': 'Address Book',
+  })[tab] ?? tab;
 
 describe('company Settings tab', () => {
   test('a toggle and a text field save by themselves, show in the history, and are there after a reload', async () => {
@@ -43,8 +50,12 @@ describe('company Settings tab', () => {
     await page.getByText('The company settings have been saved.').first().waitFor();
 
     await page.getByLabel('Hold message').fill('Refer every booking to accounts first.');
-    await expect.poll(() => page.getByText('The company settings have been saved.').count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await expect.poll(() => page.getByRole('cell', { name: 'extendedSettings.holdMessage' }).count(), { timeout: 10_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText('The company settings have been saved.').count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('cell', { name: 'extendedSettings.holdMessage' }).count(), { timeout: 10_000 })
+      .toBe(1);
 
     await page.reload();
     await page.getByRole('switch', { name: 'Reference required' }).waitFor();
@@ -70,7 +81,10 @@ describe('company Settings tab', () => {
     const { page, context, problems } = await openPage(browser);
     await signIn(page, 'accounts');
     await page.getByRole('table').waitFor();
-    const list = await api<{ companies: { id: number; billingBasis: string }[] }>(page, '/company', { method: 'POST', body: { size: 100, skip: 0 } });
+    const list = await api<{ companies: { id: number; billingBasis: string }[] }>(page, '/company', {
+      method: 'POST',
+      body: { size: 100, skip: 0 },
+    });
     const payg = list.companies.find((company) => company.billingBasis === 'stripeCompany');
     expect(payg).toBeDefined();
     await openTab(page, payg?.id ?? 0, 'settings');
@@ -147,8 +161,15 @@ describe('company Users tab', () => {
     expect(companyId).toBeGreaterThan(0);
     await openTab(page, companyId, 'users');
     await expectAccessible(page);
-    const staffPanel = page.locator('div').filter({ has: page.getByRole('heading', { name: 'Staff' }) }).last();
-    const row = staffPanel.locator('div').filter({ hasText: staffName }).filter({ has: page.getByRole('button', { name: 'Make Admin' }) }).last();
+    const staffPanel = page
+      .locator('div')
+      .filter({ has: page.getByRole('heading', { name: 'Staff' }) })
+      .last();
+    const row = staffPanel
+      .locator('div')
+      .filter({ hasText: staffName })
+      .filter({ has: page.getByRole('button', { name: 'Make Admin' }) })
+      .last();
     await row.getByRole('button', { name: 'Make Admin' }).click();
     await page.getByText(`${staffName} is now an admin of this company.`).waitFor();
     const users = await api<{ admins: { firstName: string; lastName: string }[] }>(page, `/company/${companyId}/users`);
@@ -183,18 +204,34 @@ describe('company Set Calls tab', () => {
 
     const card = page.getByRole('region', { name: `Set call ${id}` });
     await card.getByRole('checkbox', { name: 'Tuesday' }).check();
-    await expect.poll(async () => (await api<{ populatedSetCalls: { id: number; schedule: { dayOfWeek: number; type: string; options: number[] }[] }[] }>(page, '/company/11/setcalls')).populatedSetCalls.find((s) => s.id === id)?.schedule).toEqual([
-      { dayOfWeek: 2, type: 'nth', options: [1, 2, 3, 4, 5], collectionTime: { hour: 9, minute: 0 } },
-    ]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{
+              populatedSetCalls: { id: number; schedule: { dayOfWeek: number; type: string; options: number[] }[] }[];
+            }>(page, '/company/11/setcalls')
+          ).populatedSetCalls.find((s) => s.id === id)?.schedule,
+      )
+      .toEqual([{ dayOfWeek: 2, type: 'nth', options: [1, 2, 3, 4, 5], collectionTime: { hour: 9, minute: 0 } }]);
     await card.getByText('Last', { exact: true }).click();
     await card.getByLabel('Tuesday collection time hour').fill('14');
     await card.getByLabel('Tuesday collection time minute').fill('30');
     await card.getByText('Last Tuesday at 14:30').waitFor();
-    await expect.poll(async () => (await api<{ populatedSetCalls: { id: number; schedule: unknown[] }[] }>(page, '/company/11/setcalls')).populatedSetCalls.find((s) => s.id === id)?.schedule, { timeout: 10_000 }).toEqual([
-      { dayOfWeek: 2, type: 'last', options: [], collectionTime: { hour: 14, minute: 30 } },
-    ]);
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ populatedSetCalls: { id: number; schedule: unknown[] }[] }>(page, '/company/11/setcalls')
+          ).populatedSetCalls.find((s) => s.id === id)?.schedule,
+        { timeout: 10_000 },
+      )
+      .toEqual([{ dayOfWeek: 2, type: 'last', options: [], collectionTime: { hour: 14, minute: 30 } }]);
     await page.reload();
-    await page.getByRole('region', { name: `Set call ${id}` }).getByText('Last Tuesday at 14:30').waitFor();
+    await page
+      .getByRole('region', { name: `Set call ${id}` })
+      .getByText('Last Tuesday at 14:30')
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -237,10 +274,19 @@ describe('company Address Book tab and roles', () => {
     await page.goto('/companies/12/set-calls');
     await page.getByRole('tab', { name: 'Settings' }).waitFor();
     // The first tab list is the company's; a tab's own content may hold more tabs.
-    expect(await page.getByRole('tablist').first().getByRole('tab').allTextContents()).toEqual(['Bookings', 'Users', 'Settings', 'References']);
-    const refused = await page.evaluate(async () => (await fetch('/api/company/12/setcalls', { credentials: 'include' })).status);
+    expect(await page.getByRole('tablist').first().getByRole('tab').allTextContents()).toEqual([
+      'Bookings',
+      'Users',
+      'Settings',
+      'References',
+    ]);
+    const refused = await page.evaluate(
+      async () => (await fetch('/api/company/12/setcalls', { credentials: 'include' })).status,
+    );
     expect(refused).toBe(403);
-    const entries = await page.evaluate(async () => (await fetch('/api/place/entries/12', { credentials: 'include' })).status);
+    const entries = await page.evaluate(
+      async () => (await fetch('/api/place/entries/12', { credentials: 'include' })).status,
+    );
     expect(entries).toBe(403);
     await context.close();
   });

@@ -40,6 +40,31 @@ describe('company list', () => {
     await context.close();
   });
 
+  test('while the next page loads, the summary still describes the rows on screen', async () => {
+    const { page, context } = await openPage(browser);
+    await signIn(page, 'accounts');
+    await page.getByRole('table').waitFor();
+    await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
+    const firstPage = await companyNames(page);
+
+    // Hold the second page's answer until released, so the moment between click and answer can be read.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/company', async (route) => {
+      if ((route.request().postDataJSON() as { skip?: number }).skip === 10) await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
+    expect(await summary(page)).toBe('Showing 1 to 10 of 120 results');
+    expect(await companyNames(page)).toEqual(firstPage);
+
+    release();
+    await expect.poll(() => summary(page)).toBe('Showing 11 to 20 of 120 results');
+    expect((await companyNames(page)).some((name) => firstPage.includes(name))).toBe(false);
+    await context.close();
+  });
+
   test('searches by name, resets to the first page, and the search is a shareable link', async () => {
     const { page, context } = await openPage(browser);
     await signIn(page, 'telephonist');

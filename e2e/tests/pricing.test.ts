@@ -101,14 +101,20 @@ describe('pricing', () => {
     await page.getByLabel('Authorisation code').fill('not-the-code');
     await page.getByRole('textbox', { name: 'Increase' }).fill('2.5');
     await page.getByRole('button', { name: 'Run Price Increase' }).click();
-    await page.getByRole('dialog', { name: 'Run the price increase?' }).getByRole('button', { name: 'Run Price Increase' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run the price increase?' })
+      .getByRole('button', { name: 'Run Price Increase' })
+      .click();
     await page.getByText('The authorisation code is not correct. Nothing was changed.').waitFor();
 
     await page.getByLabel('Authorisation code').fill(INCREASE_CODE);
     await page.getByRole('dialog', { name: 'Run the price increase?' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Run Price Increase' }).click();
     const download = page.waitForEvent('download', { timeout: 60_000 });
-    await page.getByRole('dialog', { name: 'Run the price increase?' }).getByRole('button', { name: 'Run Price Increase' }).click();
+    await page
+      .getByRole('dialog', { name: 'Run the price increase?' })
+      .getByRole('button', { name: 'Run Price Increase' })
+      .click();
     await page.getByText('Price increase has completed sucessfully').waitFor({ timeout: 60_000 });
     await page.getByText('The server logs have been downloaded.').waitFor();
     const file = await download;
@@ -139,7 +145,10 @@ describe('pricing', () => {
     await editor.waitFor();
     await page.getByLabel('Description').fill('changed, not saved');
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await editor.waitFor({ state: 'hidden' });
     expect(await page.getByText('changed, not saved').count()).toBe(0);
     await page.getByRole('tab', { name: 'Carrier Increase' }).click();

@@ -32,7 +32,10 @@ describe('reviews (/reviews)', () => {
     await expect.poll(() => page.getByRole('row', { name: label }).getByText('APPROVED').count()).toBe(1);
 
     await page.getByRole('row', { name: label }).press('Enter');
-    await page.getByRole('dialog', { name: `Review ${id}` }).getByRole('button', { name: 'Unapprove' }).click();
+    await page
+      .getByRole('dialog', { name: `Review ${id}` })
+      .getByRole('button', { name: 'Unapprove' })
+      .click();
     await page.getByText('The review has been rejected.').waitFor();
     expect(problems).toEqual([]);
     await context.close();
@@ -53,7 +56,10 @@ describe('public address book (/addresses)', () => {
     await signIn(page, 'dispatcher');
     await page.goto('/addresses');
     await page.getByRole('button', { name: 'Add Address' }).waitFor();
-    await page.getByRole('group', { name: /^Map of / }).first().waitFor();
+    await page
+      .getByRole('group', { name: /^Map of / })
+      .first()
+      .waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Add Address' }).click();
     await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
@@ -72,7 +78,10 @@ describe('public address book (/addresses)', () => {
     await page.getByText('Addressbook Entry Created succesfully.').waitFor();
     await page.getByRole('combobox', { name: 'Jump to an entry' }).click();
     await page.getByRole('option', { name: /Zz Public Depot Cork/ }).click();
-    await page.getByRole('region', { name: /^Address entry \d+$/ }).filter({ hasText: 'Zz Public Depot Cork' }).waitFor();
+    await page
+      .getByRole('region', { name: /^Address entry \d+$/ })
+      .filter({ hasText: 'Zz Public Depot Cork' })
+      .waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

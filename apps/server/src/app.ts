@@ -5,24 +5,19 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
-import { companyRoutes } from './features/companies/routes.ts';
-import { companySettingsRoutes } from './features/companies/settings-routes.ts';
-import { companyReferenceRoutes } from './features/companies/reference-routes.ts';
-import { companyUserRoutes } from './features/companies/company-user-routes.ts';
-import { setCallRoutes } from './features/companies/set-call-routes.ts';
-import { addressRoutes } from './features/addresses/routes.ts';
-import { reviewRoutes } from './features/reviews/routes.ts';
-import { userSearchRoutes } from './features/users/search-routes.ts';
-import { pricingRoutes } from './features/pricing/routes.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { bookingRoutes } from './features/bookings/routes.ts';
-import { invoicingRoutes } from './features/invoicing/routes.ts';
-import { systemRoutes } from './features/system/routes.ts';
-import { userRoutes } from './features/users/routes.ts';
+import { serverAreas } from './features/index.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerInputGuard } from './http/input-guard.ts';
+import { apiErrorComponent, withErrorResponses } from './http/openapi-errors.ts';
 
 /** One registered route with the access rule it ended up with (after the access hook's defaults). */
 export interface RouteTableEntry {
@@ -46,7 +41,7 @@ export interface BuildAppOptions {
 export async function buildApp(context: AppContext, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ? { level: 'info' } : false,
-    trustProxy: true,
+    trustProxy: context.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
@@ -54,27 +49,40 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   const webDist = context.config.webDist;
   const spa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   registerErrorHandler(app, { spa });
+  await registerSecurityHeaders(app, context.config);
   // The cookie parser's hook must run before the access hook reads the session cookie.
   await app.register(fastifyCookie);
-  registerAccessControl(app, context.database.db);
+  registerAccessControl(app, context.database.db, { sessionIdleMinutes: context.config.sessionIdleMinutes });
+  registerInputGuard(app);
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, access: route.config?.access });
+    for (const method of [route.method].flat())
+      routeTable.push({ method, url: route.url, access: route.config?.access });
   });
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Courier Back Office API', description: 'Staff back-office for a courier and delivery operator.', version: '1.0.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' }, cookie: { type: 'apiKey', in: 'cookie', name: 'courier_session' } } },
+      info: {
+        title: 'Courier Back Office API',
+        description: 'Staff back-office for a courier and delivery operator.',
+        version: '1.0.0',
+      },
+      components: {
+        schemas: apiErrorComponent,
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          cookie: { type: 'apiKey', in: 'cookie', name: 'courier_session' },
+        },
+      },
       security: [{ bearer: [] }, { cookie: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withErrorResponses(jsonSchemaTransform),
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(
     async (api) => {
-      for (const routes of [systemRoutes, authRoutes, userRoutes, companyRoutes, companySettingsRoutes, companyReferenceRoutes, companyUserRoutes, setCallRoutes, addressRoutes, reviewRoutes, userSearchRoutes, pricingRoutes, bookingRoutes, invoicingRoutes]) {
+      for (const routes of serverAreas.flatMap((area) => area.routes)) {
         await api.register(routes(context));
       }
     },

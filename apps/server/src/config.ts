@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /** Configuration from the environment; every variable is listed in the README. */
@@ -11,6 +12,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   sessionTtlMinutes: number;
+  /** A session unused for this long stops working, before its absolute expiry (SESSION_TTL_MINUTES). */
+  sessionIdleMinutes: number;
   courierWebsiteUrl: string;
   docketBaseUrl: string | null;
   paymentProviderCustomerUrl: string;
@@ -22,6 +25,11 @@ export interface Config {
   priceIncreaseSecret: string | null;
   /** Map tiles ({z}/{x}/{y} template). Empty: no tiles, maps show a grey background with their markers. */
   mapTileUrl: string;
+  /**
+   * Which proxies' X-Forwarded-For to believe (Fastify's trustProxy): false (the default: the socket's
+   * address is the client's) or the proxies' addresses and CIDR ranges.
+   */
+  trustProxy: false | string[];
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -29,12 +37,52 @@ function flag(value: string | undefined): boolean | undefined {
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 }
 
+/** The names proxy-addr (Fastify's trustProxy) knows besides addresses and ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  // A prefix length, or (IPv4 only) a netmask such as 255.255.255.0.
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (version === 4 ? 32 : 128);
+  return version === 4 && isIP(prefix) === 4;
+}
+
+/**
+ * TRUST_PROXY: unset, empty or 0 trusts no proxy, so a client cannot choose its own address with a
+ * forged X-Forwarded-For (which would reset the per-address sign-in limit and be stored as the user's
+ * address). A comma-separated list of the proxies' addresses or CIDR ranges trusts those proxies only.
+ * `true` (trust everyone) is refused, and so is a hop count: Fastify 5 ignores hop counts, because a
+ * client reaching the server directly could then forge its address too.
+ */
+export function parseTrustProxy(value: string | undefined): false | string[] {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === '0' || text.toLowerCase() === 'false') return false;
+  const entries = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const wrong = entries.filter((entry) => !isAddressOrRange(entry));
+  if (entries.length === 0 || wrong.length > 0) {
+    throw new Error(
+      `TRUST_PROXY must be a comma-separated list of the proxies' addresses or CIDR ranges (e.g. 10.0.0.0/8,127.0.0.1); "${wrong.join(', ') || text}" is not one. Neither "true" nor a hop count is accepted: either would let a client forge its address.`,
+    );
+  }
+  return entries;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = Number(env.PORT ?? 8080);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const ttl = Number(env.SESSION_TTL_MINUTES ?? 12 * 60);
   if (!Number.isFinite(ttl) || ttl <= 0) throw new Error('SESSION_TTL_MINUTES must be a positive number');
+  const idle = Number(env.SESSION_IDLE_MINUTES || 60);
+  if (!Number.isFinite(idle) || idle <= 0) throw new Error('SESSION_IDLE_MINUTES must be a positive number');
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -44,12 +92,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Courier Back Office <no-reply@courier.ie>',
     sessionTtlMinutes: ttl,
+    sessionIdleMinutes: idle,
     courierWebsiteUrl: env.COURIER_WEBSITE_URL ?? 'https://www.example.ie/',
     docketBaseUrl: env.DOCKET_BASE_URL || null,
     paymentProviderCustomerUrl: env.PAYMENT_PROVIDER_CUSTOMER_URL ?? 'https://dashboard.stripe.com/customers/',
-    webDist: env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
+    webDist:
+      env.WEB_DIST === '' ? null : path.resolve(env.WEB_DIST ?? path.join(import.meta.dirname, '../../web/dist')),
     secureCookies: flag(env.SECURE_COOKIES) ?? false,
     priceIncreaseSecret: env.PRICE_INCREASE_SECRET || null,
     mapTileUrl: env.MAP_TILE_URL ?? '',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

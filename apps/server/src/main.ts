@@ -3,8 +3,9 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
 import { createMailer } from './platform/mailer.ts';
-import { createJobRunner } from './platform/job-runner.ts';
-import { pricingJobHandlers } from './features/pricing/increase-job.ts';
+import { createBackgroundRunner } from './platform/background/runner.ts';
+import { registerSchedules } from './platform/background/schedules.ts';
+import { serverRunHandlers, serverSchedules } from './features/index.ts';
 
 const config = loadConfig();
 const started = Date.now();
@@ -12,17 +13,31 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 if (config.demoData) await seedDemoDataIfEmpty(database.db);
 
-const app = await buildApp({ database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) }, { logger: true });
+const app = await buildApp(
+  { database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
+  { logger: true },
+);
 await app.listen({ port: config.port, host: config.host });
-// Background jobs (docs/decisions/003): picks up queued work, and work a stopped server left.
-const jobRunner = createJobRunner({ db: database.db, handlers: { ...pricingJobHandlers() }, onError: (error) => app.log.error({ err: error }, 'background job failed') });
-jobRunner.start();
+// Recurring background work the areas declare with defineSchedule (docs/decisions/007); the runner
+// below fires each due slot once across all servers.
+await registerSchedules(database.db, serverSchedules());
+// Background runs (docs/decisions/003, 007): picks up queued work, and work a stopped server left.
+const backgroundRunner = createBackgroundRunner({
+  db: database.db,
+  handlers: serverRunHandlers(),
+  onError: (error) => app.log.error({ err: error }, 'background run failed'),
+});
+backgroundRunner.start();
 
 const url = `http://localhost:${config.port}`;
-console.log(`\nCourier Back Office is running at ${url} (database: ${database.kind}, ready in ${Date.now() - started} ms)`);
+console.log(
+  `\nCourier Back Office is running at ${url} (database: ${database.kind}, ready in ${Date.now() - started} ms)`,
+);
 console.log(`API docs: ${url}/api/docs`);
 if (config.demoData) {
-  console.log('Demo logins (password courier-demo): superadmin@demo.ie, manager@demo.ie, accounts@demo.ie, pricing@demo.ie,');
+  console.log(
+    'Demo logins (password courier-demo): superadmin@demo.ie, manager@demo.ie, accounts@demo.ie, pricing@demo.ie,',
+  );
   console.log('  dispatcher@demo.ie, telephonist@demo.ie, driver@demo.ie, customer@demo.ie');
 }
 
@@ -32,7 +47,7 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   try {
-    await jobRunner.stop(); // finishes the current step and hands its job back to the queue
+    await backgroundRunner.stop(); // finishes the current step and hands its run back to the queue
     await app.close(); // stops accepting connections and waits for in-flight requests
     await database.close();
     process.exit(0);

@@ -7,7 +7,8 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Retrying a 4xx cannot help; a dropped connection might.
-      retry: (failures, error) => !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 2,
+      retry: (failures, error) =>
+        !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 2,
     },
   },
 });

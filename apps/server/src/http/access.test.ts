@@ -14,7 +14,8 @@ const PUBLIC_ROUTES = [
   'POST /api/auth/validate-auth-attempt',
 ];
 const isDocs = (url: string) => url === '/api/docs' || url.startsWith('/api/docs/');
-const isPublic = (method: string, url: string) => isDocs(url) || PUBLIC_ROUTES.includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+const isPublic = (method: string, url: string) =>
+  isDocs(url) || PUBLIC_ROUTES.includes(`${method === 'HEAD' ? 'GET' : method} ${url}`);
 
 /** A concrete URL for a route pattern: every parameter filled with 1. */
 const concrete = (url: string) => url.replace(/:[A-Za-z_]+/g, '1').replace(/\*$/, '');
@@ -32,7 +33,17 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
 
     it('holds the routes the app serves', () => {
       const seen = apiRoutes().map((route) => `${route.method} ${route.url}`);
-      expect(seen).toEqual(expect.arrayContaining([...PUBLIC_ROUTES, 'GET /api/auth', 'POST /api/auth/grant', 'GET /api/user', 'POST /api/company', 'GET /api/company/search', 'GET /api/company/:id']));
+      expect(seen).toEqual(
+        expect.arrayContaining([
+          ...PUBLIC_ROUTES,
+          'GET /api/auth',
+          'POST /api/auth/grant',
+          'GET /api/user',
+          'POST /api/company',
+          'GET /api/company/search',
+          'GET /api/company/:id',
+        ]),
+      );
       expect(seen.length).toBeGreaterThan(PUBLIC_ROUTES.length + 5);
     });
 
@@ -50,7 +61,11 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       for (const route of guarded) {
         const response = await t.app.inject({ method: route.method as HTTPMethods, url: concrete(route.url) });
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
-        if (route.method !== 'HEAD') expect(response.json(), `${route.method} ${route.url}`).toEqual({ error: 'UNAUTHORISED', message: 'Please sign in to continue.' });
+        if (route.method !== 'HEAD')
+          expect(response.json(), `${route.method} ${route.url}`).toEqual({
+            error: 'UNAUTHORISED',
+            message: 'Please sign in to continue.',
+          });
       }
     });
 
@@ -64,7 +79,9 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
     });
 
     it('every documented API operation is a route, and every /api route outside the docs is documented', async () => {
-      const document: { paths: Record<string, Record<string, unknown>> } = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json();
+      const document: { paths: Record<string, Record<string, unknown>> } = (
+        await t.app.inject({ method: 'GET', url: '/api/openapi.json' })
+      ).json();
       const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
         Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/\{([^}]+)\}/g, ':$1')}`),
       );
@@ -89,14 +106,20 @@ describe.each(databaseKinds)('access control on %s', (kind) => {
       expect(t.app.routeTable).toContainEqual({ method: 'GET', url: '/api/test/undeclared', access: undefined });
     });
 
-    it.each([['SUPERADMIN'], ['MANAGER'], ['ACCOUNTS']])('refuses a route without an access rule with 403, even for a %s', async (role) => {
-      const token = await signInAs(t, [role]);
-      for (const method of ['GET', 'POST'] as const) {
-        const response = await t.app.inject({ method, url: '/api/test/undeclared', headers: bearer(token) });
-        expect(response.statusCode).toBe(403);
-        expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This route declares no access rule, so it is refused.' });
-      }
-    });
+    it.each([['SUPERADMIN'], ['MANAGER'], ['ACCOUNTS']])(
+      'refuses a route without an access rule with 403, even for a %s',
+      async (role) => {
+        const token = await signInAs(t, [role]);
+        for (const method of ['GET', 'POST'] as const) {
+          const response = await t.app.inject({ method, url: '/api/test/undeclared', headers: bearer(token) });
+          expect(response.statusCode).toBe(403);
+          expect(response.json()).toEqual({
+            error: 'FORBIDDEN',
+            message: 'This route declares no access rule, so it is refused.',
+          });
+        }
+      },
+    );
 
     it('refuses it without a session too', async () => {
       const response = await t.app.inject({ method: 'GET', url: '/api/test/undeclared' });

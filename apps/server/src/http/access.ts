@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess, parseRoles, type Role } from '@courier/domain/auth/roles';
 import type { Db } from '../db/client.ts';
 import { forbidden, unauthorised } from './errors.ts';
-import { findSessionByTokenHash, touchLastOnline } from './session-queries.ts';
+import { findSessionByTokenHash, recordActivity } from './session-queries.ts';
 
 /**
  * What a route requires. Every /api route declares one in `config.access`; a route without it is
@@ -52,7 +52,7 @@ export function requireSignedIn(request: FastifyRequest): SignedIn {
   return request.signedIn;
 }
 
-export function registerAccessControl(app: FastifyInstance, db: Db): void {
+export function registerAccessControl(app: FastifyInstance, db: Db, options: { sessionIdleMinutes: number }): void {
   app.decorateRequest('signedIn', null);
 
   // The SPA's static files and the API docs are public by nature; everything else under /api must declare.
@@ -71,7 +71,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
 
     const token = tokenOf(request);
     if (token) {
-      const session = await findSessionByTokenHash(db, hashToken(token));
+      const session = await findSessionByTokenHash(db, hashToken(token), { idleMinutes: options.sessionIdleMinutes });
       if (session) {
         request.signedIn = {
           sessionId: session.sessionId,
@@ -80,7 +80,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db): void {
           roles: parseRoles(session.roles),
           expiresAt: session.expiresAt,
         };
-        await touchLastOnline(db, session.userId, session.lastOnline);
+        await recordActivity(db, session);
       }
     }
     if (required.kind === 'public') return;

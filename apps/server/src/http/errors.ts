@@ -1,27 +1,51 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ERROR_CODES, type ApiError } from '@courier/domain/common/api';
+import type { ApiError } from '@courier/domain/common/api';
+import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
+import { clientErrorFromPostgres, postgresFailureOf } from './postgres-errors.ts';
 
 type Detail = { field: string; message: string };
 
-/** A failure a use case reports; the error handler turns it into the JSON error body. */
+/** A failure a use case reports; the error handler turns it into the JSON error body. Its status comes from the code. */
 export class AppError extends Error {
+  readonly status: number;
   constructor(
-    readonly status: number,
-    readonly code: string,
+    readonly code: ApiErrorCode,
     message: string,
     readonly details?: Detail[],
   ) {
     super(message);
+    this.status = statusOfErrorCode(code);
   }
 }
 
-export const badRequest = (message: string, details?: Detail[]) => new AppError(400, ERROR_CODES.badRequest, message, details);
-export const unauthorised = (message = 'Please sign in to continue.') => new AppError(401, ERROR_CODES.unauthorised, message);
-export const forbidden = (message = 'Your role does not allow this.') => new AppError(403, ERROR_CODES.forbidden, message);
-export const notFound = (message: string) => new AppError(404, ERROR_CODES.notFound, message);
-export const conflict = (message: string) => new AppError(409, ERROR_CODES.conflict, message);
-export const tooManyRequests = (message: string) => new AppError(429, ERROR_CODES.tooManyRequests, message);
+export const badRequest = (message: string, details?: Detail[]) => new AppError('VALIDATION', message, details);
+export const unauthorised = (message = 'Please sign in to continue.') => new AppError('UNAUTHORISED', message);
+export const forbidden = (message = 'Your role does not allow this.') => new AppError('FORBIDDEN', message);
+export const notFound = (message: string) => new AppError('NOT_FOUND', message);
+/** The current state forbids the change (a run in progress, a record deleted meanwhile). */
+export const conflict = (message: string) => new AppError('STATE_CONFLICT', message);
+export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
+/** A second record with the same unique key. */
+export const alreadyExists = (message: string) => new AppError('ALREADY_EXISTS', message);
+/** The record changed since the client loaded it. */
+export const staleEdit = (message: string) => new AppError('STALE_EDIT', message);
+/** The record is part of an invoiced period. */
+export const lockedInvoiced = (message: string) => new AppError('LOCKED_INVOICED', message);
+/** The record is part of a paid driver-pay period. */
+export const lockedPaid = (message: string) => new AppError('LOCKED_PAID', message);
+/** A feature the server's configuration leaves disabled. */
+export const switchedOff = (message: string) => new AppError('SWITCHED_OFF', message);
+
+const CLIENT_ERROR_CODES: Partial<Record<number, ApiErrorCode>> = {
+  401: 'UNAUTHORISED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
+const clientErrorCode = (status: number): ApiErrorCode => CLIENT_ERROR_CODES[status] ?? 'VALIDATION';
 
 /** 'body.email' from context 'body' and path '/email'; the context alone when the whole input is wrong (path '/'). */
 function fieldOf(context: string, instancePath: string): string {
@@ -29,11 +53,28 @@ function fieldOf(context: string, instancePath: string): string {
   return path ? `${context}.${path}` : context;
 }
 
-/** One error handler: typed errors keep their status, bad input is a 400 with field details, the rest a bare 500. */
+/**
+ * Drizzle's DrizzleQueryError puts the statement and its parameters (user data: names, e-mails) in
+ * its message; logged at error level that would copy them into the logs. Its cause, the driver's
+ * error, says what failed without them.
+ */
+function withoutQueryParameters(error: Error): Error {
+  if (!('query' in error && 'params' in error)) return error;
+  return error.cause instanceof Error ? error.cause : new Error('A database statement failed.');
+}
+
+/**
+ * One error handler: typed errors keep their status, bad input is a 400 with field details, a
+ * PostgreSQL data or integrity error a 400 or 409, the rest a bare 500.
+ */
 export function registerErrorHandler(app: FastifyInstance, options: { spa: boolean }): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
-      const body: ApiError = { error: error.code, message: error.message, ...(error.details ? { details: error.details } : {}) };
+      const body: ApiError = {
+        error: error.code,
+        message: error.message,
+        ...(error.details ? { details: error.details } : {}),
+      };
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -43,31 +84,52 @@ export function registerErrorHandler(app: FastifyInstance, options: { spa: boole
       }));
       const first = details[0];
       const body: ApiError = {
-        error: ERROR_CODES.badRequest,
+        error: 'VALIDATION',
         message: first ? `Invalid ${first.field}: ${first.message}` : 'The request is not valid.',
         details,
       };
       return reply.status(400).send(body);
     }
+    const failure = postgresFailureOf(error);
+    if (failure) {
+      // The statement only, at debug: its parameters are user data and stay out of the logs.
+      request.log.debug({ sql: failure.sql, sqlState: failure.code }, 'the database refused a statement');
+      const mapped = clientErrorFromPostgres(failure);
+      if (mapped) {
+        return reply
+          .status(statusOfErrorCode(mapped.code))
+          .send({ error: mapped.code, message: mapped.message } satisfies ApiError);
+      }
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, wrong content type, body too large.
-      const code = status === 429 ? ERROR_CODES.tooManyRequests : status === 404 ? ERROR_CODES.notFound : ERROR_CODES.badRequest;
-      return reply.status(status).send({ error: code, message: error.message } satisfies ApiError);
+      // Fastify's own client errors: malformed JSON, wrong content type, body too large. A status
+      // without a code of its own is answered as bad input, so the code and status always agree.
+      const code = clientErrorCode(status);
+      return reply.status(statusOfErrorCode(code)).send({ error: code, message: error.message } satisfies ApiError);
     }
-    request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: ERROR_CODES.internal, message: 'Something went wrong on our side. Please try again later.' } satisfies ApiError);
+    request.log.error({ err: withoutQueryParameters(error) }, 'request failed');
+    return reply.status(500).send({
+      error: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again later.',
+    } satisfies ApiError);
   });
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     // The SPA owns every other GET path: send index.html, but never for API paths or missing
     // assets (a missing asset must 404, not return HTML, or the page goes blank).
-    if (options.spa && request.method === 'GET' && !url.startsWith('/api/') && !url.startsWith('/assets/') && !/\.[a-z0-9]+$/i.test(url)) {
+    if (
+      options.spa &&
+      request.method === 'GET' &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/assets/') &&
+      !/\.[a-z0-9]+$/i.test(url)
+    ) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply.status(404).send({ error: ERROR_CODES.notFound, message: `No such route: ${request.method} ${url}` } satisfies ApiError);
+    return reply
+      .status(404)
+      .send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` } satisfies ApiError);
   });
 }

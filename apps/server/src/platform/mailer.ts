@@ -21,12 +21,24 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
   return {
     async send(db, message) {
       if (!transport) {
-        await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text, status: 'held' });
+        await db.insert(outbox).values({
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          status: 'held',
+        });
         return;
       }
       try {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
-        await db.insert(outbox).values({ channel: 'email', recipient: message.to, subject: message.subject, body: message.text, status: 'sent' });
+        await db.insert(outbox).values({
+          channel: 'email',
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          status: 'sent',
+        });
       } catch (error) {
         await db.insert(outbox).values({
           channel: 'email',

@@ -25,7 +25,14 @@ export function createSmsSender(options: { provider?: SmsProvider } = {}): SmsSe
   const record = async (db: DbOrTx, message: SmsMessage, status: 'held' | 'sent' | 'failed', error?: string) => {
     const [row] = await db
       .insert(outbox)
-      .values({ channel: 'sms', recipient: message.to, subject: null, body: message.text, status, error: error ?? null })
+      .values({
+        channel: 'sms',
+        recipient: message.to,
+        subject: null,
+        body: message.text,
+        status,
+        error: error ?? null,
+      })
       .returning({ id: outbox.id });
     if (!row) throw new Error('The outbox row was not written.');
     return { id: row.id, status };

@@ -1,5 +1,15 @@
 import type { Db } from '../db/client.ts';
-import { bookingJobs, bookings, bookingTasks, carriers, drivers, jobPriceAdjustments, places, services, tariffCodes } from '../db/schema/index.ts';
+import {
+  bookingJobs,
+  bookings,
+  bookingTasks,
+  carriers,
+  drivers,
+  jobPriceAdjustments,
+  places,
+  services,
+  tariffCodes,
+} from '../db/schema/index.ts';
 import { uniqueSuffix } from './factories.ts';
 
 /** The reference data bookings point at: a few services, carriers, tariff codes, drivers and places. */
@@ -48,15 +58,32 @@ export async function createBookingCatalogue(db: Db): Promise<BookingCatalogue> 
   const placeRows = await db
     .insert(places)
     .values([
-      { placeId: `pl_a_${suffix}`, name: 'Liffey Pharmacy', addressLineOne: '12 Abbey Street', city: 'Dublin 1', postCode: 'D01 X2Y3' },
-      { placeId: `pl_b_${suffix}`, name: 'Docklands Office', addressLineOne: '3 Grand Canal Quay', city: 'Dublin 2', postCode: 'D02 A1B2' },
+      {
+        placeId: `pl_a_${suffix}`,
+        name: 'Liffey Pharmacy',
+        addressLineOne: '12 Abbey Street',
+        city: 'Dublin 1',
+        postCode: 'D01 X2Y3',
+      },
+      {
+        placeId: `pl_b_${suffix}`,
+        name: 'Docklands Office',
+        addressLineOne: '3 Grand Canal Quay',
+        city: 'Dublin 2',
+        postCode: 'D02 A1B2',
+      },
       { placeId: `pl_c_${suffix}`, name: 'Cork Depot', addressLineOne: '8 Marina', city: 'Cork', postCode: 'T12 K7P4' },
     ])
     .returning({ id: places.id });
   const code = (name: string) => codeRows.find((row) => row.code === name)?.id as number;
   const id = (rows: { id: number }[], index: number) => rows[index]?.id as number;
   return {
-    services: { bikeStandard: id(serviceRows, 0), vanPriority: id(serviceRows, 1), overnight: id(serviceRows, 2), international: id(serviceRows, 3) },
+    services: {
+      bikeStandard: id(serviceRows, 0),
+      vanPriority: id(serviceRows, 1),
+      overnight: id(serviceRows, 2),
+      international: id(serviceRows, 3),
+    },
     carriers: { dpd: id(carrierRows, 0), ups: id(carrierRows, 1) },
     tariffCodes: { DOM: code('DOM'), INT: code('INT'), CANC: code('CANC') },
     drivers: { first: id(driverRows, 0), second: id(driverRows, 1) },
@@ -64,7 +91,10 @@ export async function createBookingCatalogue(db: Db): Promise<BookingCatalogue> 
   };
 }
 
-export type BookingValues = Omit<typeof bookings.$inferInsert, 'reference' | 'companyId' | 'serviceId' | 'type' | 'status'> &
+export type BookingValues = Omit<
+  typeof bookings.$inferInsert,
+  'reference' | 'companyId' | 'serviceId' | 'type' | 'status'
+> &
   Pick<typeof bookings.$inferInsert, 'reference' | 'companyId' | 'serviceId' | 'type' | 'status'>;
 export type JobValues = Partial<Omit<typeof bookingJobs.$inferInsert, 'bookingId'>> & {
   tasks?: Partial<Omit<typeof bookingTasks.$inferInsert, 'jobId'>>[];
@@ -72,7 +102,10 @@ export type JobValues = Partial<Omit<typeof bookingJobs.$inferInsert, 'bookingId
 };
 
 /** One booking with its jobs, their tasks and price adjustments; job references default to `{reference}-{n}`. */
-export async function createBooking(db: Db, values: { booking: BookingValues; jobs?: JobValues[] }): Promise<{ id: number; jobIds: number[] }> {
+export async function createBooking(
+  db: Db,
+  values: { booking: BookingValues; jobs?: JobValues[] },
+): Promise<{ id: number; jobIds: number[] }> {
   return db.transaction(async (tx) => {
     const [booking] = await tx.insert(bookings).values(values.booking).returning({ id: bookings.id });
     if (!booking) throw new Error('The booking was not created.');
@@ -81,14 +114,27 @@ export async function createBooking(db: Db, values: { booking: BookingValues; jo
       const { tasks = [], adjustments = [], ...jobValues } = job;
       const [row] = await tx
         .insert(bookingJobs)
-        .values({ reference: `${values.booking.reference}-${index + 1}`, status: values.booking.status, ...jobValues, bookingId: booking.id })
+        .values({
+          reference: `${values.booking.reference}-${index + 1}`,
+          status: values.booking.status,
+          ...jobValues,
+          bookingId: booking.id,
+        })
         .returning({ id: bookingJobs.id });
       if (!row) throw new Error('The job was not created.');
       jobIds.push(row.id);
       for (const [position, task] of tasks.entries()) {
-        await tx.insert(bookingTasks).values({ reference: `${values.booking.reference}-${index + 1}-T${position + 1}`, type: 'COLLECTION', status: 'COMPLETED', position, ...task, jobId: row.id });
+        await tx.insert(bookingTasks).values({
+          reference: `${values.booking.reference}-${index + 1}-T${position + 1}`,
+          type: 'COLLECTION',
+          status: 'COMPLETED',
+          position,
+          ...task,
+          jobId: row.id,
+        });
       }
-      for (const adjustment of adjustments) await tx.insert(jobPriceAdjustments).values({ type: 'ADMIN_FEE', ...adjustment, jobId: row.id });
+      for (const adjustment of adjustments)
+        await tx.insert(jobPriceAdjustments).values({ type: 'ADMIN_FEE', ...adjustment, jobId: row.id });
     }
     return { id: booking.id, jobIds };
   });

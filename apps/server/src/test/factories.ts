@@ -36,7 +36,13 @@ export interface TestUser {
 
 export async function createUser(
   db: Db,
-  options: { roles?: readonly (Role | string)[]; password?: string; email?: string; firstName?: string; lastName?: string } = {},
+  options: {
+    roles?: readonly (Role | string)[];
+    password?: string;
+    email?: string;
+    firstName?: string;
+    lastName?: string;
+  } = {},
 ): Promise<TestUser> {
   const password = options.password ?? TEST_PASSWORD;
   const roles = [...(options.roles ?? [])];
@@ -79,8 +85,13 @@ export function bearer(token: string): { authorization: string } {
 
 /** Signs in through the real POST /api/auth/login; fails loudly when sign-in does not answer 200. */
 export async function signIn(app: TestApp, user: { email: string; password: string }): Promise<string> {
-  const response = await app.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: user.email, password: user.password } });
-  if (response.statusCode !== 200) throw new Error(`Sign-in as ${user.email} answered ${response.statusCode}: ${response.body}`);
+  const response = await app.app.inject({
+    method: 'POST',
+    url: '/api/auth/login',
+    payload: { email: user.email, password: user.password },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`Sign-in as ${user.email} answered ${response.statusCode}: ${response.body}`);
   const body: { accessToken: string } = response.json();
   return body.accessToken;
 }

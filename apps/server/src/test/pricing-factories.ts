@@ -40,10 +40,19 @@ export async function createPricingCatalogue(db: Db): Promise<PricingCatalogue> 
   };
 }
 
-export const level = (values: Partial<PriceLevel> & Pick<PriceLevel, 'upTo'>): PriceLevel => ({ basic: 0, basicPer: 0, then: 0, thenPer: 0, ...values });
+export const level = (values: Partial<PriceLevel> & Pick<PriceLevel, 'upTo'>): PriceLevel => ({
+  basic: 0,
+  basicPer: 0,
+  then: 0,
+  thenPer: 0,
+  ...values,
+});
 
 /** A tariff row written straight to the table (bypassing the API), for lists and increases. */
-export async function createTariff(db: Db, values: Partial<typeof tariffs.$inferInsert> & { tariffCodeId: number }): Promise<typeof tariffs.$inferSelect> {
+export async function createTariff(
+  db: Db,
+  values: Partial<typeof tariffs.$inferInsert> & { tariffCodeId: number },
+): Promise<typeof tariffs.$inferSelect> {
   const [row] = await db
     .insert(tariffs)
     .values({ pricing: [level({ upTo: 9999, basic: 10, basicPer: 5, then: 1, thenPer: 1 })], ...values })

@@ -90,7 +90,8 @@ export async function createTestDatabase(kind: DatabaseKind): Promise<TestDataba
   url.pathname = `/${name}`;
   const databaseUrl = url.toString();
   const database = await openDatabase({ databaseUrl, dataDir: null });
-  const drop = () => withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  const drop = () =>
+    withAdminClient(baseUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
   try {
     await database.migrate();
   } catch (error) {

@@ -1,5 +1,7 @@
 import type { ApiError } from '@courier/domain/common/api';
+import type { ApiErrorCode } from '@courier/domain/common/errors';
 import { sessionStore } from '../session/session-store.ts';
+import { messageOfApiError } from './error-messages.ts';
 
 /** A failed call: the status and the server's message, ready to show to a person. */
 export class ApiRequestError extends Error {
@@ -9,6 +11,11 @@ export class ApiRequestError extends Error {
     readonly body: ApiError | undefined,
   ) {
     super(message);
+  }
+
+  /** The server's error code (VALIDATION, STALE_EDIT, ...), when it answered with the JSON error body. */
+  get code(): ApiErrorCode | undefined {
+    return this.body?.error;
   }
 
   /** The message for one field of a 400, if the server named it. */
@@ -68,7 +75,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (!ok) {
     if (response.status === 401 || response.status === 429) sessionStore.signOut();
     const error = isJson ? (body as ApiError | undefined) : undefined;
-    throw new ApiRequestError(response.status, error?.message ?? `The request failed (${response.status}).`, error);
+    throw new ApiRequestError(response.status, messageOfApiError(response.status, error), error);
   }
   return body as T;
 }

@@ -2,19 +2,31 @@ import { Stack, Tabs } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Suspense, lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { canAccessArea, parseRoles, type Area } from '@courier/domain/auth/roles';
-import { ApiRequestError } from '../api/client.ts';
-import { useCompany } from '../features/companies/api/get-company.ts';
-import { CompanyHeader } from '../features/companies/components/company-header.tsx';
-import { useSession } from '../session/session-store.ts';
-import { EmptyState, ErrorState, LoadingState } from '../ui/list-states.tsx';
-import { NotAvailableYet } from '../ui/not-available.tsx';
+import { ApiRequestError } from '@/api/client.ts';
+import { useCompany } from '@/api/company.ts';
+import { CompanyHeader } from '@/features/companies/components/company-header.tsx';
+import { useSession } from '@/session/session-store.ts';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { NotAvailableYet } from '@/ui/not-available.tsx';
 
-const CompanyUsersTab = lazy(() => import('../features/companies/users-tab.tsx').then((module) => ({ default: module.CompanyUsersTab })));
-const CompanySettingsTab = lazy(() => import('../features/companies/settings-tab.tsx').then((module) => ({ default: module.CompanySettingsTab })));
-const CompanyReferencesTab = lazy(() => import('../features/companies/references-tab.tsx').then((module) => ({ default: module.CompanyReferencesTab })));
-const CompanySetCallsTab = lazy(() => import('../features/companies/set-calls-tab.tsx').then((module) => ({ default: module.CompanySetCallsTab })));
-const CompanyAddressBookTab = lazy(() => import('../features/addresses/addresses-screen.tsx').then((module) => ({ default: module.CompanyAddressBookTab })));
-const CompanyPricingTab = lazy(() => import('../features/pricing/company-pricing-tab.tsx').then((module) => ({ default: module.CompanyPricingTab })));
+const CompanyUsersTab = lazy(() =>
+  import('@/features/companies/users-tab.tsx').then((module) => ({ default: module.CompanyUsersTab })),
+);
+const CompanySettingsTab = lazy(() =>
+  import('@/features/companies/settings-tab.tsx').then((module) => ({ default: module.CompanySettingsTab })),
+);
+const CompanyReferencesTab = lazy(() =>
+  import('@/features/companies/references-tab.tsx').then((module) => ({ default: module.CompanyReferencesTab })),
+);
+const CompanySetCallsTab = lazy(() =>
+  import('@/features/companies/set-calls-tab.tsx').then((module) => ({ default: module.CompanySetCallsTab })),
+);
+const CompanyAddressBookTab = lazy(() =>
+  import('@/features/addresses/addresses-screen.tsx').then((module) => ({ default: module.CompanyAddressBookTab })),
+);
+const CompanyPricingTab = lazy(() =>
+  import('@/features/pricing/company-pricing-tab.tsx').then((module) => ({ default: module.CompanyPricingTab })),
+);
 
 const route = getRouteApi('/app/companies/$companyId/{-$tab}');
 
@@ -31,7 +43,11 @@ type TabContent = LazyExoticComponent<ComponentType<CompanyTabProps>> | null;
  * their roles (spec 1 §6). A tab whose content is null has not been built yet and says so.
  */
 const TABS: { value: string; label: string; area?: Area; content: TabContent }[] = [
-  { value: 'bookings', label: 'Bookings', content: lazy(() => import('../features/bookings/company-bookings-tab.tsx')) },
+  {
+    value: 'bookings',
+    label: 'Bookings',
+    content: lazy(() => import('@/features/bookings/company-bookings-tab.tsx')),
+  },
   { value: 'users', label: 'Users', content: CompanyUsersTab },
   { value: 'settings', label: 'Settings', content: CompanySettingsTab },
   { value: 'references', label: 'References', content: CompanyReferencesTab },
@@ -52,7 +68,8 @@ export function CompanyDetailsScreen() {
 
   if (company.isPending) return <LoadingState text="Loading Company..." />;
   if (company.isError) {
-    return company.error instanceof ApiRequestError && (company.error.status === 404 || company.error.status === 400) ? (
+    return company.error instanceof ApiRequestError &&
+      (company.error.status === 404 || company.error.status === 400) ? (
       <EmptyState title="No Company" subtitle={`There is no company with id ${companyId}.`} />
     ) : (
       <ErrorState onRetry={() => void company.refetch()} />
@@ -64,7 +81,9 @@ export function CompanyDetailsScreen() {
       <CompanyHeader company={company.data} />
       <Tabs
         value={current?.value ?? null}
-        onChange={(value) => value && void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: value } })}
+        onChange={(value) =>
+          value && void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: value } })
+        }
         keepMounted={false}
       >
         <Tabs.List>

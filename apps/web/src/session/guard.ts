@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { notFound, redirect, type ParsedLocation } from '@tanstack/react-router';
 import { hasAccess, isBackOfficeUser, parseRoles, type Role } from '@courier/domain/auth/roles';
-import { publicConfigQuery } from '../api/public-config.ts';
-import { currentUserQuery } from './current-user.ts';
+import { publicConfigQuery } from '@/api/public-config.ts';
+import { currentUserQuery } from '@/api/users.ts';
 import { sessionStore } from './session-store.ts';
 
 /** Only same-site paths are followed after sign-in, so a crafted link cannot send the user elsewhere. */
@@ -15,7 +15,11 @@ export function safeRedirect(target: string | undefined): string {
  * when missing (roles arrive as JSON text); a user with no back-office role goes to the courier
  * website; a route needing roles the user lacks shows the not-found screen.
  */
-export async function guardRoute(options: { queryClient: QueryClient; location: ParsedLocation; roles?: readonly Role[] }): Promise<Role[]> {
+export async function guardRoute(options: {
+  queryClient: QueryClient;
+  location: ParsedLocation;
+  roles?: readonly Role[];
+}): Promise<Role[]> {
   const session = sessionStore.get();
   if (!session.isLoggedIn) {
     throw redirect({ to: '/login', search: { redirect: options.location.href } });

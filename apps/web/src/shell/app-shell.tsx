@@ -1,20 +1,12 @@
 import { AppShell, Avatar, Burger, Button, Group, NavLink, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
-import { apiRequest } from '../api/client.ts';
-import { sessionStore, useSession } from '../session/session-store.ts';
+import { signOut } from '@/api/auth.ts';
+import { useSession } from '@/session/session-store.ts';
 import { sidebarSections } from './sections.ts';
 
 function initials(firstName = '', lastName = ''): string {
   return `${firstName.charAt(0)}${lastName.charAt(0)}`.toUpperCase() || '?';
-}
-
-async function signOut(): Promise<void> {
-  try {
-    await apiRequest('/auth/logout', { method: 'POST' });
-  } finally {
-    sessionStore.signOut();
-  }
 }
 
 /** The logged-in shell: sidebar sections by role, header with the section name, user and sign out. */
@@ -26,7 +18,11 @@ export function AppShellLayout() {
   const sections = sidebarSections(user?.roles ?? '[]');
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: 56 }}
+      navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
+      padding="md"
+    >
       <AppShell.Header>
         <Group h="100%" px="md" gap="sm">
           <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />

@@ -2,7 +2,8 @@ import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { countryByCode, DEFAULT_COUNTRY_CODE } from '@courier/domain/common/countries';
-import { ApiRequestError, apiRequest } from '../api/client.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { createPlace } from '@/api/places.ts';
 import { ClickSearch, type ClickSearchItem } from './click-search.tsx';
 import { CountrySelect } from './country-select.tsx';
 
@@ -27,31 +28,49 @@ const EMPTY: CustomAddress = { name: '', addressLineOne: '', addressLineTwo: '',
  * Address selector (spec 1 §2, §5): search the places (from 3 characters, 500 ms), or enter a custom
  * address. The custom form asks for the country first; country name and code are shown read-only.
  */
-export function AddressSelector({ label, value, onChange }: { label: string; value: SelectedAddress | null; onChange: (address: SelectedAddress | null) => void }) {
+export function AddressSelector({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: SelectedAddress | null;
+  onChange: (address: SelectedAddress | null) => void;
+}) {
   const [custom, setCustom] = useState(false);
   const [countryCode, setCountryCode] = useState<string | null>(DEFAULT_COUNTRY_CODE);
   const [address, setAddress] = useState<CustomAddress>(EMPTY);
   const country = countryByCode(countryCode);
   const create = useMutation({
     mutationFn: () =>
-      apiRequest<{ placeId: string }>('/place/create', {
-        method: 'POST',
-        body: { address: { ...address, countryCode: country?.Code ?? '', country: country?.Name ?? '' } },
-        expect: 200,
-      }),
+      createPlace({ address: { ...address, countryCode: country?.Code ?? '', country: country?.Name ?? '' } }),
     onSuccess: ({ placeId }) => {
-      onChange({ placeId, name: address.name, detail: [address.addressLineOne, address.city, address.postCode].filter(Boolean).join(', ') });
+      onChange({
+        placeId,
+        name: address.name,
+        detail: [address.addressLineOne, address.city, address.postCode].filter(Boolean).join(', '),
+      });
       setCustom(false);
       setAddress(EMPTY);
     },
   });
-  const fieldError = (field: string) => (create.error instanceof ApiRequestError ? create.error.fieldMessage(`address.${field}`) : undefined);
-  const set = (field: keyof CustomAddress) => (event: React.ChangeEvent<HTMLInputElement>) => setAddress((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const fieldError = (field: string) =>
+    create.error instanceof ApiRequestError ? create.error.fieldMessage(`address.${field}`) : undefined;
+  const set = (field: keyof CustomAddress) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setAddress((current) => ({ ...current, [field]: event.currentTarget.value }));
 
   if (!custom) {
     return (
       <Stack gap="xs">
-        <ClickSearch type="PLACE" label={label} placeholder="Search by name, address or eircode..." value={value ? ({ id: value.placeId, name: value.name, detail: value.detail } satisfies ClickSearchItem) : null} onChange={(item) => onChange(item ? { placeId: item.id, name: item.name, detail: item.detail } : null)} />
+        <ClickSearch
+          type="PLACE"
+          label={label}
+          placeholder="Search by name, address or eircode..."
+          value={
+            value ? ({ id: value.placeId, name: value.name, detail: value.detail } satisfies ClickSearchItem) : null
+          }
+          onChange={(item) => onChange(item ? { placeId: item.id, name: item.name, detail: item.detail } : null)}
+        />
         <Group>
           <Button variant="subtle" size="xs" onClick={() => setCustom(true)}>
             Enter a custom address
@@ -67,19 +86,57 @@ export function AddressSelector({ label, value, onChange }: { label: string; val
       <Text fw={600} size="sm">
         Custom address for {label.toLowerCase()}
       </Text>
-      <CountrySelect label="Country" value={countryCode} onChange={setCountryCode} required error={fieldError('countryCode')} />
+      <CountrySelect
+        label="Country"
+        value={countryCode}
+        onChange={setCountryCode}
+        required
+        error={fieldError('countryCode')}
+      />
       <Group grow>
         <TextInput label="Country name" value={country?.Name ?? ''} readOnly />
         <TextInput label="Country code" value={country?.Code ?? ''} readOnly />
       </Group>
-      <TextInput label="Name" required disabled={!country} value={address.name} onChange={set('name')} error={fieldError('name')} />
-      <TextInput label="Address line one" required disabled={!country} value={address.addressLineOne} onChange={set('addressLineOne')} error={fieldError('addressLineOne')} />
-      <TextInput label="Address line two" disabled={!country} value={address.addressLineTwo} onChange={set('addressLineTwo')} />
+      <TextInput
+        label="Name"
+        required
+        disabled={!country}
+        value={address.name}
+        onChange={set('name')}
+        error={fieldError('name')}
+      />
+      <TextInput
+        label="Address line one"
+        required
+        disabled={!country}
+        value={address.addressLineOne}
+        onChange={set('addressLineOne')}
+        error={fieldError('addressLineOne')}
+      />
+      <TextInput
+        label="Address line two"
+        disabled={!country}
+        value={address.addressLineTwo}
+        onChange={set('addressLineTwo')}
+      />
       <Group grow>
-        <TextInput label="City" required disabled={!country} value={address.city} onChange={set('city')} error={fieldError('city')} />
+        <TextInput
+          label="City"
+          required
+          disabled={!country}
+          value={address.city}
+          onChange={set('city')}
+          error={fieldError('city')}
+        />
         <TextInput label="County" disabled={!country} value={address.county} onChange={set('county')} />
       </Group>
-      <TextInput label={countryCode === 'IE' ? 'Eircode' : 'Postcode'} disabled={!country} value={address.postCode} onChange={set('postCode')} error={fieldError('postCode')} />
+      <TextInput
+        label={countryCode === 'IE' ? 'Eircode' : 'Postcode'}
+        disabled={!country}
+        value={address.postCode}
+        onChange={set('postCode')}
+        error={fieldError('postCode')}
+      />
       {create.isError && !(create.error instanceof ApiRequestError && create.error.body?.details) && (
         <Text c="red.9" size="sm" role="alert">
           {create.error.message}

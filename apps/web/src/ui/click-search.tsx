@@ -2,8 +2,10 @@ import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import type { PlaceSearchResult } from '@courier/domain/addresses/schemas';
 import type { CompanySearchResult } from '@courier/domain/companies/schemas';
-import { apiRequest } from '../api/client.ts';
+import { companySearchQuery } from '@/api/company.ts';
+import { placeSearchQuery } from '@/api/places.ts';
 
 export type ClickSearchType = 'COMPANY' | 'PLACE';
 
@@ -17,17 +19,15 @@ export interface ClickSearchItem {
 const MIN_QUERY_LENGTH = 3;
 const DEBOUNCE_MS = 500;
 
-async function searchFor(type: ClickSearchType, query: string, signal: AbortSignal): Promise<ClickSearchItem[]> {
-  if (type === 'COMPANY') {
-    const rows = await apiRequest<CompanySearchResult>('/company/search', { query: { query }, signal });
-    return rows.map((row) => ({ id: String(row.id), name: row.name, detail: row.accountCode }));
-  }
-  const rows = await apiRequest<{ placeId: string; name: string; eircode?: string | null; address?: string | null }[]>('/place/search', {
-    query: { query },
-    signal,
-  });
-  return rows.map((row) => ({ id: row.placeId, name: row.name, detail: [row.address, row.eircode].filter(Boolean).join(', ') || null }));
-}
+const companyItems = (rows: CompanySearchResult): ClickSearchItem[] =>
+  rows.map((row) => ({ id: String(row.id), name: row.name, detail: row.accountCode }));
+
+const placeItems = (rows: PlaceSearchResult): ClickSearchItem[] =>
+  rows.map((row) => ({
+    id: row.placeId,
+    name: row.name,
+    detail: [row.address, row.eircode].filter(Boolean).join(', ') || null,
+  }));
 
 /**
  * Type-ahead for a company or a place (spec 1 §2): searches 500 ms after typing stops, from 3
@@ -50,12 +50,14 @@ export function ClickSearch({
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = value === null && debounced.length >= MIN_QUERY_LENGTH;
-  const results = useQuery({
-    queryKey: ['click-search', type, debounced],
-    queryFn: ({ signal }) => searchFor(type, debounced, signal),
-    enabled,
-    staleTime: 30_000,
+  // The searches are the company and place resources' own queries (@/api); only the one of this type runs.
+  const companies = useQuery({
+    ...companySearchQuery(debounced),
+    enabled: enabled && type === 'COMPANY',
+    select: companyItems,
   });
+  const places = useQuery({ ...placeSearchQuery(debounced), enabled: enabled && type === 'PLACE', select: placeItems });
+  const results = type === 'COMPANY' ? companies : places;
 
   const shown = value ? (value.detail && type === 'COMPANY' ? `${value.detail} ${value.name}` : value.name) : text;
   const items = results.data ?? [];

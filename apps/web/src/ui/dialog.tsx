@@ -33,11 +33,28 @@ export function Dialog({
   icon?: ReactNode;
 }) {
   return (
-    <Modal opened={opened} onClose={onClose} centered closeButtonProps={{ 'aria-label': 'Close' }} title={<Group gap="xs">{icon}<Text fw={600}>{title}</Text></Group>}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={
+        <Group gap="xs">
+          {icon}
+          <Text fw={600}>{title}</Text>
+        </Group>
+      }
+    >
       {typeof children === 'string' ? <Text>{children}</Text> : children}
       <Group justify="flex-end" mt="lg">
         {actions.map((action) => (
-          <Button key={action.label} {...styleOf[action.kind]} loading={action.loading} onClick={action.onClick} data-autofocus={action.kind !== 'DEFAULT' ? true : undefined}>
+          <Button
+            key={action.label}
+            {...styleOf[action.kind]}
+            loading={action.loading}
+            onClick={action.onClick}
+            data-autofocus={action.kind !== 'DEFAULT' ? true : undefined}
+          >
             {action.label}
           </Button>
         ))}

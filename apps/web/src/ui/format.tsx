@@ -10,6 +10,6 @@ export function Money({ value }: { value: number | string | null | undefined }) 
 export function DateText({ value, withTime = false }: { value: string | Date | null | undefined; withTime?: boolean }) {
   const text = withTime ? formatDateTime(value) : formatDate(value);
   if (!text) return <span aria-label="none">–</span>;
-  const iso = value instanceof Date ? value.toISOString() : value ?? undefined;
+  const iso = value instanceof Date ? value.toISOString() : (value ?? undefined);
   return <time dateTime={iso}>{text}</time>;
 }

@@ -5,7 +5,9 @@ export function NotAvailableYet({ screen }: { screen: string }) {
   return (
     <Stack p="md">
       <Alert color="gray" title={`${screen} is not available yet`}>
-        <Text size="sm">This part of the back office has not been built yet. Nothing here is saved or shown from made-up data.</Text>
+        <Text size="sm">
+          This part of the back office has not been built yet. Nothing here is saved or shown from made-up data.
+        </Text>
       </Alert>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { Button, Group, Select, Text } from '@mantine/core';
+import { useState } from 'react';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500, 1000] as const;
 
@@ -15,8 +16,27 @@ export interface ListPaginationProps {
   label?: string;
 }
 
+/**
+ * The value behind the rows on screen. While a list keeps showing the previous page's rows
+ * (keepPreviousData), its summary and buttons must describe those rows, not the page being fetched:
+ * 'Showing 11 to 20' above rows 1 to 10 misleads, and a second Next would skip a page.
+ */
+export function useValueOnScreen<T>(value: T, showingPrevious: boolean): T {
+  const [onScreen, setOnScreen] = useState(value);
+  if (!showingPrevious && !Object.is(onScreen, value)) setOnScreen(value);
+  return showingPrevious ? onScreen : value;
+}
+
 /** 'Showing X to Y of Z results' or 'No results match filter', with Previous and Next. */
-export function ListPagination({ page, size, count, onPageChange, onSizeChange, sizeOptions = PAGE_SIZE_OPTIONS, label = 'results' }: ListPaginationProps) {
+export function ListPagination({
+  page,
+  size,
+  count,
+  onPageChange,
+  onSizeChange,
+  sizeOptions = PAGE_SIZE_OPTIONS,
+  label = 'results',
+}: ListPaginationProps) {
   const first = page * size + 1;
   const last = Math.min(count, (page + 1) * size);
   const hasPrevious = page > 0;

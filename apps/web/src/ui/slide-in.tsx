@@ -18,7 +18,15 @@ export function SlideIn({
   children: ReactNode;
 }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title={title} position={side} size={size} padding="lg" closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      title={title}
+      position={side}
+      size={size}
+      padding="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {children}
     </Drawer>
   );

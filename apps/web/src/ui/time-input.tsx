@@ -44,7 +44,15 @@ function TimePart({ label, text, valid, onFocus, onBlur, onChange, ref }: TimePa
  * or minute marks the input invalid and nothing is emitted; after two hour digits focus jumps to the
  * minutes; an input clears on focus.
  */
-export function TimeInput({ label, value, onChange }: { label: string; value: TimeValue; onChange: (value: TimeValue) => void }) {
+export function TimeInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: TimeValue;
+  onChange: (value: TimeValue) => void;
+}) {
   const [hour, setHour] = useState(two(value.hour));
   const [minute, setMinute] = useState(two(value.minute));
   const minuteRef = useRef<HTMLInputElement>(null);
@@ -64,7 +72,8 @@ export function TimeInput({ label, value, onChange }: { label: string; value: Ti
   const emit = (nextHour: string, nextMinute: string) => {
     const h = /^\d{1,2}$/.test(nextHour) ? Number(nextHour) : NaN;
     const m = /^\d{1,2}$/.test(nextMinute) ? Number(nextMinute) : NaN;
-    if (h >= 0 && h <= 23 && m >= 0 && m <= 59 && (h !== value.hour || m !== value.minute)) onChange({ hour: h, minute: m });
+    if (h >= 0 && h <= 23 && m >= 0 && m <= 59 && (h !== value.hour || m !== value.minute))
+      onChange({ hour: h, minute: m });
   };
 
   return (

@@ -6,10 +6,26 @@ export type ToastDuration = keyof typeof TOAST_DURATIONS;
 export type ToastType = 'error' | 'success' | 'info' | 'warn' | 'loading';
 
 const DEFAULT_DURATION_MS = 3000;
-const colours: Record<ToastType, string> = { error: 'red', success: 'green', info: 'blue', warn: 'orange', loading: 'blue' };
+const colours: Record<ToastType, string> = {
+  error: 'red',
+  success: 'green',
+  info: 'blue',
+  warn: 'orange',
+  loading: 'blue',
+};
 
 /** Shows a toast; the same title and message twice is shown once (duplicates ignored). */
-export function toast({ title, message, type = 'info', duration }: { title?: string; message: string; type?: ToastType; duration?: ToastDuration }): void {
+export function toast({
+  title,
+  message,
+  type = 'info',
+  duration,
+}: {
+  title?: string;
+  message: string;
+  type?: ToastType;
+  duration?: ToastDuration;
+}): void {
   const id = `general:${type}:${title ?? ''}:${message}`;
   notifications.hide(id);
   notifications.show({

@@ -3,7 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { USER_SEARCH_MIN_LENGTH, type UserSearchResult } from '@courier/domain/users/schemas';
-import { apiRequest } from '../api/client.ts';
+import { userSearchQuery } from '@/api/users.ts';
 import { toast } from './toast.ts';
 
 export type UserSearchItem = UserSearchResult[number];
@@ -36,14 +36,10 @@ export function UserSearch({
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = !selectedName && debounced.length >= USER_SEARCH_MIN_LENGTH;
-  const results = useQuery({
-    queryKey: ['user-search', debounced, staffOnly],
-    queryFn: ({ signal }) => apiRequest<UserSearchResult>('/user/search', { query: { query: debounced, staffOnly }, signal, expect: 200 }),
-    enabled,
-    staleTime: 30_000,
-  });
+  const results = useQuery({ ...userSearchQuery(debounced, staffOnly), enabled });
   useEffect(() => {
-    if (results.isError) toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' });
+    if (results.isError)
+      toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' });
   }, [results.isError]);
   const items = enabled ? (results.data ?? []) : [];
 
@@ -81,7 +77,11 @@ export function UserSearch({
             results.isFetching ? (
               <Loader size="xs" aria-label="Searching" />
             ) : selectedName && onClear ? (
-              <CloseButton aria-label={`Clear ${label}`} onMouseDown={(event) => event.preventDefault()} onClick={onClear} />
+              <CloseButton
+                aria-label={`Clear ${label}`}
+                onMouseDown={(event) => event.preventDefault()}
+                onClick={onClear}
+              />
             ) : null
           }
         />
@@ -89,7 +89,13 @@ export function UserSearch({
       <Combobox.Dropdown hidden={Boolean(selectedName) || text.trim().length < USER_SEARCH_MIN_LENGTH}>
         <Combobox.Options>
           {items.length === 0 ? (
-            <Combobox.Empty>{results.isFetching || !enabled ? 'Searching...' : results.isError ? 'There was an error searching. Please try again later.' : 'No users match'}</Combobox.Empty>
+            <Combobox.Empty>
+              {results.isFetching || !enabled
+                ? 'Searching...'
+                : results.isError
+                  ? 'There was an error searching. Please try again later.'
+                  : 'No users match'}
+            </Combobox.Empty>
           ) : (
             items.map((user) => (
               <Combobox.Option value={String(user.id)} key={user.id}>

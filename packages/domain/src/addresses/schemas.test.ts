@@ -20,9 +20,12 @@ describe('address book Save rule (spec 1 §5)', () => {
     expect(canSaveAddressBookEntry(entry)).toBe(true);
   });
 
-  it.each(['countryCode', 'country', 'addressOne', 'county', 'city', 'name', 'postcode', 'entryName'] as const)('hides Save while %s is blank', (field) => {
-    expect(canSaveAddressBookEntry({ ...entry, [field]: '  ' })).toBe(false);
-  });
+  it.each(['countryCode', 'country', 'addressOne', 'county', 'city', 'name', 'postcode', 'entryName'] as const)(
+    'hides Save while %s is blank',
+    (field) => {
+      expect(canSaveAddressBookEntry({ ...entry, [field]: '  ' })).toBe(false);
+    },
+  );
 
   it.each([[0], ['53.2'], [null], [Number.NaN]])('hides Save for a latitude of %j', (latitude) => {
     expect(canSaveAddressBookEntry({ ...entry, latitude })).toBe(false);
@@ -30,7 +33,15 @@ describe('address book Save rule (spec 1 §5)', () => {
   });
 
   it('formats an address without blanks', () => {
-    expect(formatAddress({ addressLineOne: '4 Main Street', addressLineTwo: '', city: 'Naas', county: 'Kildare', postCode: 'W91 X2Y3' })).toBe('4 Main Street, Naas, Kildare, W91 X2Y3');
+    expect(
+      formatAddress({
+        addressLineOne: '4 Main Street',
+        addressLineTwo: '',
+        city: 'Naas',
+        county: 'Kildare',
+        postCode: 'W91 X2Y3',
+      }),
+    ).toBe('4 Main Street, Naas, Kildare, W91 X2Y3');
   });
 });
 

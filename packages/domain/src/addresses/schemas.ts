@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '../common/input.ts';
 import { countryByCode } from '../common/countries.ts';
 
 // Places and the address book (spec 1 §3 'Place', 'Address search result', 'Address book entry'; §5; §7).
@@ -39,13 +40,23 @@ export const placeSearchResultSchema = z.array(
 );
 export type PlaceSearchResult = z.infer<typeof placeSearchResultSchema>;
 
-export const existingPlaceSearchSchema = z.array(z.object({ id: z.number().int(), name: z.string(), description: z.string() }));
+export const existingPlaceSearchSchema = z.array(
+  z.object({ id: z.number().int(), name: z.string(), description: z.string() }),
+);
 
 /** POST /api/place/create: a custom address. Country first; its name is derived from the code (spec 1 §5). */
 export const placeCreateBodySchema = z.object({
   address: z.object({
-    name: z.string().trim().min(1, 'Please enter a name for the address.').max(255, 'The name can be at most 255 characters.'),
-    addressLineOne: z.string().trim().min(1, 'Please enter the first address line.').max(255, 'An address line can be at most 255 characters.'),
+    name: z
+      .string()
+      .trim()
+      .min(1, 'Please enter a name for the address.')
+      .max(255, 'The name can be at most 255 characters.'),
+    addressLineOne: z
+      .string()
+      .trim()
+      .min(1, 'Please enter the first address line.')
+      .max(255, 'An address line can be at most 255 characters.'),
     addressLineTwo: z.string().trim().max(255, 'An address line can be at most 255 characters.').default(''),
     city: z.string().trim().min(1, 'Please enter the city.').max(255, 'The city can be at most 255 characters.'),
     county: z.string().trim().max(255, 'The county can be at most 255 characters.').default(''),
@@ -80,7 +91,8 @@ export const addressBookEntrySchema = z.object({
 });
 export type AddressBookEntry = z.infer<typeof addressBookEntrySchema>;
 
-const required = (message: string, max: number) => z.string().trim().min(1, message).max(max, `At most ${max} characters.`);
+const required = (message: string, max: number) =>
+  z.string().trim().min(1, message).max(max, `At most ${max} characters.`);
 const coordinate = (label: string, limit: number) =>
   z
     .number(`The ${label} must be a number.`)
@@ -90,7 +102,7 @@ const coordinate = (label: string, limit: number) =>
 
 /** Save payload of spec 1 §3; the required fields are those of spec 1 §5 'Address book entry'. */
 export const addressBookEntryBodySchema = z.object({
-  company: z.number().int().min(1).nullable(),
+  company: bodyId('company').nullable(),
   name: required('Please enter the address name.', 255),
   addressOne: required('Please enter address line one.', 255),
   addressTwo: z.string().trim().max(255, 'At most 255 characters.').default(''),
@@ -108,14 +120,15 @@ export const addressBookEntryBodySchema = z.object({
   isPublic: z.boolean(),
 });
 export type AddressBookEntryBody = z.input<typeof addressBookEntryBodySchema>;
-export const addressBookEntryUpdateSchema = addressBookEntryBodySchema.extend({ entryId: z.number().int().min(1) });
+export const addressBookEntryUpdateSchema = addressBookEntryBodySchema.extend({ entryId: bodyId('entryId') });
 
 export const entryCreatedSchema = z.object({ entryId: z.number().int() });
 
 export const ADDRESS_MESSAGES = {
   created: 'Addressbook Entry Created succesfully.',
   updated: 'Addressbook Entry Updated succesfully.',
-  saveFailed: (verb: 'update' | 'create') => `Something went wrong. Unable ${verb} addressbook entry, Please try again.`,
+  saveFailed: (verb: 'update' | 'create') =>
+    `Something went wrong. Unable ${verb} addressbook entry, Please try again.`,
   deletedTitle: 'Addressbook deletion',
   deleted: 'Address entry deleted.',
   deleteFailed: 'Something went wrong. Unable delete the addressbook entry, Please try again.',
@@ -134,12 +147,31 @@ export function canSaveAddressBookEntry(entry: {
   latitude: number | string | null;
   longitude: number | string | null;
 }): boolean {
-  const texts = [entry.countryCode, entry.country, entry.addressOne, entry.county, entry.city, entry.name, entry.postcode, entry.entryName];
+  const texts = [
+    entry.countryCode,
+    entry.country,
+    entry.addressOne,
+    entry.county,
+    entry.city,
+    entry.name,
+    entry.postcode,
+    entry.entryName,
+  ];
   if (texts.some((value) => !value.trim())) return false;
-  return [entry.latitude, entry.longitude].every((value) => typeof value === 'number' && Number.isFinite(value) && value !== 0);
+  return [entry.latitude, entry.longitude].every(
+    (value) => typeof value === 'number' && Number.isFinite(value) && value !== 0,
+  );
 }
 
 /** 'Line one, line two, city, county, postcode' without blanks. */
-export function formatAddress(address: { addressLineOne: string; addressLineTwo?: string; city: string; county: string; postCode: string }): string {
-  return [address.addressLineOne, address.addressLineTwo, address.city, address.county, address.postCode].filter((part) => part && part.trim()).join(', ');
+export function formatAddress(address: {
+  addressLineOne: string;
+  addressLineTwo?: string;
+  city: string;
+  county: string;
+  postCode: string;
+}): string {
+  return [address.addressLineOne, address.addressLineTwo, address.city, address.county, address.postCode]
+    .filter((part) => part && part.trim())
+    .join(', ');
 }

@@ -69,6 +69,7 @@ export const AREAS = {
   companyTabSetCalls: ['DISPATCHER'],
   companyTabInvoices: ['ACCOUNTS'],
   companyTabAddressBook: ['ACCOUNTS'],
+  // The spec's literal row; pricing edits prices and so sees them too: ask canSeePrices (bookings/price-visibility.ts).
   seePrices: ['ACCOUNTS'],
   editPrices: ['PRICING'],
   editClientReferences: ['TELEPHONIST', 'ACCOUNTS', 'PRICING', 'DISPATCHER'],

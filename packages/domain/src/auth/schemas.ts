@@ -38,7 +38,10 @@ export const startAuthAttemptResponseSchema = z.object({ uuid: z.uuid() });
 
 export const validateAuthAttemptBodySchema = z.object({
   uuid: z.uuid('The sign-in attempt id must be a UUID.'),
-  code: z.string().trim().regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code is the 6 digits from the e-mail.'),
 });
 
 export const grantBodySchema = z.object({

@@ -87,7 +87,12 @@ export function marginColour(percent: number): MarginColour {
 export function summariseMargins(totals: MarginReportTotals): MarginSummary {
   const c = (value: number): Cents => toCents(value);
   const driverPayTotal = addMoney(c(totals.totalPay), c(totals.totalAdjPay), c(totals.totalBonusPay));
-  const totalCosts = addMoney(driverPayTotal, c(totals.totalAdjCosts), c(totals.carrierCosts), c(totals.carrierInsuranceCosts));
+  const totalCosts = addMoney(
+    driverPayTotal,
+    c(totals.totalAdjCosts),
+    c(totals.carrierCosts),
+    c(totals.carrierInsuranceCosts),
+  );
   const totalCharges = addMoney(c(totals.totalCharges), c(totals.totalAdjCharges));
   const chargeLessCustoms = subtractMoney(totalCharges, c(totals.totalCustoms));
   return {

@@ -2,6 +2,7 @@
 // request and response body. Price fields are optional in responses: the server leaves them out
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
+import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
 import {
   BOOKING_DEFAULT_PAGE_SIZE,
   BOOKING_MAX_PAGE_SIZE,
@@ -20,90 +21,159 @@ import {
 /** A list parameter: repeated (`tags=A&tags=B`) or comma-separated (`tags=A,B`); empty means none. */
 function listParam<T extends z.ZodType>(item: T, name: string) {
   return z
-    .preprocess((value) => {
-      if (value === undefined || value === null || value === '') return undefined;
-      const items = Array.isArray(value) ? value : [value];
-      return items.flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry])).map((entry) => (typeof entry === 'string' ? entry.trim() : entry)).filter((entry) => entry !== '');
-    }, z.array(item, `${name} must be a list.`).max(50, `${name} takes at most 50 values.`))
+    .preprocess(
+      (value) => {
+        if (value === undefined || value === null || value === '') return undefined;
+        const items = Array.isArray(value) ? value : [value];
+        return items
+          .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
+          .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
+          .filter((entry) => entry !== '');
+      },
+      z.array(item, `${name} must be a list.`).max(50, `${name} takes at most 50 values.`),
+    )
     .optional();
 }
 
 /** 'true'/'false' (or 1/0) in a query string; a real boolean in a JSON body. */
 function flagParam(name: string) {
   return z
-    .preprocess((value) => {
-      if (value === 'true' || value === '1') return true;
-      if (value === 'false' || value === '0' || value === '') return false;
-      return value;
-    }, z.boolean(`${name} must be true or false.`))
+    .preprocess(
+      (value) => {
+        if (value === 'true' || value === '1') return true;
+        if (value === 'false' || value === '0' || value === '') return false;
+        return value;
+      },
+      z.boolean(`${name} must be true or false.`),
+    )
     .optional()
     .default(false);
 }
 
 /** A range bound: a number at least 0; 0 (or empty) means the bound is not applied (spec 2 §5). */
 function amountParam(name: string) {
-  return z.coerce.number(`${name} must be a number.`).min(0, `${name} must be at least 0.`).max(1_000_000_000, `${name} is too large.`).optional();
+  return z.coerce
+    .number(`${name} must be a number.`)
+    .min(0, `${name} must be at least 0.`)
+    .max(1_000_000_000, `${name} is too large.`)
+    .optional();
+}
+
+/** A count bound (packages): a whole number at least 0; 0 (or empty) means the bound is not applied. */
+function countParam(name: string) {
+  return z.coerce
+    .number(`${name} must be a whole number.`)
+    .int(`${name} must be a whole number.`)
+    .min(0, `${name} must be at least 0.`)
+    .max(1_000_000, `${name} is too large.`)
+    .optional();
 }
 
 function idParam(name: string) {
-  return z.coerce.number(`${name} must be a whole number.`).int(`${name} must be a whole number.`).min(1, `${name} must be at least 1.`).max(2_147_483_647, `${name} is too large.`).optional();
+  return paramId(name, {
+    type: `${name} must be a whole number.`,
+    int: `${name} must be a whole number.`,
+    min: `${name} must be at least 1.`,
+    max: `${name} is too large.`,
+  }).optional();
 }
 
-/** yyyy-MM-dd (a Dublin calendar day) or an ISO date-time with offset. */
+const isWindowText = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text)
+    ? !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
+    : z.iso.datetime({ offset: true }).safeParse(text).success;
+
+/** yyyy-MM-dd (a Dublin calendar day) or an ISO date-time with offset, in years PostgreSQL and the app agree on. */
 const windowParam = (name: string) =>
   z
     .string()
     .trim()
-    .refine((text) => /^\d{4}-\d{2}-\d{2}$/.test(text) ? !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text) : z.iso.datetime({ offset: true }).safeParse(text).success, `${name} must be a date (yyyy-MM-dd) or an ISO date-time.`)
+    .refine(isWindowText, `${name} must be a date (yyyy-MM-dd) or an ISO date-time.`)
+    .refine((text) => !isWindowText(text) || isDateInRange(text), dateRangeMessage(name))
     .optional();
 
-/** The booking filter of spec 2 §3 / §7, as GET query parameters (and as the body of POST /api/bookings/tagged). */
-const bookingFilterShape = {
-    /** Same Day (booking type same_day) or ON / OS (every other type); absent means both. */
-    view: z.enum(BOOKING_VIEWS, 'view must be SAME_DAY or ON_OS.').optional(),
-    invoicePeriod: idParam('invoicePeriod'),
-    company: idParam('company'),
-    searchQuery: z.string('searchQuery must be text.').trim().max(100, 'searchQuery must be at most 100 characters.').optional(),
-    customerRefQuery: z.string('customerRefQuery must be text.').trim().max(100, 'customerRefQuery must be at most 100 characters.').optional(),
-    addressPlaceId: z.string('addressPlaceId must be text.').trim().max(100, 'addressPlaceId must be at most 100 characters.').optional(),
-    windowStart: windowParam('windowStart'),
-    windowEnd: windowParam('windowEnd'),
-    tags: listParam(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags'),
-    statuses: listParam(z.enum(FILTERABLE_BOOKING_STATUSES, `statuses takes only ${FILTERABLE_BOOKING_STATUSES.join(', ')}.`), 'statuses'),
-    service: z.enum(SERVICE_LEVELS, `service must be one of ${SERVICE_LEVELS.join(', ')}.`).optional(),
-    tariffService: z.enum(TARIFF_SERVICE_CODES, `tariffService must be one of ${TARIFF_SERVICE_CODES.join(', ')}.`).optional(),
-    vehicle: z.enum(BOOKING_VEHICLES, `vehicle must be one of ${BOOKING_VEHICLES.join(', ')}.`).optional(),
-    chargeFrom: amountParam('chargeFrom'),
-    chargeTo: amountParam('chargeTo'),
-    driverPayFrom: amountParam('driverPayFrom'),
-    driverPayTo: amountParam('driverPayTo'),
-    weightFrom: amountParam('weightFrom'),
-    weightTo: amountParam('weightTo'),
-    packageCountFrom: amountParam('packageCountFrom'),
-    packageCountTo: amountParam('packageCountTo'),
-    carrierCostFrom: amountParam('carrierCostFrom'),
-    carrierCostTo: amountParam('carrierCostTo'),
-    driverNumber: idParam('driverNumber'),
-    sortBy: z.enum(BOOKING_SORT_KEYS, `sortBy must be one of ${BOOKING_SORT_KEYS.join(', ')}.`).optional().default('createdAt'),
-    sortDirection: z
-      .preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(['asc', 'desc'], 'sortDirection must be asc or desc.'))
-      .optional()
-      .default('desc'),
-    carrier: idParam('carrier'),
-    needsSameDayReviewOnly: flagParam('needsSameDayReviewOnly'),
-    needsCarrierReviewOnly: flagParam('needsCarrierReviewOnly'),
+/**
+ * The booking filter of spec 2 §3 / §7, as GET query parameters (and as the body of POST /api/bookings/tagged).
+ * The one definition of the filter: the web's URL search schema is derived from this shape.
+ */
+export const bookingFilterShape = {
+  /** Same Day (booking type same_day) or ON / OS (every other type); absent means both. */
+  view: z.enum(BOOKING_VIEWS, 'view must be SAME_DAY or ON_OS.').optional(),
+  invoicePeriod: idParam('invoicePeriod'),
+  company: idParam('company'),
+  searchQuery: z
+    .string('searchQuery must be text.')
+    .trim()
+    .max(100, 'searchQuery must be at most 100 characters.')
+    .optional(),
+  customerRefQuery: z
+    .string('customerRefQuery must be text.')
+    .trim()
+    .max(100, 'customerRefQuery must be at most 100 characters.')
+    .optional(),
+  addressPlaceId: z
+    .string('addressPlaceId must be text.')
+    .trim()
+    .max(100, 'addressPlaceId must be at most 100 characters.')
+    .optional(),
+  windowStart: windowParam('windowStart'),
+  windowEnd: windowParam('windowEnd'),
+  tags: listParam(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags'),
+  statuses: listParam(
+    z.enum(FILTERABLE_BOOKING_STATUSES, `statuses takes only ${FILTERABLE_BOOKING_STATUSES.join(', ')}.`),
+    'statuses',
+  ),
+  service: z.enum(SERVICE_LEVELS, `service must be one of ${SERVICE_LEVELS.join(', ')}.`).optional(),
+  tariffService: z
+    .enum(TARIFF_SERVICE_CODES, `tariffService must be one of ${TARIFF_SERVICE_CODES.join(', ')}.`)
+    .optional(),
+  vehicle: z.enum(BOOKING_VEHICLES, `vehicle must be one of ${BOOKING_VEHICLES.join(', ')}.`).optional(),
+  chargeFrom: amountParam('chargeFrom'),
+  chargeTo: amountParam('chargeTo'),
+  driverPayFrom: amountParam('driverPayFrom'),
+  driverPayTo: amountParam('driverPayTo'),
+  weightFrom: amountParam('weightFrom'),
+  weightTo: amountParam('weightTo'),
+  packageCountFrom: countParam('packageCountFrom'),
+  packageCountTo: countParam('packageCountTo'),
+  carrierCostFrom: amountParam('carrierCostFrom'),
+  carrierCostTo: amountParam('carrierCostTo'),
+  driverNumber: idParam('driverNumber'),
+  sortBy: z
+    .enum(BOOKING_SORT_KEYS, `sortBy must be one of ${BOOKING_SORT_KEYS.join(', ')}.`)
+    .optional()
+    .default('createdAt'),
+  sortDirection: z
+    .preprocess(
+      (value) => (typeof value === 'string' ? value.toLowerCase() : value),
+      z.enum(['asc', 'desc'], 'sortDirection must be asc or desc.'),
+    )
+    .optional()
+    .default('desc'),
+  carrier: idParam('carrier'),
+  needsSameDayReviewOnly: flagParam('needsSameDayReviewOnly'),
+  needsCarrierReviewOnly: flagParam('needsCarrierReviewOnly'),
 };
 
-function checkWindow(filter: { windowStart?: string | undefined; windowEnd?: string | undefined }, context: z.RefinementCtx): void {
-    const start = filter.windowStart ? Date.parse(filter.windowStart.length === 10 ? `${filter.windowStart}T00:00:00Z` : filter.windowStart) : undefined;
-    const end = filter.windowEnd ? Date.parse(filter.windowEnd.length === 10 ? `${filter.windowEnd}T23:59:59Z` : filter.windowEnd) : undefined;
-    if (start !== undefined && end !== undefined && end < start) {
-      context.addIssue({ code: 'custom', path: ['windowEnd'], message: 'windowEnd must not be before windowStart.' });
-    }
+function checkWindow(
+  filter: { windowStart?: string | undefined; windowEnd?: string | undefined },
+  context: z.RefinementCtx,
+): void {
+  const start = filter.windowStart
+    ? Date.parse(filter.windowStart.length === 10 ? `${filter.windowStart}T00:00:00Z` : filter.windowStart)
+    : undefined;
+  const end = filter.windowEnd
+    ? Date.parse(filter.windowEnd.length === 10 ? `${filter.windowEnd}T23:59:59Z` : filter.windowEnd)
+    : undefined;
+  if (start !== undefined && end !== undefined && end < start) {
+    context.addIssue({ code: 'custom', path: ['windowEnd'], message: 'windowEnd must not be before windowStart.' });
+  }
 }
 
 export const bookingFilterSchema = z.strictObject(bookingFilterShape).superRefine(checkWindow);
 export type BookingFilter = z.infer<typeof bookingFilterSchema>;
+/** A filter as a client sends it: any filter may be left out (the server applies the defaults). */
+export type BookingFilterParams = Partial<BookingFilter>;
 
 const pageParams = {
   size: z.coerce
@@ -113,16 +183,27 @@ const pageParams = {
     .max(BOOKING_MAX_PAGE_SIZE, `size must be at most ${BOOKING_MAX_PAGE_SIZE}.`)
     .optional()
     .default(BOOKING_DEFAULT_PAGE_SIZE),
-  skip: z.coerce.number('skip must be a number.').int('skip must be a whole number.').min(0, 'skip must be at least 0.').max(100_000_000, 'skip is too large.').optional().default(0),
+  skip: z.coerce
+    .number('skip must be a number.')
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be at least 0.')
+    .max(100_000_000, 'skip is too large.')
+    .optional()
+    .default(0),
 };
 
 /** GET /api/bookings: the filter plus size (max 5000) and skip. */
 export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkWindow);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
+/** GET /api/bookings as a client sends it. */
+export type BookingListParams = Partial<BookingListQuery>;
 
 /** POST /api/bookings/tagged: the filter as JSON; omitTags counts as if no tag were chosen (the tag picker). */
 export const tagCountsBodySchema = z
-  .strictObject({ ...bookingFilterShape, omitTags: z.boolean('omitTags must be true or false.').optional().default(false) })
+  .strictObject({
+    ...bookingFilterShape,
+    omitTags: z.boolean('omitTags must be true or false.').optional().default(false),
+  })
   .superRefine(checkWindow);
 export type TagCountsBody = z.infer<typeof tagCountsBodySchema>;
 
@@ -176,7 +257,13 @@ export const companyReferenceValueSchema = z.object({
 });
 export type CompanyReferenceValue = z.infer<typeof companyReferenceValueSchema>;
 
-export const bookingServiceSchema = z.object({ id: z.number().int(), name: z.string(), service: z.string(), type: z.string(), serviceCode: z.string() });
+export const bookingServiceSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  service: z.string(),
+  type: z.string(),
+  serviceCode: z.string(),
+});
 
 export const bookingListItemSchema = z.object({
   id: z.number().int(),
@@ -199,7 +286,10 @@ export const bookingListItemSchema = z.object({
 });
 export type BookingListItem = z.infer<typeof bookingListItemSchema>;
 
-export const bookingListResponseSchema = z.object({ count: z.number().int(), bookings: z.array(bookingListItemSchema) });
+export const bookingListResponseSchema = z.object({
+  count: z.number().int(),
+  bookings: z.array(bookingListItemSchema),
+});
 export type BookingListResponse = z.infer<typeof bookingListResponseSchema>;
 
 export const jobWindowsSchema = z.object({
@@ -211,7 +301,9 @@ export const jobWindowsSchema = z.object({
 export type JobWindows = z.infer<typeof jobWindowsSchema>;
 
 export const extrasBreakdownItemSchema = z.object({ name: z.string(), cost: z.number(), charge: z.number() });
-export const priceDetailsSchema = z.object({ charge: z.number().optional(), driverExtras: z.number().optional() }).catchall(z.unknown());
+export const priceDetailsSchema = z
+  .object({ charge: z.number().optional(), driverExtras: z.number().optional() })
+  .catchall(z.unknown());
 
 /** A job with every field of spec 2 §3 (prices only for users who see them). */
 export const bookingJobSchema = bookingListJobSchema.extend({
@@ -236,7 +328,13 @@ export const bookingJobSchema = bookingListJobSchema.extend({
 });
 export type BookingJob = z.infer<typeof bookingJobSchema>;
 
-const personSchema = z.object({ id: z.number().int(), firstName: z.string(), lastName: z.string(), email: z.string(), phone: z.string() });
+const personSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+});
 
 /** GET /api/booking/{reference}: a booking with every field of spec 2 §3 and its jobs. */
 export const bookingDetailsSchema = bookingListItemSchema.extend({
@@ -256,8 +354,12 @@ export const bookingDetailsSchema = bookingListItemSchema.extend({
 });
 export type BookingDetails = z.infer<typeof bookingDetailsSchema>;
 
-export const bookingReferenceParamsSchema = z.object({ reference: z.string().trim().min(1, 'reference is required.').max(40, 'reference must be at most 40 characters.') });
-export const jobReferenceParamsSchema = z.object({ ref: z.string().trim().min(1, 'ref is required.').max(40, 'ref must be at most 40 characters.') });
+export const bookingReferenceParamsSchema = z.object({
+  reference: z.string().trim().min(1, 'reference is required.').max(40, 'reference must be at most 40 characters.'),
+});
+export const jobReferenceParamsSchema = z.object({
+  ref: z.string().trim().min(1, 'ref is required.').max(40, 'ref must be at most 40 characters.'),
+});
 
 export const taskSchema = z.object({
   id: z.number().int(),
@@ -288,48 +390,105 @@ export const driverPayRowSchema = z.object({
   jobId: z.number().int(),
   newDriver: z.boolean(),
 });
-export const driverPayBreakdownSchema = z.object({ jobId: z.number().int(), jobReference: z.string(), rows: z.array(driverPayRowSchema), total: money });
+export const driverPayBreakdownSchema = z.object({
+  jobId: z.number().int(),
+  jobReference: z.string(),
+  rows: z.array(driverPayRowSchema),
+  total: money,
+});
 export type DriverPayBreakdown = z.infer<typeof driverPayBreakdownSchema>;
 
 export const bookingsBreakdownQuerySchema = z.strictObject({
-  jobIds: z
-    .preprocess((value) => {
+  jobIds: z.preprocess(
+    (value) => {
       if (value === undefined || value === '') return undefined;
       const items = Array.isArray(value) ? value : [value];
-      return items.flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry])).filter((entry) => entry !== '');
-    }, z.array(z.coerce.number('jobIds must be whole numbers.').int('jobIds must be whole numbers.').min(1, 'jobIds must be at least 1.').max(2_147_483_647, 'jobIds must be job ids.'), 'jobIds is required.').min(1, 'jobIds is required.').max(500, 'jobIds takes at most 500 ids.')),
+      return items
+        .flatMap((entry) => (typeof entry === 'string' ? entry.split(',') : [entry]))
+        .filter((entry) => entry !== '');
+    },
+    z
+      .array(
+        paramId('jobIds', {
+          type: 'jobIds must be whole numbers.',
+          int: 'jobIds must be whole numbers.',
+          min: 'jobIds must be at least 1.',
+          max: 'jobIds must be job ids.',
+        }),
+        'jobIds is required.',
+      )
+      .min(1, 'jobIds is required.')
+      .max(500, 'jobIds takes at most 500 ids.'),
+  ),
 });
+export const relatedChargeDocketSchema = z.object({
+  reference: z.string(),
+  jobReference: z.string(),
+  customerCharge: money.optional(),
+});
+export type RelatedChargeDocket = z.infer<typeof relatedChargeDocketSchema>;
 /** Related charge dockets: for each job asked for, the bookings whose jobs it charges (Reference, Customer Charge). */
 export const bookingsBreakdownSchema = z.array(
   z.object({
     jobId: z.number().int(),
     jobReference: z.string(),
-    bookings: z.array(z.object({ reference: z.string(), jobReference: z.string(), customerCharge: money.optional() })),
+    bookings: z.array(relatedChargeDocketSchema),
   }),
 );
 
-export const tagCountsSchema = z.object({ total: z.number().int(), counts: z.array(z.object({ tag: z.enum(JOB_TAGS), count: z.number().int() })) });
+export const tagCountsSchema = z.object({
+  total: z.number().int(),
+  counts: z.array(z.object({ tag: z.enum(JOB_TAGS), count: z.number().int() })),
+});
 export type TagCounts = z.infer<typeof tagCountsSchema>;
 
 export const setJobTagsBodySchema = z.strictObject({
-  jobId: z.number('jobId must be a number.').int('jobId must be a whole number.').min(1, 'jobId must be at least 1.').max(2_147_483_647, 'jobId is too large.'),
-  tags: z.array(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags must be a list.').max(JOB_TAGS.length, 'Too many tags.'),
+  jobId: bodyId('jobId', {
+    type: 'jobId must be a number.',
+    int: 'jobId must be a whole number.',
+    min: 'jobId must be at least 1.',
+    max: 'jobId is too large.',
+  }),
+  tags: z
+    .array(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags must be a list.')
+    .max(JOB_TAGS.length, 'Too many tags.'),
 });
 export const setJobTagsResponseSchema = z.object({ jobId: z.number().int(), tags: z.array(z.enum(JOB_TAGS)) });
 
 export const clientReferenceInputSchema = z.strictObject({
-  id: z.number('id must be a number.').int('id must be a whole number.').min(1, 'id must be at least 1.').max(2_147_483_647, 'id is too large.'),
+  id: bodyId('id', {
+    type: 'id must be a number.',
+    int: 'id must be a whole number.',
+    min: 'id must be at least 1.',
+    max: 'id is too large.',
+  }),
   name: z.string('name must be text.').trim().max(200, 'name must be at most 200 characters.').optional(),
   header: z.string('header must be text.').trim().max(200, 'header must be at most 200 characters.').optional(),
   // spec 2 §5: editing a client reference requires a non-empty value.
-  value: z.string('value must be text.').trim().min(1, 'Please enter a value for every reference.').max(200, 'value must be at most 200 characters.'),
+  value: z
+    .string('value must be text.')
+    .trim()
+    .min(1, 'Please enter a value for every reference.')
+    .max(200, 'value must be at most 200 characters.'),
 });
 export const updateClientReferencesBodySchema = z.strictObject({
-  bookingId: z.number('bookingId must be a number.').int('bookingId must be a whole number.').min(1, 'bookingId must be at least 1.').max(2_147_483_647, 'bookingId is too large.'),
-  companyReferences: z.array(clientReferenceInputSchema, 'companyReferences must be a list.').min(1, 'companyReferences must hold at least one reference.').max(50, 'companyReferences takes at most 50 references.'),
+  bookingId: bodyId('bookingId', {
+    type: 'bookingId must be a number.',
+    int: 'bookingId must be a whole number.',
+    min: 'bookingId must be at least 1.',
+    max: 'bookingId is too large.',
+  }),
+  companyReferences: z
+    .array(clientReferenceInputSchema, 'companyReferences must be a list.')
+    .min(1, 'companyReferences must hold at least one reference.')
+    .max(50, 'companyReferences takes at most 50 references.'),
 });
 export type UpdateClientReferencesBody = z.infer<typeof updateClientReferencesBodySchema>;
-export const updateClientReferencesResponseSchema = z.object({ bookingId: z.number().int(), reference: z.string(), companyReferences: z.array(companyReferenceValueSchema) });
+export const updateClientReferencesResponseSchema = z.object({
+  bookingId: z.number().int(),
+  reference: z.string(),
+  companyReferences: z.array(companyReferenceValueSchema),
+});
 
 /** SMS phone numbers need at least 8 digits once everything but digits and '+' is removed (spec 2 §5). */
 export function isValidSmsPhone(phone: string): boolean {
@@ -337,8 +496,16 @@ export function isValidSmsPhone(phone: string): boolean {
   return (kept.match(/\d/g) ?? []).length >= 8 && /^\+?\d+$/.test(kept);
 }
 export const statusSmsBodySchema = z.strictObject({
-  phoneNumber: z.string('phoneNumber must be text.').trim().max(30, 'Enter a valid phone number.').refine(isValidSmsPhone, 'Enter a valid phone number.'),
-  statusMessage: z.string('statusMessage must be text.').trim().min(1, 'Please enter a status message.').max(480, 'statusMessage must be at most 480 characters.'),
+  phoneNumber: z
+    .string('phoneNumber must be text.')
+    .trim()
+    .max(30, 'Enter a valid phone number.')
+    .refine(isValidSmsPhone, 'Enter a valid phone number.'),
+  statusMessage: z
+    .string('statusMessage must be text.')
+    .trim()
+    .min(1, 'Please enter a status message.')
+    .max(480, 'statusMessage must be at most 480 characters.'),
 });
 export const statusSmsResponseSchema = z.object({ id: z.number().int(), status: z.enum(['held', 'sent', 'failed']) });
 

@@ -29,11 +29,14 @@ describe('dates in Europe/Dublin', () => {
     expect(formatDateTime(instant.getTime())).toBe('15/07/26 11:30');
   });
 
-  it.each([['not a date'], [''], [Number.NaN], [new Date('nonsense')], [null], [undefined]])('gives an empty text for %j', (value) => {
-    expect(formatDate(value)).toBe('');
-    expect(formatTime(value)).toBe('');
-    expect(formatDateTime(value)).toBe('');
-  });
+  it.each([['not a date'], [''], [Number.NaN], [new Date('nonsense')], [null], [undefined]])(
+    'gives an empty text for %j',
+    (value) => {
+      expect(formatDate(value)).toBe('');
+      expect(formatTime(value)).toBe('');
+      expect(formatDateTime(value)).toBe('');
+    },
+  );
 
   it('toIsoDay gives the Dublin calendar day as yyyy-MM-dd', () => {
     expect(toIsoDay(new Date('2026-06-30T23:30:00Z'))).toBe('2026-07-01');

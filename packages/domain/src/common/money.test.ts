@@ -42,10 +42,14 @@ describe('toCents', () => {
 
   it('reads numeric text of up to 2 decimals exactly, as the number would be read', () => {
     fc.assert(
-      fc.property(fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }), fc.constantFrom(0, 1, 2), (amount, decimals) => {
-        const text = (amount / 100).toFixed(decimals);
-        expect(toCents(text)).toBe(toCents(Number(text)));
-      }),
+      fc.property(
+        fc.integer({ min: -10_000_000_00, max: 10_000_000_00 }),
+        fc.constantFrom(0, 1, 2),
+        (amount, decimals) => {
+          const text = (amount / 100).toFixed(decimals);
+          expect(toCents(text)).toBe(toCents(Number(text)));
+        },
+      ),
     );
     expect(toCents('0012.3')).toBe(1230);
     expect(toCents('12.')).toBe(1200);

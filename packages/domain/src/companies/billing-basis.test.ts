@@ -81,6 +81,9 @@ describe('missing information before Account billing (spec 1 §4)', () => {
   });
 
   it('needs at least one billing contact and a sales rep', () => {
-    expect(missingAccountInformation({ ...complete(), billingContactCount: 0, salesRepId: null })).toEqual(['At least one billing contact', 'Sales rep']);
+    expect(missingAccountInformation({ ...complete(), billingContactCount: 0, salesRepId: null })).toEqual([
+      'At least one billing contact',
+      'Sales rep',
+    ]);
   });
 });

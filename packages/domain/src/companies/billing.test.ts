@@ -12,10 +12,13 @@ describe('surcharge tiers (spec 1 §9)', () => {
     expect(surchargeAmount('admin', tier)).toBe(admin);
   });
 
-  it.each([['TIER_FOUR'], ['tier_one'], [''], [null], [undefined], ['toString'], ['__proto__']])('an unknown tier %j falls back to 0', (tier) => {
-    expect(surchargeAmount('cyclone', tier)).toBe(0);
-    expect(surchargeAmount('admin', tier)).toBe(0);
-  });
+  it.each([['TIER_FOUR'], ['tier_one'], [''], [null], [undefined], ['toString'], ['__proto__']])(
+    'an unknown tier %j falls back to 0',
+    (tier) => {
+      expect(surchargeAmount('cyclone', tier)).toBe(0);
+      expect(surchargeAmount('admin', tier)).toBe(0);
+    },
+  );
 });
 
 describe('billing basis', () => {

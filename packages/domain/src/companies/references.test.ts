@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { REFERENCE_MESSAGES, cleanOptions, referenceError, type ReferenceDraft } from './references.ts';
 
-const draft = (values: Partial<ReferenceDraft> = {}): ReferenceDraft => ({ name: 'PO Number', header: 'Reference', values: [], limitOptions: false, ...values });
+const draft = (values: Partial<ReferenceDraft> = {}): ReferenceDraft => ({
+  name: 'PO Number',
+  header: 'Reference',
+  values: [],
+  limitOptions: false,
+  ...values,
+});
 const others = [
   { id: 1, header: 'Reference' },
   { id: 2, header: 'Custom' },
@@ -29,7 +35,9 @@ describe('reference validation order (spec 1 §5)', () => {
   });
 
   it('(3) then asks for a header, before the options', () => {
-    expect(referenceError(draft({ header: '', limitOptions: true }), others)).toBe('Please choose a header for this reference.');
+    expect(referenceError(draft({ header: '', limitOptions: true }), others)).toBe(
+      'Please choose a header for this reference.',
+    );
   });
 
   it('(4) limited options need at least one non-blank option', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { paramId } from '../common/input.ts';
 
 // Company references (spec 1 §3 'Company reference', §5 'Company reference save').
 
@@ -35,7 +36,10 @@ export interface ReferenceDraft {
  * (1) header not used by another reference (Custom may repeat; a reference keeps its own header),
  * (2) name, (3) header, (4) at least one option when options are limited.
  */
-export function referenceError(draft: ReferenceDraft, others: readonly { id: number; header: string }[]): string | null {
+export function referenceError(
+  draft: ReferenceDraft,
+  others: readonly { id: number; header: string }[],
+): string | null {
   const header = draft.header || null;
   if (header && header !== 'Custom' && others.some((other) => other.id !== draft.id && other.header === header)) {
     return REFERENCE_MESSAGES.headerInUse(header);
@@ -70,7 +74,9 @@ export type CompanyReference = z.infer<typeof companyReferenceSchema>;
 export const referenceBodySchema = z.object({
   name: z.string().max(100, 'The name can be at most 100 characters.'),
   header: z.union([z.enum(REFERENCE_HEADERS), z.literal('')]).nullable(),
-  values: z.array(z.string().max(100, 'An option can be at most 100 characters.')).max(200, 'A reference can have at most 200 options.'),
+  values: z
+    .array(z.string().max(100, 'An option can be at most 100 characters.'))
+    .max(200, 'A reference can have at most 200 options.'),
   description: z.string().max(255, 'The description can be at most 255 characters.').optional(),
   showConfig: z.boolean().optional(),
   limitOptions: z.boolean().optional(),
@@ -78,6 +84,6 @@ export const referenceBodySchema = z.object({
 export type ReferenceBody = z.infer<typeof referenceBodySchema>;
 
 export const referenceParamsSchema = z.object({
-  id: z.coerce.number().int().min(1),
-  referenceId: z.coerce.number().int().min(1),
+  id: paramId('id'),
+  referenceId: paramId('referenceId'),
 });

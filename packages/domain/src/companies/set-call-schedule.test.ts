@@ -12,9 +12,15 @@ import {
 } from './set-call-schedule.ts';
 
 const at9 = { hour: 9, minute: 0 };
-const nth = (dayOfWeek: number, options: number[]): ScheduleEntry => ({ dayOfWeek, type: 'nth', options, collectionTime: at9 });
+const nth = (dayOfWeek: number, options: number[]): ScheduleEntry => ({
+  dayOfWeek,
+  type: 'nth',
+  options,
+  collectionTime: at9,
+});
 const last = (dayOfWeek: number): ScheduleEntry => ({ dayOfWeek, type: 'last', options: [], collectionTime: at9 });
-const runs = (schedule: ScheduleEntry[], day: string, active = true) => setCallRunsOn({ active, schedule }, day) !== null;
+const runs = (schedule: ScheduleEntry[], day: string, active = true) =>
+  setCallRunsOn({ active, schedule }, day) !== null;
 
 describe('does set call S run on date D (spec 1 §3, §4)', () => {
   it('knows the weekday of a calendar day without a time zone', () => {
@@ -25,7 +31,9 @@ describe('does set call S run on date D (spec 1 §3, §4)', () => {
 
   it('every Monday runs on each Monday and on no other day', () => {
     const schedule = [nth(1, [1, 2, 3, 4, 5])];
-    expect(['2026-06-01', '2026-06-08', '2026-06-15', '2026-06-22', '2026-06-29'].map((d) => runs(schedule, d))).toEqual([true, true, true, true, true]);
+    expect(
+      ['2026-06-01', '2026-06-08', '2026-06-15', '2026-06-22', '2026-06-29'].map((d) => runs(schedule, d)),
+    ).toEqual([true, true, true, true, true]);
     expect(runs(schedule, '2026-06-02')).toBe(false);
   });
 
@@ -33,7 +41,8 @@ describe('does set call S run on date D (spec 1 §3, §4)', () => {
     const schedule = [nth(1, [5])];
     expect(runs(schedule, '2026-06-29')).toBe(true); // day 29: the 5th Monday
     expect(runs(schedule, '2026-06-22')).toBe(false); // the 4th
-    for (const monday of ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23']) expect(runs(schedule, monday)).toBe(false);
+    for (const monday of ['2026-02-02', '2026-02-09', '2026-02-16', '2026-02-23'])
+      expect(runs(schedule, monday)).toBe(false);
   });
 
   it('the 4th Monday is day 22 to 28 of the month; day 28 is still the 4th, day 29 the 5th', () => {
@@ -70,7 +79,9 @@ describe('does set call S run on date D (spec 1 §3, §4)', () => {
   });
 
   it('a date entry runs on its date only', () => {
-    const schedule: ScheduleEntry[] = [{ dayOfWeek: 2, type: 'date', options: [], collectionTime: at9, date: '2026-06-09' }];
+    const schedule: ScheduleEntry[] = [
+      { dayOfWeek: 2, type: 'date', options: [], collectionTime: at9, date: '2026-06-09' },
+    ];
     expect(runs(schedule, '2026-06-09')).toBe(true);
     expect(runs(schedule, '2026-06-16')).toBe(false);
   });
@@ -83,7 +94,12 @@ describe('does set call S run on date D (spec 1 §3, §4)', () => {
 
 describe('schedule editing rules (spec 1 §4)', () => {
   it('a newly scheduled weekday is nth, all five weeks, 09:00', () => {
-    expect(defaultScheduleEntry(3)).toEqual({ dayOfWeek: 3, type: 'nth', options: [1, 2, 3, 4, 5], collectionTime: { hour: 9, minute: 0 } });
+    expect(defaultScheduleEntry(3)).toEqual({
+      dayOfWeek: 3,
+      type: 'nth',
+      options: [1, 2, 3, 4, 5],
+      collectionTime: { hour: 9, minute: 0 },
+    });
     expect(toggleScheduleDay([], 3)).toEqual([defaultScheduleEntry(3)]);
     expect(toggleScheduleDay([defaultScheduleEntry(3)], 3)).toEqual([]);
   });

@@ -3,7 +3,13 @@ import { z } from 'zod';
 // Set call schedule (spec 1 §3 'Schedule entry', §4 'Set call', §5 'Schedule time', §9).
 
 export const SCHEDULE_DAYS = [1, 2, 3, 4, 5] as const; // Monday to Friday only
-export const DAY_NAMES: Record<number, string> = { 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday' };
+export const DAY_NAMES: Record<number, string> = {
+  1: 'Monday',
+  2: 'Tuesday',
+  3: 'Wednesday',
+  4: 'Thursday',
+  5: 'Friday',
+};
 export const WEEKS_OF_MONTH = [1, 2, 3, 4, 5] as const;
 export const WEEK_LABELS: Record<number, string> = { 1: '1st', 2: '2nd', 3: '3rd', 4: '4th', 5: '5th' };
 
@@ -14,7 +20,11 @@ export const collectionTimeSchema = z.object({
 export type CollectionTime = z.infer<typeof collectionTimeSchema>;
 
 export const scheduleEntrySchema = z.object({
-  dayOfWeek: z.number().int().min(1, 'Set calls run Monday to Friday only.').max(5, 'Set calls run Monday to Friday only.'),
+  dayOfWeek: z
+    .number()
+    .int()
+    .min(1, 'Set calls run Monday to Friday only.')
+    .max(5, 'Set calls run Monday to Friday only.'),
   /** 'date' is known to the read-only view only; the editor writes nth or last. */
   type: z.enum(['nth', 'last', 'date']),
   options: z.array(z.number().int().min(1, 'Weeks are 1st to 5th.').max(5, 'Weeks are 1st to 5th.')).max(5),
@@ -46,7 +56,8 @@ export function toggleScheduleWeek(entry: ScheduleEntry, week: number): Schedule
 
 /** Turns a weekday on (with the default entry) or off. */
 export function toggleScheduleDay(schedule: readonly ScheduleEntry[], dayOfWeek: number): ScheduleEntry[] {
-  if (schedule.some((entry) => entry.dayOfWeek === dayOfWeek)) return schedule.filter((entry) => entry.dayOfWeek !== dayOfWeek);
+  if (schedule.some((entry) => entry.dayOfWeek === dayOfWeek))
+    return schedule.filter((entry) => entry.dayOfWeek !== dayOfWeek);
   return [...schedule, defaultScheduleEntry(dayOfWeek)].sort((a, b) => a.dayOfWeek - b.dayOfWeek);
 }
 
@@ -56,10 +67,13 @@ export function scheduleProblems(schedule: readonly ScheduleEntry[]): { field: s
   const seen = new Set<number>();
   schedule.forEach((entry, index) => {
     const day = DAY_NAMES[entry.dayOfWeek] ?? `Day ${entry.dayOfWeek}`;
-    if (seen.has(entry.dayOfWeek)) problems.push({ field: `schedule.${index}.dayOfWeek`, message: `${day} is scheduled twice.` });
+    if (seen.has(entry.dayOfWeek))
+      problems.push({ field: `schedule.${index}.dayOfWeek`, message: `${day} is scheduled twice.` });
     seen.add(entry.dayOfWeek);
-    if (entry.type === 'nth' && entry.options.length === 0) problems.push({ field: `schedule.${index}.options`, message: `Choose at least one week for ${day}.` });
-    if (entry.type === 'date' && !entry.date) problems.push({ field: `schedule.${index}.date`, message: `Choose the date for ${day}.` });
+    if (entry.type === 'nth' && entry.options.length === 0)
+      problems.push({ field: `schedule.${index}.options`, message: `Choose at least one week for ${day}.` });
+    if (entry.type === 'date' && !entry.date)
+      problems.push({ field: `schedule.${index}.date`, message: `Choose the date for ${day}.` });
   });
   return problems;
 }
@@ -96,7 +110,10 @@ function daysInMonth(year: number, month: number): number {
  * not run: inactive, a weekend, no entry for that weekday, not the chosen week of the month (the nth
  * weekday: days 1–7 are the 1st, 29–31 the 5th), not the last such weekday of the month, or not the date.
  */
-export function setCallRunsOn(setCall: { active: boolean; schedule: readonly ScheduleEntry[] }, isoDay: string): ScheduleEntry | null {
+export function setCallRunsOn(
+  setCall: { active: boolean; schedule: readonly ScheduleEntry[] },
+  isoDay: string,
+): ScheduleEntry | null {
   if (!setCall.active) return null;
   const weekday = isoWeekday(isoDay);
   if (weekday > 5) return null;

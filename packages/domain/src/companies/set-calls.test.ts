@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDriverCode, setCallDetailsProblems } from './set-calls.ts';
+import { parseDriverCode, setCallDetailsProblems, setCallEditSchema } from './set-calls.ts';
 
 describe('set call details (spec 1 §5)', () => {
   it.each([
@@ -24,5 +24,18 @@ describe('set call details (spec 1 §5)', () => {
       { field: 'deliveryPhone', message: 'Please enter the delivery phone number.' },
     ]);
     expect(setCallDetailsProblems({ service: 3, collectionPhone: '01 234', deliveryPhone: '01 567' })).toEqual([]);
+  });
+});
+
+describe('the driver code of a set call edit', () => {
+  const driverIssues = (driver: unknown) =>
+    setCallEditSchema.shape.driver.safeParse(driver).error?.issues.map((issue) => issue.message);
+
+  it.each([2147483647, '2147483647', 0, 'abc', null])('accepts %j (a driver number, or no driver)', (driver) => {
+    expect(driverIssues(driver)).toBeUndefined();
+  });
+
+  it.each([2147483648, '2147483648', 1e20])('refuses %j, past any driver number, with a 400 not a 500', (driver) => {
+    expect(driverIssues(driver)).toEqual(['The driver code must be at most 2147483647.']);
   });
 });

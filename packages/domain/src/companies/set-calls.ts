@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId, MAX_DB_ID } from '../common/input.ts';
 import { placeSchema } from '../addresses/schemas.ts';
 import { companySchema } from './schemas.ts';
 import { scheduleEntrySchema } from './set-call-schedule.ts';
@@ -16,10 +17,15 @@ export const SET_CALL_MESSAGES = {
 
 /** Standard pricing is an empty object; fixed pricing stores the charge and the driver's pay (spec 1 §5). */
 export const setCallPricingSchema = z.union([
-  z.object({
-    charge: z.number().min(0, 'The charge cannot be below 0.').max(100_000, 'The charge cannot be above 100000.'),
-    driver: z.number().min(0, 'The driver pay cannot be below 0.').max(100_000, 'The driver pay cannot be above 100000.'),
-  }).strict(),
+  z
+    .object({
+      charge: z.number().min(0, 'The charge cannot be below 0.').max(100_000, 'The charge cannot be above 100000.'),
+      driver: z
+        .number()
+        .min(0, 'The driver pay cannot be below 0.')
+        .max(100_000, 'The driver pay cannot be above 100000.'),
+    })
+    .strict(),
   z.object({}).strict(),
 ]);
 export type SetCallPricing = z.infer<typeof setCallPricingSchema>;
@@ -28,7 +34,7 @@ const text = (label: string, max: number) => z.string().max(max, `${label} can b
 
 /** The editable set call, as PUT /api/company/edit/setcall sends it inside { setCall }. */
 export const setCallEditSchema = z.object({
-  id: z.number().int().min(1),
+  id: bodyId('id'),
   active: z.boolean(),
   pushHolidays: z.boolean(),
   return: z.boolean(),
@@ -42,12 +48,23 @@ export const setCallEditSchema = z.object({
   notes: text('The notes', 1000),
   pricing: setCallPricingSchema,
   /** Driver code: a number, or text the editor parsed; not above 0 means no driver (null). */
-  driver: z.union([z.number(), z.string().max(20), z.null()]),
+  driver: z
+    .union([z.number(), z.string().max(20), z.null()])
+    .refine((value) => (parseDriverCode(value) ?? 0) <= MAX_DB_ID, `The driver code must be at most ${MAX_DB_ID}.`),
   isDocuments: z.boolean(),
-  weightOfPackages: z.number().min(0, 'The weight cannot be below 0.').max(10_000, 'The weight cannot be above 10000 kg.').nullable(),
-  numberOfPackages: z.number().int('The number of packages must be a whole number.').min(0, 'The number of packages cannot be below 0.').max(1000, 'The number of packages cannot be above 1000.').nullable(),
+  weightOfPackages: z
+    .number()
+    .min(0, 'The weight cannot be below 0.')
+    .max(10_000, 'The weight cannot be above 10000 kg.')
+    .nullable(),
+  numberOfPackages: z
+    .number()
+    .int('The number of packages must be a whole number.')
+    .min(0, 'The number of packages cannot be below 0.')
+    .max(1000, 'The number of packages cannot be above 1000.')
+    .nullable(),
   goodsDescription: text('The goods description', 255),
-  service: z.number().int().min(1).nullable(),
+  service: bodyId('service').nullable(),
   collectionPlaceId: z.string().max(64).nullable(),
   deliveryPlaceId: z.string().max(64).nullable(),
   schedule: z.array(scheduleEntrySchema).max(5, 'A set call has at most one entry per weekday.'),
@@ -55,7 +72,7 @@ export const setCallEditSchema = z.object({
 export type SetCallEdit = z.infer<typeof setCallEditSchema>;
 
 export const setCallPutBodySchema = z.object({ setCall: setCallEditSchema });
-export const setCallPostBodySchema = z.object({ companyId: z.number().int().min(1) });
+export const setCallPostBodySchema = z.object({ companyId: bodyId('companyId') });
 
 export const serviceSchema = z.object({
   id: z.number().int(),
@@ -77,8 +94,14 @@ export const populatedSetCallSchema = setCallEditSchema.extend({
 });
 export type PopulatedSetCall = z.infer<typeof populatedSetCallSchema>;
 
-export const setCallsResponseSchema = z.object({ company: companySchema, populatedSetCalls: z.array(populatedSetCallSchema) });
-export const setCallCreatedSchema = z.object({ newSetCallId: z.number().int(), populatedSetCalls: z.array(populatedSetCallSchema) });
+export const setCallsResponseSchema = z.object({
+  company: companySchema,
+  populatedSetCalls: z.array(populatedSetCallSchema),
+});
+export const setCallCreatedSchema = z.object({
+  newSetCallId: z.number().int(),
+  populatedSetCalls: z.array(populatedSetCallSchema),
+});
 export const setCallUpdatedSchema = z.object({ populatedSetCalls: z.array(populatedSetCallSchema) });
 export const setCallChoicesSchema = z.object({ services: z.array(serviceSchema) });
 
@@ -91,10 +114,14 @@ export function parseDriverCode(value: number | string | null | undefined): numb
 }
 
 /** Per-field problems of the details (service and both phones are required), as { field, message }. */
-export function setCallDetailsProblems(setCall: Pick<SetCallEdit, 'service' | 'collectionPhone' | 'deliveryPhone'>): { field: string; message: string }[] {
+export function setCallDetailsProblems(
+  setCall: Pick<SetCallEdit, 'service' | 'collectionPhone' | 'deliveryPhone'>,
+): { field: string; message: string }[] {
   const problems: { field: string; message: string }[] = [];
   if (setCall.service === null) problems.push({ field: 'service', message: SET_CALL_MESSAGES.serviceRequired });
-  if (!setCall.collectionPhone.trim()) problems.push({ field: 'collectionPhone', message: SET_CALL_MESSAGES.collectionPhoneRequired });
-  if (!setCall.deliveryPhone.trim()) problems.push({ field: 'deliveryPhone', message: SET_CALL_MESSAGES.deliveryPhoneRequired });
+  if (!setCall.collectionPhone.trim())
+    problems.push({ field: 'collectionPhone', message: SET_CALL_MESSAGES.collectionPhoneRequired });
+  if (!setCall.deliveryPhone.trim())
+    problems.push({ field: 'deliveryPhone', message: SET_CALL_MESSAGES.deliveryPhoneRequired });
   return problems;
 }

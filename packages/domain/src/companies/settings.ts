@@ -1,31 +1,55 @@
 import { z } from 'zod';
+import { bodyId } from '../common/input.ts';
 import { isCountryCode } from '../common/countries.ts';
-import { BILLING_BASES, CREDIT_CONTROL_CODES, INVOICE_FORMATS, INVOICE_INTERVALS, SURCHARGE_TIERS, VAT_CODES } from './billing.ts';
+import {
+  BILLING_BASES,
+  CREDIT_CONTROL_CODES,
+  INVOICE_FORMATS,
+  INVOICE_INTERVALS,
+  SURCHARGE_TIERS,
+  VAT_CODES,
+} from './billing.ts';
 import { companySchema } from './schemas.ts';
 
 // Company settings tab (spec 1 §2, §3, §5): what GET returns and what PUT accepts, with every limit.
 
-const text = (label: string, max: number) => z.string().max(max, `${label} can be at most ${max} characters.`).nullable();
+const text = (label: string, max: number) =>
+  z.string().max(max, `${label} can be at most ${max} characters.`).nullable();
 const short = (label: string) => text(label, 100);
 const address = (label: string) => text(label, 255);
 const long = (label: string) => text(label, 1000);
-const percent = (label: string) => z.number().min(0, `${label} cannot be below 0.`).max(100, `${label} cannot be above 100.`);
-const rate = (label: string) => z.number().min(0, `${label} cannot be below 0.`).max(1000, `${label} cannot be above 1000.`).nullable();
+const percent = (label: string) =>
+  z.number().min(0, `${label} cannot be below 0.`).max(100, `${label} cannot be above 100.`);
+const rate = (label: string) =>
+  z.number().min(0, `${label} cannot be below 0.`).max(1000, `${label} cannot be above 1000.`).nullable();
 
 /** accountCode and quantumAccountCode: 1 to 100 characters when set (spec 1 §5). */
-const code = (label: string) => z.string().trim().min(1, `${label} must be 1 to 100 characters.`).max(100, `${label} must be 1 to 100 characters.`).nullable();
+const code = (label: string) =>
+  z
+    .string()
+    .trim()
+    .min(1, `${label} must be 1 to 100 characters.`)
+    .max(100, `${label} must be 1 to 100 characters.`)
+    .nullable();
 
 export const companyEditSchema = z
   .object({
-    name: z.string('Please enter the company name.').trim().min(1, 'Please enter the company name.').max(255, 'The company name can be at most 255 characters.'),
+    name: z
+      .string('Please enter the company name.')
+      .trim()
+      .min(1, 'Please enter the company name.')
+      .max(255, 'The company name can be at most 255 characters.'),
     accountCode: code('The account code'),
     quantumAccountCode: code('The accounting system account code'),
     billingBasis: z.enum(BILLING_BASES),
     phone: text('The phone number', 100),
     pricer: short('The pricer'),
     active: z.boolean(),
-    billingEmail: z.email('Please enter a valid billing email address.').max(255, 'The billing email can be at most 255 characters.').nullable(),
-    tariffCode: z.number().int().min(1, 'Please choose a tariff code from the list.').nullable(),
+    billingEmail: z
+      .email('Please enter a valid billing email address.')
+      .max(255, 'The billing email can be at most 255 characters.')
+      .nullable(),
+    tariffCode: bodyId('tariffCode', { min: 'Please choose a tariff code from the list.' }).nullable(),
     defaultPlaceId: z.string().min(1).max(64).nullable(),
   })
   .partial()
@@ -40,10 +64,12 @@ export const companySettingsSchema = z.object({
   loyaltyDiscount: z.boolean(),
   disableWaitingTime: z.boolean(),
   reviewAllBookings: z.boolean(),
-  salesRepId: z.number().int().min(1, 'Please choose a sales rep from the search.').nullable(),
+  salesRepId: bodyId('salesRepId', { min: 'Please choose a sales rep from the search.' }).nullable(),
   cycloneSurchargeTier: z.enum(SURCHARGE_TIERS),
   adminSurchargeTier: z.enum(SURCHARGE_TIERS),
-  parentBillingCompany: z.number().int().min(1, 'Please choose a parent billing company from the search.').nullable(),
+  parentBillingCompany: bodyId('parentBillingCompany', {
+    min: 'Please choose a parent billing company from the search.',
+  }).nullable(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 export const companySettingsEditSchema = companySettingsSchema.partial().strict();
@@ -124,7 +150,10 @@ export const settingsPutBodySchema = z
     company: companyEditSchema.optional(),
     settings: companySettingsEditSchema.optional(),
     extendedSettings: extendedSettingsEditSchema.optional(),
-    billingContacts: z.array(billingContactSchema).max(MAX_BILLING_CONTACTS, `A company can have at most ${MAX_BILLING_CONTACTS} billing contacts.`).optional(),
+    billingContacts: z
+      .array(billingContactSchema)
+      .max(MAX_BILLING_CONTACTS, `A company can have at most ${MAX_BILLING_CONTACTS} billing contacts.`)
+      .optional(),
   })
   .strict();
 export type SettingsPutBody = z.input<typeof settingsPutBodySchema>;
@@ -133,7 +162,14 @@ export const settingsResponseSchema = z.object({
   company: companySchema,
   settings: companySettingsSchema,
   extendedSettings: extendedSettingsSchema,
-  billingContacts: z.array(billingContactSchema.extend({ name: z.string(), phone: z.string(), groundInvoices: z.boolean(), overnightInvoices: z.boolean() })),
+  billingContacts: z.array(
+    billingContactSchema.extend({
+      name: z.string(),
+      phone: z.string(),
+      groundInvoices: z.boolean(),
+      overnightInvoices: z.boolean(),
+    }),
+  ),
   /** Names for the ids above, so the tab shows them without more calls. */
   salesRep: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   parentCompany: z.object({ id: z.number().int(), name: z.string(), accountCode: z.string().nullable() }).nullable(),

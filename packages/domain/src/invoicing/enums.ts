@@ -16,5 +16,7 @@ export const INVOICE_PERIOD_STATUS_LABELS: Record<InvoicePeriodStatus, string> =
 
 /** The label of a status; a value this app does not know is shown as it is. */
 export function invoicePeriodStatusLabel(status: string): string {
-  return Object.hasOwn(INVOICE_PERIOD_STATUS_LABELS, status) ? INVOICE_PERIOD_STATUS_LABELS[status as InvoicePeriodStatus] : status;
+  return Object.hasOwn(INVOICE_PERIOD_STATUS_LABELS, status)
+    ? INVOICE_PERIOD_STATUS_LABELS[status as InvoicePeriodStatus]
+    : status;
 }

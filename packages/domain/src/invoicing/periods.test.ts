@@ -30,8 +30,16 @@ describe('periods between two days', () => {
   it('runs from the period holding the first day to the one holding the last, without gaps', () => {
     const weeks = invoicePeriodsBetween('2026-10-21', '2026-11-02', 'W');
     expect(weeks.map((week) => week.label)).toEqual(['2026-W43', '2026-W44', '2026-W45']);
-    expect(weeks.map((week) => `${week.start}/${week.end}`)).toEqual(['2026-10-19/2026-10-25', '2026-10-26/2026-11-01', '2026-11-02/2026-11-08']);
-    expect(invoicePeriodsBetween('2026-11-30', '2027-01-01', 'M').map((month) => month.label)).toEqual(['2026-11', '2026-12', '2027-01']);
+    expect(weeks.map((week) => `${week.start}/${week.end}`)).toEqual([
+      '2026-10-19/2026-10-25',
+      '2026-10-26/2026-11-01',
+      '2026-11-02/2026-11-08',
+    ]);
+    expect(invoicePeriodsBetween('2026-11-30', '2027-01-01', 'M').map((month) => month.label)).toEqual([
+      '2026-11',
+      '2026-12',
+      '2027-01',
+    ]);
   });
 
   it('gives one period when both days are in it, none when the last is before the first', () => {

@@ -21,7 +21,8 @@ const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
 function parseDay(day: string): Date {
   const date = new Date(`${day}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime()) || isoDay(date) !== day) throw new RangeError(`${day} is not a yyyy-MM-dd day.`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || Number.isNaN(date.getTime()) || isoDay(date) !== day)
+    throw new RangeError(`${day} is not a yyyy-MM-dd day.`);
   return date;
 }
 
@@ -39,18 +40,26 @@ export function invoicePeriodContaining(day: string, interval: InvoiceInterval):
   if (interval === 'M') {
     const year = date.getUTCFullYear();
     const month = date.getUTCMonth();
-    return { start: isoDay(new Date(Date.UTC(year, month, 1))), end: isoDay(new Date(Date.UTC(year, month + 1, 0))), label: `${year}-${pad(month + 1)}` };
+    return {
+      start: isoDay(new Date(Date.UTC(year, month, 1))),
+      end: isoDay(new Date(Date.UTC(year, month + 1, 0))),
+      label: `${year}-${pad(month + 1)}`,
+    };
   }
   const monday = new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS);
   const { year, week } = isoWeek(monday);
-  return { start: isoDay(monday), end: isoDay(new Date(monday.getTime() + 6 * DAY_MS)), label: `${year}-W${pad(week)}` };
+  return {
+    start: isoDay(monday),
+    end: isoDay(new Date(monday.getTime() + 6 * DAY_MS)),
+    label: `${year}-W${pad(week)}`,
+  };
 }
 
 /** Every period from the one holding `first` to the one holding `last`, in order; none when last is before first. */
 export function invoicePeriodsBetween(first: string, last: string, interval: InvoiceInterval): InvoicePeriodDays[] {
   const periods: InvoicePeriodDays[] = [];
   const lastDay = parseDay(last).getTime();
-  for (let period = invoicePeriodContaining(first, interval); parseDay(period.start).getTime() <= lastDay; ) {
+  for (let period = invoicePeriodContaining(first, interval); parseDay(period.start).getTime() <= lastDay;) {
     periods.push(period);
     period = invoicePeriodContaining(isoDay(new Date(parseDay(period.end).getTime() + DAY_MS)), interval);
   }

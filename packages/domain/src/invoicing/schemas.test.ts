@@ -20,7 +20,14 @@ describe('invoice period status labels (spec 1 §4)', () => {
 });
 
 describe('invoice period schema', () => {
-  const period = { id: 7, companyId: 3, identifier: 'ATL001-2026-W43', status: 'IN_REVIEW', start: '2026-10-19', end: '2026-10-25' };
+  const period = {
+    id: 7,
+    companyId: 3,
+    identifier: 'ATL001-2026-W43',
+    status: 'IN_REVIEW',
+    start: '2026-10-19',
+    end: '2026-10-25',
+  };
 
   it('accepts a period with yyyy-MM-dd days', () => {
     expect(invoicePeriodSchema.parse(period)).toEqual(period);

@@ -1,5 +1,6 @@
 // Schemas of the invoicing API (spec 1 §3 'Invoice period', §5, §7; spec 2 §3 'Invoice period (as used here)').
 import { z } from 'zod';
+import { paramId } from '../common/input.ts';
 import { INVOICE_PERIOD_STATUSES } from './enums.ts';
 
 /** An invoice period as booking details use it: which company, which days, how far invoicing got. */
@@ -17,9 +18,10 @@ export type InvoicePeriod = z.infer<typeof invoicePeriodSchema>;
 
 /** Spec 1 §5: 'Invoice periodId at least 1'. */
 export const invoicePeriodParamsSchema = z.object({
-  periodId: z.coerce
-    .number('periodId must be a whole number.')
-    .int('periodId must be a whole number.')
-    .min(1, 'periodId must be at least 1.')
-    .max(2_147_483_647, 'periodId is too large.'),
+  periodId: paramId('periodId', {
+    type: 'periodId must be a whole number.',
+    int: 'periodId must be a whole number.',
+    min: 'periodId must be at least 1.',
+    max: 'periodId is too large.',
+  }),
 });

@@ -10,8 +10,16 @@ describe('pricingSchema', () => {
 
   it.each([
     ['no levels', [], 'A tariff needs at least one price level.'],
-    ['an upTo equal to the level above', [level, { ...level }], "Level 2: 'up to' must be more than 5 kg, the level above it (levels go up in weight)."],
-    ['an upTo below the level above', [level, { ...level, upTo: 4 }], "Level 2: 'up to' must be more than 5 kg, the level above it (levels go up in weight)."],
+    [
+      'an upTo equal to the level above',
+      [level, { ...level }],
+      "Level 2: 'up to' must be more than 5 kg, the level above it (levels go up in weight).",
+    ],
+    [
+      'an upTo below the level above',
+      [level, { ...level, upTo: 4 }],
+      "Level 2: 'up to' must be more than 5 kg, the level above it (levels go up in weight).",
+    ],
     ['a negative basic', [{ ...level, basic: -1 }], 'Basic must be 0 or more.'],
     ['a negative thenPer', [{ ...level, thenPer: -0.5 }], 'Then per must be 0 or more.'],
     ['a fraction of a cent', [{ ...level, then: 0.125 }], 'Then has at most 2 decimal places (cents).'],
@@ -37,7 +45,9 @@ describe('saveTariffBodySchema', () => {
   });
 
   it('upper-cases and trims the account code', () => {
-    expect(saveTariffBodySchema.parse({ pricing: [level], tariffCode: 1, account: ' abcd012 ' }).account).toBe('ABCD012');
+    expect(saveTariffBodySchema.parse({ pricing: [level], tariffCode: 1, account: ' abcd012 ' }).account).toBe(
+      'ABCD012',
+    );
   });
 });
 

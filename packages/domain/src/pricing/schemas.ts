@@ -1,8 +1,20 @@
 import { z } from 'zod';
+import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 
 /** Tariff service codes (spec 2 §3 'Enumerations'). */
-export const TARIFF_SERVICE_CODES = ['CANC', 'FAIC', 'DOM', 'INT', 'TW48', 'PUR', 'RAPC', 'UKM9', 'UKM6', 'UKM2'] as const;
+export const TARIFF_SERVICE_CODES = [
+  'CANC',
+  'FAIC',
+  'DOM',
+  'INT',
+  'TW48',
+  'PUR',
+  'RAPC',
+  'UKM9',
+  'UKM6',
+  'UKM2',
+] as const;
 export type TariffServiceCode = (typeof TARIFF_SERVICE_CODES)[number];
 /** Defaults of a new tariff (spec 2 §3). */
 export const DEFAULT_TARIFF_SERVICE: TariffServiceCode = 'DOM';
@@ -102,13 +114,17 @@ export const tariffSchema = z.object({
 });
 export type Tariff = z.infer<typeof tariffSchema>;
 
-const optionalId = z.preprocess((value) => (value === '' ? undefined : value), z.coerce.number().int().min(1).optional());
-const optionalText = z.preprocess((value) => (typeof value === 'string' && value.trim() === '' ? undefined : value), z.string().trim().max(60).optional());
+const optionalId = (name: string) =>
+  z.preprocess((value) => (value === '' ? undefined : value), paramId(name).optional());
+const optionalText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().max(60).optional(),
+);
 
 /** GET /api/pricing/tariffs (spec 2 §7): each filter narrows; see the route's description. */
 export const tariffListQuerySchema = z.object({
-  tariffCodeId: optionalId,
-  carrierId: optionalId,
+  tariffCodeId: optionalId('tariffCodeId'),
+  carrierId: optionalId('carrierId'),
   account: optionalText.transform((value) => value?.toUpperCase()),
   zone: optionalText,
 });
@@ -124,7 +140,7 @@ export type TariffListResponse = z.infer<typeof tariffListResponseSchema>;
 
 /** POST /api/pricing/tariffs (spec 2 §7): creates when id is absent, else updates that tariff. */
 export const saveTariffBodySchema = z.object({
-  id: z.number().int().min(1).optional(),
+  id: bodyId('id').optional(),
   account: z
     .string()
     .trim()
@@ -132,12 +148,16 @@ export const saveTariffBodySchema = z.object({
     .max(20, 'An account code has at most 20 characters.')
     .nullish()
     .transform((value) => value || null),
-  service: z.enum(TARIFF_SERVICE_CODES, { error: `The service must be one of ${TARIFF_SERVICE_CODES.join(', ')}.` }).default(DEFAULT_TARIFF_SERVICE),
+  service: z
+    .enum(TARIFF_SERVICE_CODES, { error: `The service must be one of ${TARIFF_SERVICE_CODES.join(', ')}.` })
+    .default(DEFAULT_TARIFF_SERVICE),
   zone: z.string().trim().min(1, 'Choose a zone.').max(60).default(DEFAULT_TARIFF_ZONE),
   description: z.string().trim().max(200, 'The description has at most 200 characters.').default(''),
   pricing: pricingSchema,
-  tariffCode: z.number({ error: 'Choose a tariff code.' }).int().min(1, 'Choose a tariff code.'),
-  carrierId: z.number().int().min(1).nullish().transform((value) => value ?? null),
+  tariffCode: bodyId('tariffCode', { type: 'Choose a tariff code.', min: 'Choose a tariff code.' }),
+  carrierId: bodyId('carrierId')
+    .nullish()
+    .transform((value) => value ?? null),
 });
 export type SaveTariffBody = z.input<typeof saveTariffBodySchema>;
 
@@ -156,7 +176,10 @@ const percentIncrease = z
   .gt(0, 'The increase must be more than 0 %.')
   .max(100, 'The increase must be at most 100 %.')
   .refine((value) => hasDecimals(value, 2), 'The increase has at most 2 decimal places.');
-const sharedSecret = z.string({ error: 'Enter the authorisation code.' }).min(1, 'Enter the authorisation code.').max(200);
+const sharedSecret = z
+  .string({ error: 'Enter the authorisation code.' })
+  .min(1, 'Enter the authorisation code.')
+  .max(200);
 // The spec's field name, typo included (spec 2 §7): clients send it so.
 const resetIncreaeRanStatus = z.boolean().default(false);
 
@@ -174,8 +197,12 @@ export type PriceIncreaseBody = z.input<typeof priceIncreaseBodySchema>;
 
 /** POST /api/pricing/carrier-increase (spec 2 §7 'Carrier increase'). */
 export const carrierIncreaseBodySchema = z.object({
-  serviceCodes: z.string({ error: 'Enter at least one service code.' }).trim().min(1, 'Enter at least one service code.').max(500),
-  carrierId: z.number({ error: 'Choose a carrier.' }).int().min(1, 'Choose a carrier.'),
+  serviceCodes: z
+    .string({ error: 'Enter at least one service code.' })
+    .trim()
+    .min(1, 'Enter at least one service code.')
+    .max(500),
+  carrierId: bodyId('carrierId', { type: 'Choose a carrier.', min: 'Choose a carrier.' }),
   resetIncreaeRanStatus,
   sharedSecret,
   percentIncrease,

@@ -1,8 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { increaseLevels, newPriceLevel, priceForWeight, TARIFF_ENGINE_ERRORS, type PriceLevel } from './tariff-engine.ts';
+import {
+  increaseLevels,
+  newPriceLevel,
+  priceForWeight,
+  TARIFF_ENGINE_ERRORS,
+  type PriceLevel,
+} from './tariff-engine.ts';
 
-const level = (values: Partial<PriceLevel> & Pick<PriceLevel, 'upTo'>): PriceLevel => ({ basic: 0, basicPer: 0, then: 0, thenPer: 0, ...values });
+const level = (values: Partial<PriceLevel> & Pick<PriceLevel, 'upTo'>): PriceLevel => ({
+  basic: 0,
+  basicPer: 0,
+  then: 0,
+  thenPer: 0,
+  ...values,
+});
 
 /** Two levels: up to 5 kg €8.50 flat; up to 30 kg €12 for the first 10 kg, then €0.85 per started 2 kg. */
 const TWO_LEVELS: PriceLevel[] = [
@@ -31,7 +43,10 @@ describe('priceForWeight (spec 2 §9)', () => {
   });
 
   it('answers the spec message for a weight above every level', () => {
-    expect(priceForWeight(TWO_LEVELS, 30.001)).toEqual({ ok: false, error: 'Could not find a price level higher than the passed weight' });
+    expect(priceForWeight(TWO_LEVELS, 30.001)).toEqual({
+      ok: false,
+      error: 'Could not find a price level higher than the passed weight',
+    });
   });
 
   it('answers the spec message for a tariff without levels', () => {
@@ -40,7 +55,10 @@ describe('priceForWeight (spec 2 §9)', () => {
   });
 
   it('prices weight 0 as the first level’s basicPer', () => {
-    const levels = [level({ upTo: 2, basic: 4, basicPer: 1, then: 1, thenPer: 0.5 }), level({ upTo: 10, basic: 9, basicPer: 2, then: 3, thenPer: 1 })];
+    const levels = [
+      level({ upTo: 2, basic: 4, basicPer: 1, then: 1, thenPer: 0.5 }),
+      level({ upTo: 10, basic: 9, basicPer: 2, then: 3, thenPer: 1 }),
+    ];
     expect(priceOf(levels, 0)).toBe(4);
     // basicPer beyond the first band: weight 0 is priced as that weight, in the band it falls in.
     expect(priceOf([level({ upTo: 1, basic: 2, basicPer: 3 }), level({ upTo: 9, basic: 7, basicPer: 5 })], 0)).toBe(7);
@@ -54,7 +72,9 @@ describe('priceForWeight (spec 2 §9)', () => {
     const levels = [level({ upTo: 50, basic: 1, basicPer: 10.1, then: 0.1, thenPer: 0.1 })];
     expect(priceOf(levels, 10.3)).toBe(1.2); // (10.3 - 10.1) / 0.1 is 2.0000000000000107 in floats
     expect(priceOf(levels, 10.31)).toBe(1.3);
-    expect(priceForWeight([level({ upTo: 1, basic: 1, basicPer: 0.25, then: 0.33, thenPer: 0.25 })], 0.75)).toMatchObject({ price: 1.66, steps: 2 });
+    expect(
+      priceForWeight([level({ upTo: 1, basic: 1, basicPer: 0.25, then: 0.33, thenPer: 0.25 })], 0.75),
+    ).toMatchObject({ price: 1.66, steps: 2 });
   });
 
   it('rounds the subtotal to the cent', () => {
@@ -78,7 +98,16 @@ describe('priceForWeight (spec 2 §9)', () => {
 const centsArb = fc.integer({ min: 0, max: 50_000 });
 const gramsArb = fc.integer({ min: 0, max: 50_000 });
 const levelsArb = fc
-  .array(fc.record({ upToStep: fc.integer({ min: 1, max: 40_000 }), basic: centsArb, basicPer: gramsArb, then: centsArb, thenPer: gramsArb }), { minLength: 1, maxLength: 6 })
+  .array(
+    fc.record({
+      upToStep: fc.integer({ min: 1, max: 40_000 }),
+      basic: centsArb,
+      basicPer: gramsArb,
+      then: centsArb,
+      thenPer: gramsArb,
+    }),
+    { minLength: 1, maxLength: 6 },
+  )
   .map((raw) => {
     let upTo = 0;
     return raw.map((r) => {
@@ -88,7 +117,13 @@ const levelsArb = fc
   });
 type IntegerLevel = { upToGrams: number; basic: number; basicPer: number; then: number; thenPer: number };
 const toLevels = (levels: IntegerLevel[]): PriceLevel[] =>
-  levels.map((l) => ({ upTo: l.upToGrams / 1000, basic: l.basic / 100, basicPer: l.basicPer / 1000, then: l.then / 100, thenPer: l.thenPer / 1000 }));
+  levels.map((l) => ({
+    upTo: l.upToGrams / 1000,
+    basic: l.basic / 100,
+    basicPer: l.basicPer / 1000,
+    then: l.then / 100,
+    thenPer: l.thenPer / 1000,
+  }));
 
 /** The rule read straight off the spec, in BigInt grams and cents. */
 function referencePriceCents(levels: IntegerLevel[], weightGrams: number): bigint | 'no level' {
@@ -109,7 +144,8 @@ describe('priceForWeight properties', () => {
       fc.property(levelsArb, fc.integer({ min: 0, max: 260_000 }), (levels, grams) => {
         const expected = referencePriceCents(levels, grams);
         const result = priceForWeight(toLevels(levels), grams / 1000);
-        if (expected === 'no level') expect(result).toEqual({ ok: false, error: TARIFF_ENGINE_ERRORS.noLevelForWeight });
+        if (expected === 'no level')
+          expect(result).toEqual({ ok: false, error: TARIFF_ENGINE_ERRORS.noLevelForWeight });
         else expect(result).toMatchObject({ ok: true, cents: Number(expected), price: Number(expected) / 100 });
       }),
       { numRuns: 2000 },
@@ -127,12 +163,18 @@ describe('priceForWeight properties', () => {
 
   it('never decreases as the weight grows within one level', () => {
     fc.assert(
-      fc.property(levelsArb, fc.integer({ min: 1, max: 260_000 }), fc.integer({ min: 1, max: 260_000 }), (levels, a, b) => {
-        const [light, heavy] = a <= b ? [a, b] : [b, a];
-        const lighter = priceForWeight(toLevels(levels), light / 1000);
-        const heavier = priceForWeight(toLevels(levels), heavy / 1000);
-        if (lighter.ok && heavier.ok && lighter.levelIndex === heavier.levelIndex) expect(heavier.cents).toBeGreaterThanOrEqual(lighter.cents);
-      }),
+      fc.property(
+        levelsArb,
+        fc.integer({ min: 1, max: 260_000 }),
+        fc.integer({ min: 1, max: 260_000 }),
+        (levels, a, b) => {
+          const [light, heavy] = a <= b ? [a, b] : [b, a];
+          const lighter = priceForWeight(toLevels(levels), light / 1000);
+          const heavier = priceForWeight(toLevels(levels), heavy / 1000);
+          if (lighter.ok && heavier.ok && lighter.levelIndex === heavier.levelIndex)
+            expect(heavier.cents).toBeGreaterThanOrEqual(lighter.cents);
+        },
+      ),
       { numRuns: 2000 },
     );
   });
@@ -146,7 +188,9 @@ describe('increaseLevels', () => {
   });
 
   it('never lowers a price and rounds half a cent up', () => {
-    expect(increaseLevels([level({ upTo: 1, basic: 0.1, then: 0.01 })], 5)).toEqual([level({ upTo: 1, basic: 0.11, then: 0.01 })]); // 0.105 → 0.11, 0.0105 → 0.01
+    expect(increaseLevels([level({ upTo: 1, basic: 0.1, then: 0.01 })], 5)).toEqual([
+      level({ upTo: 1, basic: 0.11, then: 0.01 }),
+    ]); // 0.105 → 0.11, 0.0105 → 0.01
     fc.assert(
       fc.property(levelsArb, fc.integer({ min: 1, max: 10_000 }), (levels, basisPoints) => {
         const before = toLevels(levels);

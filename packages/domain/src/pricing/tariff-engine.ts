@@ -29,7 +29,13 @@ export function newPriceLevel(): PriceLevel {
 }
 
 export type TariffPrice =
-  | { ok: true; /** euro, 2 decimals */ price: number; cents: Cents; levelIndex: number; /** thenPer steps charged beyond basicPer */ steps: number }
+  | {
+      ok: true;
+      /** euro, 2 decimals */ price: number;
+      cents: Cents;
+      levelIndex: number;
+      /** thenPer steps charged beyond basicPer */ steps: number;
+    }
   | { ok: false; error: string };
 
 // Weights are compared and divided in whole milligrams: 12.4 - 10 in floats is 2.4000000000000004,
@@ -61,7 +67,13 @@ const counted = new WeakMap<PriceLevel, CountedLevel>();
 function countedOf(level: PriceLevel): CountedLevel {
   let values = counted.get(level);
   if (!values) {
-    values = { upTo: toMg(level.upTo), basicPer: toMg(level.basicPer), thenPer: toMg(level.thenPer), basic: toCents(level.basic), then: toCents(level.then) };
+    values = {
+      upTo: toMg(level.upTo),
+      basicPer: toMg(level.basicPer),
+      thenPer: toMg(level.thenPer),
+      basic: toCents(level.basic),
+      then: toCents(level.then),
+    };
     counted.set(level, values);
   }
   return values;

@@ -20,7 +20,11 @@ export const reviewSchema = z.object({
 export type Review = z.infer<typeof reviewSchema>;
 
 export const reviewListBodySchema = z.object({
-  size: z.number().int().min(1, 'size must be at least 1.').max(REVIEW_LIST_MAX_SIZE, `size must be at most ${REVIEW_LIST_MAX_SIZE}.`),
+  size: z
+    .number()
+    .int()
+    .min(1, 'size must be at least 1.')
+    .max(REVIEW_LIST_MAX_SIZE, `size must be at most ${REVIEW_LIST_MAX_SIZE}.`),
   skip: z.number().int().min(0, 'skip cannot be below 0.'),
 });
 export const reviewListResponseSchema = z.object({ count: z.number().int(), reviews: z.array(reviewSchema) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { bodyId } from '../common/input.ts';
 
 // Users and company users (spec 1 §3 'User search result', 'Company user'; §5; §7 'User', 'Company').
 
@@ -48,11 +49,18 @@ export const companyUserSchema = z.object({
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
-export const companyUsersResponseSchema = z.object({ admins: z.array(companyUserSchema), staff: z.array(companyUserSchema) });
+export const companyUsersResponseSchema = z.object({
+  admins: z.array(companyUserSchema),
+  staff: z.array(companyUserSchema),
+});
 export type CompanyUsersResponse = z.infer<typeof companyUsersResponseSchema>;
 
 export const addCompanyUserBodySchema = z.object({
-  userId: z.number('userId must be a number.').int('userId must be a whole number.').gt(0, 'userId must be greater than 0.'),
+  userId: bodyId('userId', {
+    type: 'userId must be a number.',
+    int: 'userId must be a whole number.',
+    min: 'userId must be greater than 0.',
+  }),
   asAdmin: z.boolean('asAdmin must be true or false.'),
 });
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Staff and customer users alike; roles is the list of role names (spec 1 §6). */
 export const users = pgTable(
@@ -25,7 +36,7 @@ export const users = pgTable(
   ],
 );
 
-/** Opaque session tokens, stored as a SHA-256 hash; revoked or expired rows stop working at once. */
+/** Opaque session tokens, stored as a SHA-256 hash; revoked, expired or idle rows stop working at once. */
 export const sessions = pgTable(
   'sessions',
   {
@@ -39,6 +50,8 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    /** Last request made with the session (to the minute); idle longer than SESSION_IDLE_MINUTES, it stops working. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -52,7 +65,10 @@ export const signInFailures = pgTable(
     ip: text('ip').notNull(),
     failedAt: timestamp('failed_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.failedAt), index('sign_in_failures_ip_idx').on(t.ip, t.failedAt)],
+  (t) => [
+    index('sign_in_failures_email_idx').on(t.email, t.failedAt),
+    index('sign_in_failures_ip_idx').on(t.ip, t.failedAt),
+  ],
 );
 
 /** One-time e-mailed codes (POST /api/auth/start-auth-attempt). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { numericNumber, numericZero } from '../columns.ts';
 import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings/schemas';
 import { users } from './auth.ts';
 import { carriers, drivers, places, services, tariffCodes } from './catalogue.ts';
@@ -45,14 +46,16 @@ export const bookings = pgTable(
     return: boolean('return').notNull().default(false),
     setCallId: integer('set_call_id'),
     numberOfPackages: integer('number_of_packages').notNull().default(1),
-    weightOfPackages: numeric('weight_of_packages', { precision: 10, scale: 2 }).notNull().default('0'),
+    weightOfPackages: numericNumber('weight_of_packages', { precision: 10, scale: 2 }).notNull().default(numericZero),
     packageType: text('package_type'),
     packageSize: text('package_size'),
-    status: text('status', { enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'] }).notNull(),
+    status: text('status', {
+      enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'],
+    }).notNull(),
     /** Customer charge ex VAT: the sum of the jobs' customer charges. */
-    exVatPrice: numeric('ex_vat_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    exVatPrice: numericNumber('ex_vat_price', { precision: 12, scale: 2 }).notNull().default(numericZero),
     /** Driver pay: the sum of the jobs' driver prices. */
-    driverPrice: numeric('driver_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    driverPrice: numericNumber('driver_price', { precision: 12, scale: 2 }).notNull().default(numericZero),
     notes: text('notes').notNull().default(''),
     goodsDescription: text('goods_description').notNull().default(''),
     priceDetails: jsonb('price_details').$type<Record<string, unknown>>().notNull().default({}),
@@ -85,28 +88,43 @@ export const bookingJobs = pgTable(
       .notNull()
       .references(() => bookings.id, { onDelete: 'cascade' }),
     reference: text('reference').notNull().unique(),
-    status: text('status', { enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'] }).notNull(),
+    status: text('status', {
+      enum: ['quote', 'confirmed', 'in_progress', 'out_for_delivery', 'delivered', 'cancelled', 'failed', 'unknown'],
+    }).notNull(),
     /** The customer tariff and the carrier tariff (what the carrier charges us) the job is priced with. */
     tariffId: integer('tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
     carrierTariffId: integer('carrier_tariff_id').references(() => tariffs.id, { onDelete: 'set null' }),
     /** The tariff service code the job is priced under (DOM, INT, CANC, ...), for the tariffService filter. */
     tariffCodeId: integer('tariff_code_id').references(() => tariffCodes.id, { onDelete: 'set null' }),
     carrierId: integer('carrier_id').references(() => carriers.id, { onDelete: 'set null' }),
-    customerCharge: numeric('customer_charge', { precision: 12, scale: 2 }).notNull().default('0'),
-    driverPrice: numeric('driver_price', { precision: 12, scale: 2 }).notNull().default('0'),
+    customerCharge: numericNumber('customer_charge', { precision: 12, scale: 2 }).notNull().default(numericZero),
+    driverPrice: numericNumber('driver_price', { precision: 12, scale: 2 }).notNull().default(numericZero),
     driverNumber: integer('driver_number'),
     driverTwoNumber: integer('driver_two_number'),
-    carrierPrice: numeric('carrier_price', { precision: 12, scale: 2 }).notNull().default('0'),
-    carrierCustomsCharge: numeric('carrier_customs_charge', { precision: 12, scale: 2 }).notNull().default('0'),
-    carrierInsuranceCharge: numeric('carrier_insurance_charge', { precision: 12, scale: 2 }).notNull().default('0'),
-    extrasCharge: numeric('extras_charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    carrierPrice: numericNumber('carrier_price', { precision: 12, scale: 2 }).notNull().default(numericZero),
+    carrierCustomsCharge: numericNumber('carrier_customs_charge', { precision: 12, scale: 2 })
+      .notNull()
+      .default(numericZero),
+    carrierInsuranceCharge: numericNumber('carrier_insurance_charge', { precision: 12, scale: 2 })
+      .notNull()
+      .default(numericZero),
+    extrasCharge: numericNumber('extras_charge', { precision: 12, scale: 2 }).notNull().default(numericZero),
     /** Extras (name, cost paid to the driver, charge to the customer). */
-    extrasBreakdown: jsonb('extras_breakdown').$type<{ name: string; cost: number; charge: number }[]>().notNull().default([]),
+    extrasBreakdown: jsonb('extras_breakdown')
+      .$type<{ name: string; cost: number; charge: number }[]>()
+      .notNull()
+      .default([]),
     /** Sum of the extras' costs, kept beside the breakdown so margins are a plain SUM. */
-    extrasCost: numeric('extras_cost', { precision: 12, scale: 2 }).notNull().default('0'),
-    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    extrasCost: numericNumber('extras_cost', { precision: 12, scale: 2 }).notNull().default(numericZero),
+    tags: text('tags')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** References of related charge dockets. */
-    chargeRefs: text('charge_refs').array().notNull().default(sql`'{}'::text[]`),
+    chargeRefs: text('charge_refs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     internalNotes: text('internal_notes').notNull().default(''),
     /** The period the job is invoiced in; null while it is in none. */
     invoicePeriodId: integer('invoice_period_id').references(() => invoicePeriods.id, { onDelete: 'set null' }),
@@ -116,7 +134,10 @@ export const bookingJobs = pgTable(
     lastStatusUpdate: timestamp('last_status_update', { withTimezone: true }),
     collectionEta: timestamp('collection_eta', { withTimezone: true }),
     deliveryEta: timestamp('delivery_eta', { withTimezone: true }),
-    windows: jsonb('windows').$type<JobWindows>().notNull().default({ collectionStart: null, collectionEnd: null, deliveryStart: null, deliveryEnd: null }),
+    windows: jsonb('windows')
+      .$type<JobWindows>()
+      .notNull()
+      .default({ collectionStart: null, collectionEnd: null, deliveryStart: null, deliveryEnd: null }),
     /** When the goods were collected (the collection task's completion). */
     collectedAt: timestamp('collected_at', { withTimezone: true }),
     deliveryTime: timestamp('delivery_time', { withTimezone: true }),
@@ -139,8 +160,12 @@ export const bookingJobs = pgTable(
     index('booking_jobs_collection_place_idx').on(t.collectionPlaceId),
     index('booking_jobs_delivery_place_idx').on(t.deliveryPlaceId),
     index('booking_jobs_carrier_price_idx').on(t.carrierPrice),
-    index('booking_jobs_same_day_review_idx').on(t.bookingId).where(sql`${t.needsSameDayReview}`),
-    index('booking_jobs_carrier_review_idx').on(t.bookingId).where(sql`${t.needsCarrierReview}`),
+    index('booking_jobs_same_day_review_idx')
+      .on(t.bookingId)
+      .where(sql`${t.needsSameDayReview}`),
+    index('booking_jobs_carrier_review_idx')
+      .on(t.bookingId)
+      .where(sql`${t.needsCarrierReview}`),
   ],
 );
 
@@ -157,8 +182,8 @@ export const bookingTasks = pgTable(
     area: text('area'),
     status: text('status').notNull(),
     driverId: integer('driver_id').references(() => drivers.id, { onDelete: 'set null' }),
-    driverPay: numeric('driver_pay', { precision: 12, scale: 2 }).notNull().default('0'),
-    driverPayExtra: numeric('driver_pay_extra', { precision: 12, scale: 2 }).notNull().default('0'),
+    driverPay: numericNumber('driver_pay', { precision: 12, scale: 2 }).notNull().default(numericZero),
+    driverPayExtra: numericNumber('driver_pay_extra', { precision: 12, scale: 2 }).notNull().default(numericZero),
     quantumDocket: text('quantum_docket'),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Order of the stop within the job. */
@@ -188,8 +213,8 @@ export const jobPriceAdjustments = pgTable(
     description: text('description').notNull().default(''),
     /** Staff only. */
     internalDescription: text('internal_description').notNull().default(''),
-    cost: numeric('cost', { precision: 12, scale: 2 }).notNull().default('0'),
-    charge: numeric('charge', { precision: 12, scale: 2 }).notNull().default('0'),
+    cost: numericNumber('cost', { precision: 12, scale: 2 }).notNull().default(numericZero),
+    charge: numericNumber('charge', { precision: 12, scale: 2 }).notNull().default(numericZero),
     showToCustomer: boolean('show_to_customer').notNull().default(false),
     applySurcharge: boolean('apply_surcharge').notNull().default(false),
     /** The period the adjustment is invoiced in, which may differ from its job's (spec 2 §4). */

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { numericNumber } from '../columns.ts';
 import { users } from './auth.ts';
 
 /**
@@ -22,8 +23,8 @@ export const places = pgTable(
     postCode: text('post_code').notNull().default(''),
     countryCode: text('country_code').notNull().default('IE'),
     country: text('country').notNull().default('IRELAND, REPUBLIC OF'),
-    latitude: numeric('latitude', { precision: 9, scale: 6 }),
-    longitude: numeric('longitude', { precision: 9, scale: 6 }),
+    latitude: numericNumber('latitude', { precision: 9, scale: 6 }),
+    longitude: numericNumber('longitude', { precision: 9, scale: 6 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { numericNumber, numericZero } from '../columns.ts';
 import { users } from './auth.ts';
 import { tariffCodes } from './catalogue.ts';
 
@@ -65,18 +66,22 @@ export const companyExtendedSettings = pgTable('company_extended_settings', {
   saturdayBookings: boolean('saturday_bookings').notNull().default(false),
   sundayBookings: boolean('sunday_bookings').notNull().default(false),
   ledgerAccountCode: text('ledger_account_code'),
-  invoiceInterval: text('invoice_interval', { enum: ['W', 'M'] }).notNull().default('M'),
+  invoiceInterval: text('invoice_interval', { enum: ['W', 'M'] })
+    .notNull()
+    .default('M'),
   invoiceFormat: text('invoice_format').notNull().default('legacy'),
   onInvoiceFormat: text('on_invoice_format').notNull().default('new'),
-  defaultVatCode: text('default_vat_code', { enum: ['STD', 'ZER'] }).notNull().default('STD'),
-  discountPercent: numeric('discount_percent', { precision: 5, scale: 2 }).notNull().default('0'),
-  discountTwoPercent: numeric('discount_two_percent', { precision: 5, scale: 2 }).notNull().default('0'),
+  defaultVatCode: text('default_vat_code', { enum: ['STD', 'ZER'] })
+    .notNull()
+    .default('STD'),
+  discountPercent: numericNumber('discount_percent', { precision: 5, scale: 2 }).notNull().default(numericZero),
+  discountTwoPercent: numericNumber('discount_two_percent', { precision: 5, scale: 2 }).notNull().default(numericZero),
   surchargeNameOne: text('surcharge_name_one'),
-  surchargeRateOne: numeric('surcharge_rate_one', { precision: 6, scale: 2 }),
+  surchargeRateOne: numericNumber('surcharge_rate_one', { precision: 6, scale: 2 }),
   surchargeNameTwo: text('surcharge_name_two'),
-  surchargeRateTwo: numeric('surcharge_rate_two', { precision: 6, scale: 2 }),
+  surchargeRateTwo: numericNumber('surcharge_rate_two', { precision: 6, scale: 2 }),
   surchargeNameThree: text('surcharge_name_three'),
-  surchargeRateThree: numeric('surcharge_rate_three', { precision: 6, scale: 2 }),
+  surchargeRateThree: numericNumber('surcharge_rate_three', { precision: 6, scale: 2 }),
   allowViewInvoices: boolean('allow_view_invoices').notNull().default(true),
   holdMessage: text('hold_message'),
   telephonistMessage: text('telephonist_message'),

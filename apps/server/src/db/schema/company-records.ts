@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { numericNumber } from '../columns.ts';
 import type { ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
 import type { SetCallPricing } from '@courier/domain/companies/set-calls';
 import { users } from './auth.ts';
@@ -47,7 +48,7 @@ export const setCalls = pgTable(
     pricing: jsonb('pricing').$type<SetCallPricing>().notNull().default({}),
     driver: integer('driver'),
     isDocuments: boolean('is_documents').notNull().default(false),
-    weightOfPackages: numeric('weight_of_packages', { precision: 10, scale: 2 }),
+    weightOfPackages: numericNumber('weight_of_packages', { precision: 10, scale: 2 }),
     numberOfPackages: integer('number_of_packages'),
     goodsDescription: text('goods_description').notNull().default(''),
     serviceId: integer('service_id').references(() => services.id, { onDelete: 'set null' }),
@@ -57,7 +58,12 @@ export const setCalls = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('set_calls_company_idx').on(t.companyId), index('set_calls_active_idx').on(t.active).where(sql`${t.active}`)],
+  (t) => [
+    index('set_calls_company_idx').on(t.companyId),
+    index('set_calls_active_idx')
+      .on(t.active)
+      .where(sql`${t.active}`),
+  ],
 );
 
 /** Address book entries (spec 1 §3): a company's, or public when companyId is null. */
@@ -76,8 +82,8 @@ export const addressBookEntries = pgTable(
     postCode: text('post_code').notNull(),
     country: text('country').notNull(),
     countryCode: text('country_code').notNull(),
-    latitude: numeric('latitude', { precision: 9, scale: 6 }).notNull(),
-    longitude: numeric('longitude', { precision: 9, scale: 6 }).notNull(),
+    latitude: numericNumber('latitude', { precision: 9, scale: 6 }).notNull(),
+    longitude: numericNumber('longitude', { precision: 9, scale: 6 }).notNull(),
     contactName: text('contact_name').notNull().default(''),
     contactPhone: text('contact_phone').notNull().default(''),
     notes: text('notes').notNull().default(''),
@@ -97,7 +103,7 @@ export const reviews = pgTable(
     email: text('email').notNull(),
     approved: boolean('approved').notNull().default(false),
     deleted: boolean('deleted').notNull().default(false),
-    total: numeric('total', { precision: 3, scale: 1 }).notNull(),
+    total: numericNumber('total', { precision: 3, scale: 1 }).notNull(),
     speed: integer('speed').notNull(),
     driver: integer('driver').notNull(),
     value: integer('value').notNull(),

@@ -4,6 +4,6 @@ export * from './company-records.ts';
 export * from './operations.ts';
 export * from './catalogue.ts';
 export * from './pricing.ts';
-export * from './jobs.ts';
+export * from './background.ts';
 export * from './invoicing.ts';
 export * from './bookings.ts';

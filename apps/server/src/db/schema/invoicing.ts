@@ -21,7 +21,10 @@ export const invoicePeriods = pgTable(
     start: date('start', { mode: 'string' }).notNull(),
     end: date('end', { mode: 'string' }).notNull(),
     /** Numbers of the invoices issued for the period (one, or more when not a single invoice). */
-    invoiceNumbers: text('invoice_numbers').array().notNull().default(sql`'{}'::text[]`),
+    invoiceNumbers: text('invoice_numbers')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -42,7 +42,13 @@ export const tariffs = pgTable(
   },
   (t) => [
     // One tariff per account (or base), code, carrier (or none), service and zone.
-    uniqueIndex('tariffs_identity_unique').on(sql`coalesce(${t.account}, '')`, t.tariffCodeId, sql`coalesce(${t.carrierId}, 0)`, t.service, t.zone),
+    uniqueIndex('tariffs_identity_unique').on(
+      sql`coalesce(${t.account}, '')`,
+      t.tariffCodeId,
+      sql`coalesce(${t.carrierId}, 0)`,
+      t.service,
+      t.zone,
+    ),
     index('tariffs_account_idx').on(t.account),
     index('tariffs_carrier_idx').on(t.carrierId, t.service),
   ],

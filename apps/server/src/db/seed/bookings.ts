@@ -53,11 +53,43 @@ const CARRIER_REVIEW_REASONS = [
   'Remote area surcharge from the carrier',
   null,
 ] as const;
-const GOODS = ['Documents', 'Legal papers', 'Medical samples', 'Spare parts', 'Printed matter', 'Laptop', 'Flowers', 'Catering supplies', 'Keys', 'Architectural drawings', 'Pharmacy order', 'Samples'] as const;
+const GOODS = [
+  'Documents',
+  'Legal papers',
+  'Medical samples',
+  'Spare parts',
+  'Printed matter',
+  'Laptop',
+  'Flowers',
+  'Catering supplies',
+  'Keys',
+  'Architectural drawings',
+  'Pharmacy order',
+  'Samples',
+] as const;
 const PACKAGE_TYPES = ['Envelope', 'Parcel', 'Box', 'Tube', 'Pallet'] as const;
 const PACKAGE_SIZES = ['Small', 'Medium', 'Large'] as const;
-const NOTES = ['', '', '', 'Ring reception on arrival', 'Fragile: keep upright', 'Leave with security if closed', 'Call customer 10 minutes before', 'Signature required', 'Side entrance, blue door'] as const;
-const INTERNAL_NOTES = ['', '', '', '', 'Customer called to confirm', 'Driver reported long wait at collection', 'Re-delivery arranged by phone', 'Price agreed with accounts'] as const;
+const NOTES = [
+  '',
+  '',
+  '',
+  'Ring reception on arrival',
+  'Fragile: keep upright',
+  'Leave with security if closed',
+  'Call customer 10 minutes before',
+  'Signature required',
+  'Side entrance, blue door',
+] as const;
+const INTERNAL_NOTES = [
+  '',
+  '',
+  '',
+  '',
+  'Customer called to confirm',
+  'Driver reported long wait at collection',
+  'Re-delivery arranged by phone',
+  'Price agreed with accounts',
+] as const;
 const EXTRAS = [
   { name: 'Tail lift', cost: 10, charge: 25 },
   { name: 'Charge point', cost: 4, charge: 9.5 },
@@ -92,7 +124,8 @@ function statusFor(random: Random, ageDays: number): (typeof bookings.$inferInse
   return 'in_progress';
 }
 
-const money = (value: number): string => toEuro(toCents(value)).toFixed(2);
+/** A euro amount rounded to the cent, as the numeric(12,2) columns store it. */
+const money = (value: number): number => toEuro(toCents(value));
 const randomAmount = (random: Random, [low, high]: readonly [number, number]) => low + random.next() * (high - low);
 
 /** Splits an amount equally across n parts to the cent, the last part taking the remainder. */
@@ -127,18 +160,42 @@ interface Catalogue {
 }
 
 async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
-  const companyRows = await db.select({ id: companies.id, active: companies.active }).from(companies).orderBy(asc(companies.id));
-  const customerRows = await db.select({ companyId: companyUsers.companyId, userId: companyUsers.userId }).from(companyUsers).orderBy(asc(companyUsers.userId));
-  const staffRows = await db.select({ id: users.id }).from(users).where(inArray(users.email, ['telephonist@demo.ie', 'dispatcher@demo.ie', 'accounts@demo.ie'])).orderBy(asc(users.id));
+  const companyRows = await db
+    .select({ id: companies.id, active: companies.active })
+    .from(companies)
+    .orderBy(asc(companies.id));
+  const customerRows = await db
+    .select({ companyId: companyUsers.companyId, userId: companyUsers.userId })
+    .from(companyUsers)
+    .orderBy(asc(companyUsers.userId));
+  const staffRows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.email, ['telephonist@demo.ie', 'dispatcher@demo.ie', 'accounts@demo.ie']))
+    .orderBy(asc(users.id));
   const referenceRows = await db
-    .select({ id: companyReferences.id, companyId: companyReferences.companyId, name: companyReferences.name, header: companyReferences.header, values: companyReferences.values })
+    .select({
+      id: companyReferences.id,
+      companyId: companyReferences.companyId,
+      name: companyReferences.name,
+      header: companyReferences.header,
+      values: companyReferences.values,
+    })
     .from(companyReferences)
     .orderBy(asc(companyReferences.id));
-  const serviceRows = await db.select({ id: services.id, type: services.type, service: services.service }).from(services).orderBy(asc(services.id));
+  const serviceRows = await db
+    .select({ id: services.id, type: services.type, service: services.service })
+    .from(services)
+    .orderBy(asc(services.id));
   const codeRows = await db.select({ id: tariffCodes.id, code: tariffCodes.code }).from(tariffCodes);
-  const tariffRows = await db.select({ id: tariffs.id, tariffCodeId: tariffs.tariffCodeId, carrierId: tariffs.carrierId }).from(tariffs).where(isNull(tariffs.account)).orderBy(asc(tariffs.id));
+  const tariffRows = await db
+    .select({ id: tariffs.id, tariffCodeId: tariffs.tariffCodeId, carrierId: tariffs.carrierId })
+    .from(tariffs)
+    .where(isNull(tariffs.account))
+    .orderBy(asc(tariffs.id));
   const customersOf = new Map<number, number[]>();
-  for (const row of customerRows) customersOf.set(row.companyId, [...(customersOf.get(row.companyId) ?? []), row.userId]);
+  for (const row of customerRows)
+    customersOf.set(row.companyId, [...(customersOf.get(row.companyId) ?? []), row.userId]);
   const referencesOf = new Map<number, { id: number; name: string; header: string; values: string[] }[]>();
   for (const row of referenceRows) referencesOf.set(row.companyId, [...(referencesOf.get(row.companyId) ?? []), row]);
   const tariffOf = new Map<number, number[]>();
@@ -153,7 +210,10 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     customersOf,
     staffIds: staffRows.map((row) => row.id),
     referencesOf,
-    driverRows: await db.select({ id: drivers.id, driverNumber: drivers.driverNumber }).from(drivers).orderBy(asc(drivers.id)),
+    driverRows: await db
+      .select({ id: drivers.id, driverNumber: drivers.driverNumber })
+      .from(drivers)
+      .orderBy(asc(drivers.id)),
     placeIds: (await db.select({ id: places.id }).from(places).orderBy(asc(places.id))).map((row) => row.id),
     sameDayServices: serviceRows.filter((row) => row.service !== 'OVERNIGHT' && row.service !== 'INTERNATIONAL'),
     overnight: serviceRows.find((row) => row.service === 'OVERNIGHT'),
@@ -178,7 +238,10 @@ function bookingMoment(random: Random, anchor: Date): Date {
   }
 }
 
-function clientReferences(random: Random, definitions: { id: number; name: string; header: string; values: string[] }[] | undefined): CompanyReferenceValue[] {
+function clientReferences(
+  random: Random,
+  definitions: { id: number; name: string; header: string; values: string[] }[] | undefined,
+): CompanyReferenceValue[] {
   if (!definitions || definitions.length === 0) return [];
   return definitions
     .filter(() => random.chance(0.85))
@@ -186,7 +249,12 @@ function clientReferences(random: Random, definitions: { id: number; name: strin
       id: definition.id,
       name: definition.name,
       header: definition.header,
-      value: definition.values.length > 0 ? random.pick(definition.values) : definition.header === 'Phone' ? `08${random.int(3, 9)} ${random.digits(3)} ${random.digits(4)}` : `${definition.header === 'CostCentre' ? 'CC' : 'PO'}-${random.digits(5)}`,
+      value:
+        definition.values.length > 0
+          ? random.pick(definition.values)
+          : definition.header === 'Phone'
+            ? `08${random.int(3, 9)} ${random.digits(3)} ${random.digits(4)}`
+            : `${definition.header === 'CostCentre' ? 'CC' : 'PO'}-${random.digits(5)}`,
     }));
 }
 
@@ -201,7 +269,9 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
   const reference = `B${String(1_000_000 + index)}`;
   const setCall = sameDay && random.chance(0.06);
   const withReturn = sameDay && random.chance(0.05);
-  const collectionTime = random.chance(0.35) ? new Date(createdAt.getTime() + random.int(2, 48) * 30 * MINUTE_MS) : null;
+  const collectionTime = random.chance(0.35)
+    ? new Date(createdAt.getTime() + random.int(2, 48) * 30 * MINUTE_MS)
+    : null;
   const pickUpAt = collectionTime ?? new Date(createdAt.getTime() + random.int(10, 45) * MINUTE_MS);
 
   let serviceId: number;
@@ -215,13 +285,20 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     serviceId = service.id;
     vehicle = band ? random.pick(band.vehicles) : null;
     distance = random.int(800, service.type === 'VAN' ? 60_000 : 18_000);
-    chargeTotal = (randomAmount(random, band?.base ?? [9, 16]) + (distance / 1000) * (band?.perKm ?? 1)) * (LEVEL_FACTOR[service.service] ?? 1);
-    weight = service.type === 'VAN' ? randomAmount(random, [5, 400]) : randomAmount(random, [0.2, service.type.startsWith('CARGO') ? 60 : 12]);
+    chargeTotal =
+      (randomAmount(random, band?.base ?? [9, 16]) + (distance / 1000) * (band?.perKm ?? 1)) *
+      (LEVEL_FACTOR[service.service] ?? 1);
+    weight =
+      service.type === 'VAN'
+        ? randomAmount(random, [5, 400])
+        : randomAmount(random, [0.2, service.type.startsWith('CARGO') ? 60 : 12]);
   } else {
     serviceId = (international ? catalogue.international : catalogue.overnight)?.id ?? 0;
     distance = international ? null : random.int(20_000, 260_000);
     weight = randomAmount(random, international ? [0.3, 25] : [0.5, 32]);
-    chargeTotal = international ? 22 + weight * randomAmount(random, [2.5, 6]) : 9 + weight * randomAmount(random, [0.4, 1.2]);
+    chargeTotal = international
+      ? 22 + weight * randomAmount(random, [2.5, 6])
+      : 9 + weight * randomAmount(random, [0.4, 1.2]);
   }
   const packages = weight > 100 ? random.int(2, 12) : random.int(1, random.chance(0.8) ? 2 : 6);
   const jobCount = sameDay ? (random.chance(0.86) ? 1 : random.chance(0.8) ? 2 : 3) : 1;
@@ -238,23 +315,43 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     if (status === 'failed') tags.add('FAILURE');
     if (random.chance(0.04)) tags.add('WAITING_TIME');
     if (random.chance(0.02)) tags.add(random.pick(['SERVICE_CHANGE', 'VEHICLE_CHANGE', 'ADDRESS_CHANGE'] as const));
-    if (random.chance(0.015)) tags.add(random.pick(['RETURN_ADDED', 'RETURN_REMOVED', 'DRIVER_TRANSFER', 'OVERRIDE_PRICE'] as const));
+    if (random.chance(0.015))
+      tags.add(random.pick(['RETURN_ADDED', 'RETURN_REMOVED', 'DRIVER_TRANSFER', 'OVERRIDE_PRICE'] as const));
     if (random.chance(0.03)) tags.add(random.pick(['IMPORTED', 'BATCH'] as const));
 
     const extras = random.chance(0.06) ? [random.pick(EXTRAS)] : [];
-    for (const extra of extras) tags.add(extra.name === 'Tail lift' ? 'TAIL_LIFT' : extra.name === 'Charge point' ? 'CHARGE_POINT' : 'OVERRIDE_PRICE');
+    for (const extra of extras)
+      tags.add(
+        extra.name === 'Tail lift' ? 'TAIL_LIFT' : extra.name === 'Charge point' ? 'CHARGE_POINT' : 'OVERRIDE_PRICE',
+      );
     const extrasCharge = extras.reduce((sum, extra) => sum + toCents(extra.charge), 0) as Cents;
     const extrasCost = extras.reduce((sum, extra) => sum + toCents(extra.cost), 0) as Cents;
 
     const carrierId = sameDay ? null : random.pick(catalogue.carrierIds);
-    const carrierPrice = sameDay || status === 'cancelled' ? (0 as Cents) : toCents(money(toEuro(charge) * randomAmount(random, [0.42, 0.72])));
+    const carrierPrice =
+      sameDay || status === 'cancelled'
+        ? (0 as Cents)
+        : toCents(money(toEuro(charge) * randomAmount(random, [0.42, 0.72])));
     const customs = international && random.chance(0.35) ? toCents(money(randomAmount(random, [6, 45]))) : (0 as Cents);
     const insurance = !sameDay && random.chance(0.25) ? toCents(money(randomAmount(random, [0.5, 4]))) : (0 as Cents);
     const customerCharge = (status === 'cancelled' && random.chance(0.6) ? 0 : charge + customs) as Cents;
-    const payShare = sameDay ? randomAmount(random, random.chance(0.12) ? [0.22, 0.55] : [0.32, 0.44]) : random.chance(0.3) ? randomAmount(random, [0.08, 0.15]) : 0;
-    const driverPrice = status === 'cancelled' || status === 'quote' ? (0 as Cents) : toCents(money(toEuro(charge) * payShare));
+    const payShare = sameDay
+      ? randomAmount(random, random.chance(0.12) ? [0.22, 0.55] : [0.32, 0.44])
+      : random.chance(0.3)
+        ? randomAmount(random, [0.08, 0.15])
+        : 0;
+    const driverPrice =
+      status === 'cancelled' || status === 'quote' ? (0 as Cents) : toCents(money(toEuro(charge) * payShare));
 
-    const tariffCode = sameDay ? null : status === 'cancelled' ? 'CANC' : status === 'failed' ? 'FAIC' : international ? random.pick(['INT', 'INT', 'UKM9', 'UKM6', 'UKM2', 'PUR', 'TW48'] as const) : random.pick(['DOM', 'DOM', 'DOM', 'RAPC'] as const);
+    const tariffCode = sameDay
+      ? null
+      : status === 'cancelled'
+        ? 'CANC'
+        : status === 'failed'
+          ? 'FAIC'
+          : international
+            ? random.pick(['INT', 'INT', 'UKM9', 'UKM6', 'UKM2', 'PUR', 'TW48'] as const)
+            : random.pick(['DOM', 'DOM', 'DOM', 'RAPC'] as const);
     const tariffCodeId = tariffCode ? (catalogue.codeIds.get(tariffCode) ?? null) : null;
     const tariffChoices = tariffCodeId ? (catalogue.tariffOf.get(tariffCodeId) ?? []) : [];
     const carrierTariffChoices = tariffCodeId ? (catalogue.carrierTariffOf.get(tariffCodeId) ?? []) : [];
@@ -275,26 +372,56 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     const lateDelivery = random.chance(0.1);
     const collectedAt =
       delivered || jobStatus === 'out_for_delivery' || jobStatus === 'failed'
-        ? new Date(pickUpAt.getTime() + (lateCollection ? random.int(65, 120) : random.int(0, 55)) * MINUTE_MS * (sameDay ? 1 : 3))
+        ? new Date(
+            pickUpAt.getTime() +
+              (lateCollection ? random.int(65, 120) : random.int(0, 55)) * MINUTE_MS * (sameDay ? 1 : 3),
+          )
         : null;
-    const deliveryTime = delivered ? new Date((lateDelivery ? deliveryEnd.getTime() : deliveryStart.getTime()) + random.int(1, lateDelivery ? 90 : Math.max(2, (deliveryEnd.getTime() - deliveryStart.getTime()) / MINUTE_MS - 1)) * MINUTE_MS) : null;
+    const deliveryTime = delivered
+      ? new Date(
+          (lateDelivery ? deliveryEnd.getTime() : deliveryStart.getTime()) +
+            random.int(
+              1,
+              lateDelivery ? 90 : Math.max(2, (deliveryEnd.getTime() - deliveryStart.getTime()) / MINUTE_MS - 1),
+            ) *
+              MINUTE_MS,
+        )
+      : null;
     const reviewSameDay = sameDay && settled && random.chance(0.05);
     const reviewCarrier = !sameDay && settled && random.chance(0.09);
 
-    const stops: TaskRow['type'][] = ['COLLECTION', ...(random.chance(0.07) ? (['STOP'] as const) : []), 'DELIVERY', ...(withReturn ? (['RETURN_TO_BASE'] as const) : [])];
+    const stops: TaskRow['type'][] = [
+      'COLLECTION',
+      ...(random.chance(0.07) ? (['STOP'] as const) : []),
+      'DELIVERY',
+      ...(withReturn ? (['RETURN_TO_BASE'] as const) : []),
+    ];
     const pays = splitCents(driverPrice, stops.length);
-    const waitingExtra = tags.has('WAITING_TIME') && driverPrice > 0 ? toCents(money(randomAmount(random, [4, 15]))) : (0 as Cents);
+    const waitingExtra =
+      tags.has('WAITING_TIME') && driverPrice > 0 ? toCents(money(randomAmount(random, [4, 15]))) : (0 as Cents);
     const jobReference = `${reference}-${n + 1}`;
     const tasks: TaskRow[] = stops.map((type, position) => ({
       reference: `${jobReference}-T${position + 1}`,
       type,
       area: sameDay ? random.pick(['D1', 'D2', 'D4', 'D8', 'D12', 'D15', 'D18', 'D24']) : null,
-      status: delivered ? 'COMPLETED' : jobStatus === 'cancelled' ? 'CANCELLED' : type === 'COLLECTION' && collectedAt ? 'COMPLETED' : 'PENDING',
+      status: delivered
+        ? 'COMPLETED'
+        : jobStatus === 'cancelled'
+          ? 'CANCELLED'
+          : type === 'COLLECTION' && collectedAt
+            ? 'COMPLETED'
+            : 'PENDING',
       driverId: position > 0 && secondDriver ? secondDriver.id : (driver?.id ?? null),
       driverPay: money(toEuro(pays[position] ?? (0 as Cents))),
-      driverPayExtra: position === 0 ? money(toEuro(waitingExtra)) : '0.00',
+      driverPayExtra: position === 0 ? money(toEuro(waitingExtra)) : 0,
       quantumDocket: sameDay ? `Q${random.digits(7)}` : null,
-      completedAt: delivered ? (type === 'COLLECTION' ? collectedAt : deliveryTime) : type === 'COLLECTION' ? collectedAt : null,
+      completedAt: delivered
+        ? type === 'COLLECTION'
+          ? collectedAt
+          : deliveryTime
+        : type === 'COLLECTION'
+          ? collectedAt
+          : null,
       position,
     }));
 
@@ -339,7 +466,9 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
         collectionPlaceId: random.pick(catalogue.placeIds),
         deliveryPlaceId: random.pick(catalogue.placeIds),
         createdAt,
-        lastStatusUpdate: settled ? (deliveryTime ?? new Date(pickUpAt.getTime() + random.int(30, 300) * MINUTE_MS)) : new Date(createdAt.getTime() + random.int(1, 60) * MINUTE_MS),
+        lastStatusUpdate: settled
+          ? (deliveryTime ?? new Date(pickUpAt.getTime() + random.int(30, 300) * MINUTE_MS))
+          : new Date(createdAt.getTime() + random.int(1, 60) * MINUTE_MS),
         collectionEta: status === 'quote' ? null : pickUpAt,
         deliveryEta: status === 'quote' ? null : new Date(deliveryStart.getTime() + random.int(0, 60) * MINUTE_MS),
         windows,
@@ -357,8 +486,8 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     });
   }
 
-  const exVat = jobs.reduce((sum, entry) => sum + toCents(entry.job.customerCharge ?? '0'), 0) as Cents;
-  const pay = jobs.reduce((sum, entry) => sum + toCents(entry.job.driverPrice ?? '0'), 0) as Cents;
+  const exVat = jobs.reduce((sum, entry) => sum + toCents(entry.job.customerCharge ?? 0), 0) as Cents;
+  const pay = jobs.reduce((sum, entry) => sum + toCents(entry.job.driverPrice ?? 0), 0) as Cents;
   const booking: BookingRow = {
     reference,
     companyId,
@@ -375,7 +504,7 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     return: withReturn,
     setCallId: null,
     numberOfPackages: packages,
-    weightOfPackages: weight.toFixed(2),
+    weightOfPackages: Number(weight.toFixed(2)),
     packageType: random.pick(PACKAGE_TYPES),
     packageSize: random.pick(PACKAGE_SIZES),
     status,
@@ -406,7 +535,14 @@ async function insertAsJson(db: DbOrTx, table: PgTable, rows: Record<string, unk
       if (!found) throw new Error(`No column ${key} in ${config.name}`);
       return { key, name: found.name, type: found.getSQLType() };
     });
-  const payload = rows.map((row) => Object.fromEntries(columns.map(({ key, name }) => [name, row[key] instanceof Date ? (row[key] as Date).toISOString() : (row[key] ?? null)])));
+  const payload = rows.map((row) =>
+    Object.fromEntries(
+      columns.map(({ key, name }) => [
+        name,
+        row[key] instanceof Date ? (row[key] as Date).toISOString() : (row[key] ?? null),
+      ]),
+    ),
+  );
   const names = columns.map(({ name }) => `"${name}"`).join(', ');
   const definition = columns.map(({ name, type }) => `"${name}" ${type}`).join(', ');
   const result = await db.execute<{ id: number }>(
@@ -419,20 +555,31 @@ async function insertAsJson(db: DbOrTx, table: PgTable, rows: Record<string, unk
 export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]): Promise<void> {
   for (let start = 0; start < generated.length; start += BOOKING_CHUNK) {
     const chunk = generated.slice(start, start + BOOKING_CHUNK);
-    const bookingIds = await insertAsJson(db, bookings, chunk.map((entry) => entry.booking));
-    const jobEntries = chunk.flatMap((entry, i) => entry.jobs.map((job) => ({ ...job, bookingId: bookingIds[i] as number })));
+    const bookingIds = await insertAsJson(
+      db,
+      bookings,
+      chunk.map((entry) => entry.booking),
+    );
+    const jobEntries = chunk.flatMap((entry, i) =>
+      entry.jobs.map((job) => ({ ...job, bookingId: bookingIds[i] as number })),
+    );
     const taskRows: (typeof bookingTasks.$inferInsert)[] = [];
     const adjustmentRows: (typeof jobPriceAdjustments.$inferInsert)[] = [];
     for (let jobStart = 0; jobStart < jobEntries.length; jobStart += JOB_CHUNK) {
       const jobChunk = jobEntries.slice(jobStart, jobStart + JOB_CHUNK);
-      const jobIds = await insertAsJson(db, bookingJobs, jobChunk.map((entry) => ({ ...entry.job, bookingId: entry.bookingId })));
+      const jobIds = await insertAsJson(
+        db,
+        bookingJobs,
+        jobChunk.map((entry) => ({ ...entry.job, bookingId: entry.bookingId })),
+      );
       jobChunk.forEach((entry, i) => {
         const jobId = jobIds[i] as number;
         for (const task of entry.tasks) taskRows.push({ ...task, jobId });
         for (const adjustment of entry.adjustments) adjustmentRows.push({ ...adjustment, jobId });
       });
     }
-    for (let taskStart = 0; taskStart < taskRows.length; taskStart += TASK_CHUNK) await insertAsJson(db, bookingTasks, taskRows.slice(taskStart, taskStart + TASK_CHUNK));
+    for (let taskStart = 0; taskStart < taskRows.length; taskStart += TASK_CHUNK)
+      await insertAsJson(db, bookingTasks, taskRows.slice(taskStart, taskStart + TASK_CHUNK));
     await insertAsJson(db, jobPriceAdjustments, adjustmentRows);
   }
 }
@@ -443,9 +590,13 @@ export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]):
  * carrier costs, extras, price adjustments, and some jobs flagged for review with reasons.
  * Deterministic: its own seed, so other areas' demo data does not shift it.
  */
-export async function seedBookings(db: DbOrTx, options: { anchor: Date; seed: number; count?: number }): Promise<number> {
+export async function seedBookings(
+  db: DbOrTx,
+  options: { anchor: Date; seed: number; count?: number },
+): Promise<number> {
   const catalogue = await loadCatalogue(db);
-  if (catalogue.companyIds.length === 0 || catalogue.placeIds.length === 0 || catalogue.sameDayServices.length === 0) return 0;
+  if (catalogue.companyIds.length === 0 || catalogue.placeIds.length === 0 || catalogue.sameDayServices.length === 0)
+    return 0;
   const random = new Random(options.seed);
   const count = options.count ?? 4500;
   const generated = Array.from({ length: count }, (_, i) => generateBooking(random, catalogue, options.anchor, i + 1));
@@ -464,4 +615,3 @@ export async function seedBookings(db: DbOrTx, options: { anchor: Date; seed: nu
   await insertBookings(db, generated);
   return count;
 }
-

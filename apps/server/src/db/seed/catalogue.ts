@@ -32,7 +32,16 @@ const SAME_DAY_LEVELS = [
   { service: 'ECONOMY', label: 'Economy', code: 'E' },
 ] as const;
 
-const VEHICLE_OF_DRIVER = ['bike', 'bike', 'top box bike', 'push bike', 'cargo bike', 'cargo bike max', 'van', 'van'] as const;
+const VEHICLE_OF_DRIVER = [
+  'bike',
+  'bike',
+  'top box bike',
+  'push bike',
+  'cargo bike',
+  'cargo bike max',
+  'van',
+  'van',
+] as const;
 
 export async function seedCatalogue(db: DbOrTx, random: Random, anchor: Date): Promise<void> {
   await db.insert(tariffCodes).values([...TARIFF_CODES]);
@@ -43,7 +52,12 @@ export async function seedCatalogue(db: DbOrTx, random: Random, anchor: Date): P
   ]);
   await db.insert(services).values([
     ...SERVICE_VEHICLES.flatMap((vehicle) =>
-      SAME_DAY_LEVELS.map((level) => ({ name: `${vehicle.label} ${level.label}`, type: vehicle.type, service: level.service, serviceCode: `${vehicle.code}${level.code}` })),
+      SAME_DAY_LEVELS.map((level) => ({
+        name: `${vehicle.label} ${level.label}`,
+        type: vehicle.type,
+        service: level.service,
+        serviceCode: `${vehicle.code}${level.code}`,
+      })),
     ),
     { name: 'Overnight Parcel', type: 'VAN', service: 'OVERNIGHT', serviceCode: 'ON' },
     { name: 'International Parcel', type: 'VAN', service: 'INTERNATIONAL', serviceCode: 'OS' },
@@ -66,7 +80,18 @@ export async function seedCatalogue(db: DbOrTx, random: Random, anchor: Date): P
   await insertPlaces(db, generatePlaces(random, 2000));
 }
 
-const PLACE_KINDS = ['Office', 'Warehouse', 'Clinic', 'Pharmacy', 'Studio', 'Depot', 'Shop', 'House', 'Apartments', 'Centre'] as const;
+const PLACE_KINDS = [
+  'Office',
+  'Warehouse',
+  'Clinic',
+  'Pharmacy',
+  'Studio',
+  'Depot',
+  'Shop',
+  'House',
+  'Apartments',
+  'Centre',
+] as const;
 
 /** Real-looking Irish addresses around town centres, with eircodes and coordinates. */
 export function generatePlaces(random: Random, count: number, startIndex = 0): (typeof places.$inferInsert)[] {
@@ -85,8 +110,8 @@ export function generatePlaces(random: Random, count: number, startIndex = 0): (
       postCode: eircode(random, town.routingKey),
       countryCode: 'IE',
       country: 'IRELAND, REPUBLIC OF',
-      latitude: (town.latitude + (random.next() - 0.5) * 0.04).toFixed(6),
-      longitude: (town.longitude + (random.next() - 0.5) * 0.06).toFixed(6),
+      latitude: Number((town.latitude + (random.next() - 0.5) * 0.04).toFixed(6)),
+      longitude: Number((town.longitude + (random.next() - 0.5) * 0.06).toFixed(6)),
     };
   });
 }
@@ -94,5 +119,6 @@ export function generatePlaces(random: Random, count: number, startIndex = 0): (
 const CHUNK = 1000;
 
 export async function insertPlaces(db: DbOrTx, rows: (typeof places.$inferInsert)[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK) await db.insert(places).values(rows.slice(start, start + CHUNK));
+  for (let start = 0; start < rows.length; start += CHUNK)
+    await db.insert(places).values(rows.slice(start, start + CHUNK));
 }

@@ -19,12 +19,17 @@ export function personName(random: Random): { firstName: string; lastName: strin
 export function eircode(random: Random, routingKey: string): string {
   const letters = 'ACDEFHKNPRTVWXY';
   let unique = '';
-  for (let i = 0; i < 4; i++) unique += random.chance(0.5) ? letters[random.int(0, letters.length - 1)] : String(random.int(0, 9));
+  for (let i = 0; i < 4; i++)
+    unique += random.chance(0.5) ? letters[random.int(0, letters.length - 1)] : String(random.int(0, 9));
   return `${routingKey} ${unique}`;
 }
 
 function accountCodeFor(name: string, index: number): string {
-  const letters = name.replace(/[^A-Za-z]/g, '').toUpperCase().slice(0, 4).padEnd(4, 'X');
+  const letters = name
+    .replace(/[^A-Za-z]/g, '')
+    .toUpperCase()
+    .slice(0, 4)
+    .padEnd(4, 'X');
   return `${letters}${String(index).padStart(3, '0')}`;
 }
 
@@ -39,7 +44,13 @@ export interface GeneratedCompany {
  * Companies mixing billing bases (account, PAYG, card), active and blocked. Most account customers have
  * complete billing information; some lack parts, so the 'Missing Information' check has real cases.
  */
-export function generateCompanies(options: { random: Random; count: number; anchor: Date; salesRepIds: number[]; startIndex?: number }): GeneratedCompany[] {
+export function generateCompanies(options: {
+  random: Random;
+  count: number;
+  anchor: Date;
+  salesRepIds: number[];
+  startIndex?: number;
+}): GeneratedCompany[] {
   const { random, anchor } = options;
   const result: GeneratedCompany[] = [];
   for (let i = 0; i < options.count; i++) {
@@ -49,11 +60,19 @@ export function generateCompanies(options: { random: Random; count: number; anch
     const billingBasis: BillingBasis = roll < 0.55 ? 'account' : roll < 0.9 ? 'stripeCompany' : 'stripe';
     const isAccount = billingBasis === 'account';
     const createdAt = new Date(anchor.getTime() - random.int(30, 5 * 365) * DAY_MS - random.int(0, DAY_MS));
-    const lastBooking = random.chance(0.9) ? new Date(anchor.getTime() - random.int(0, 120) * DAY_MS - random.int(0, DAY_MS)) : null;
+    const lastBooking = random.chance(0.9)
+      ? new Date(anchor.getTime() - random.int(0, 120) * DAY_MS - random.int(0, DAY_MS))
+      : null;
     const town = random.pick(TOWNS);
     const complete = isAccount && random.chance(0.85);
     const contact = personName(random);
-    const domain = `${name.split(' ')[0]?.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '') ?? 'company'}${index}.ie`;
+    const domain = `${
+      name
+        .split(' ')[0]
+        ?.toLowerCase()
+        .normalize('NFD')
+        .replace(/[^a-z]/g, '') ?? 'company'
+    }${index}.ie`;
     result.push({
       company: {
         name,
@@ -79,7 +98,8 @@ export function generateCompanies(options: { random: Random; count: number; anch
         loyaltyDiscount: random.chance(0.15),
         disableWaitingTime: random.chance(0.1),
         reviewAllBookings: random.chance(0.1),
-        salesRepId: options.salesRepIds.length > 0 && (complete || random.chance(0.5)) ? random.pick(options.salesRepIds) : null,
+        salesRepId:
+          options.salesRepIds.length > 0 && (complete || random.chance(0.5)) ? random.pick(options.salesRepIds) : null,
         cycloneSurchargeTier: random.pick(SURCHARGE_TIERS),
         adminSurchargeTier: random.pick(SURCHARGE_TIERS),
       },
@@ -90,11 +110,11 @@ export function generateCompanies(options: { random: Random; count: number; anch
         invoiceInterval: random.chance(0.7) ? 'M' : 'W',
         defaultVatCode: random.chance(0.92) ? 'STD' : 'ZER',
         surchargeNameOne: complete ? 'Nationwide Overnight Fuel Surcharge' : null,
-        surchargeRateOne: complete ? `${random.int(3, 12)}.50` : null,
+        surchargeRateOne: complete ? random.int(3, 12) + 0.5 : null,
         surchargeNameTwo: complete ? 'International Fuel Surcharge' : null,
-        surchargeRateTwo: complete ? `${random.int(5, 18)}.00` : null,
+        surchargeRateTwo: complete ? random.int(5, 18) : null,
         surchargeNameThree: complete ? 'Ground Fuel Surcharge' : null,
-        surchargeRateThree: complete ? `${random.int(2, 9)}.25` : null,
+        surchargeRateThree: complete ? random.int(2, 9) + 0.25 : null,
         holdMessage: isAccount && random.chance(0.05) ? 'Account on hold: refer to accounts before booking.' : null,
         billingAddressName: isAccount ? name : null,
         billingAddressLineOne: isAccount ? `${random.int(1, 120)} ${random.pick(STREETS)}` : null,
@@ -103,14 +123,20 @@ export function generateCompanies(options: { random: Random; count: number; anch
         billingAddressPostcode: isAccount ? eircode(random, town.routingKey) : null,
         singleInvoice: random.chance(0.7),
         creditControlCode: random.pick(CREDIT_CONTROL_CODES),
-        vatNumber: isAccount && (complete || random.chance(0.5)) ? `IE${random.digits(7)}${random.pick(['A', 'B', 'H', 'W'])}` : null,
+        vatNumber:
+          isAccount && (complete || random.chance(0.5))
+            ? `IE${random.digits(7)}${random.pick(['A', 'B', 'H', 'W'])}`
+            : null,
       },
       contacts:
         isAccount && (complete || random.chance(0.5))
           ? [
               {
                 name: `${contact.firstName} ${contact.lastName}`,
-                email: `${contact.firstName.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '')}@${domain}`,
+                email: `${contact.firstName
+                  .toLowerCase()
+                  .normalize('NFD')
+                  .replace(/[^a-z]/g, '')}@${domain}`,
                 phone: irishPhone(random),
                 groundInvoices: true,
                 overnightInvoices: random.chance(0.8),
@@ -129,11 +155,16 @@ export async function insertCompanies(db: DbOrTx, generated: GeneratedCompany[])
   const ids: number[] = [];
   for (let start = 0; start < generated.length; start += CHUNK) {
     const chunk = generated.slice(start, start + CHUNK);
-    const rows = await db.insert(companies).values(chunk.map((g) => g.company)).returning({ id: companies.id });
+    const rows = await db
+      .insert(companies)
+      .values(chunk.map((g) => g.company))
+      .returning({ id: companies.id });
     const chunkIds = rows.map((row) => row.id);
     ids.push(...chunkIds);
     await db.insert(companySettings).values(chunk.map((g, i) => ({ ...g.settings, companyId: chunkIds[i] as number })));
-    await db.insert(companyExtendedSettings).values(chunk.map((g, i) => ({ ...g.extended, companyId: chunkIds[i] as number })));
+    await db
+      .insert(companyExtendedSettings)
+      .values(chunk.map((g, i) => ({ ...g.extended, companyId: chunkIds[i] as number })));
     const contacts = chunk.flatMap((g, i) => g.contacts.map((c) => ({ ...c, companyId: chunkIds[i] as number })));
     if (contacts.length > 0) await db.insert(billingContacts).values(contacts);
   }

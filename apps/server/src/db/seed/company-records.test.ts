@@ -22,15 +22,23 @@ describe.each(databaseKinds)('companies area demo data on %s', (kind) => {
     expect(rows.some((r) => r.approved)).toBe(true);
     expect(rows.some((r) => r.deleted)).toBe(true);
     expect(rows.filter((r) => r.deleted && r.approved)).toEqual([]);
-    for (const r of rows) for (const score of [r.speed, r.driver, r.value, Number(r.total)]) expect(score).toBeGreaterThanOrEqual(1);
+    for (const r of rows)
+      for (const score of [r.speed, r.driver, r.value, Number(r.total)]) expect(score).toBeGreaterThanOrEqual(1);
   });
 
   it('references pass the ordered rules against each other', async () => {
     const rows = await t.db.select().from(companyReferences);
     expect(rows.length).toBeGreaterThan(50);
     for (const row of rows) {
-      const others = rows.filter((other) => other.companyId === row.companyId).map((other) => ({ id: other.id, header: other.header }));
-      expect(referenceError({ id: row.id, name: row.name, header: row.header, values: row.values, limitOptions: row.values.length > 0 }, others)).toBeNull();
+      const others = rows
+        .filter((other) => other.companyId === row.companyId)
+        .map((other) => ({ id: other.id, header: other.header }));
+      expect(
+        referenceError(
+          { id: row.id, name: row.name, header: row.header, values: row.values, limitOptions: row.values.length > 0 },
+          others,
+        ),
+      ).toBeNull();
     }
   });
 
@@ -38,7 +46,13 @@ describe.each(databaseKinds)('companies area demo data on %s', (kind) => {
     const rows = await t.db.select().from(setCalls);
     expect(rows.length).toBeGreaterThanOrEqual(40);
     for (const row of rows) {
-      expect(setCallDetailsProblems({ service: row.serviceId, collectionPhone: row.collectionPhone, deliveryPhone: row.deliveryPhone })).toEqual([]);
+      expect(
+        setCallDetailsProblems({
+          service: row.serviceId,
+          collectionPhone: row.collectionPhone,
+          deliveryPhone: row.deliveryPhone,
+        }),
+      ).toEqual([]);
       expect(scheduleProblems(row.schedule)).toEqual([]);
       if (row.active) expect(row.collectionPlaceId && row.deliveryPlaceId && row.schedule.length > 0).toBeTruthy();
     }
@@ -47,7 +61,10 @@ describe.each(databaseKinds)('companies area demo data on %s', (kind) => {
   it('address book entries have non-zero coordinates; some are public', async () => {
     const rows = await t.db.select().from(addressBookEntries);
     expect(rows.every((row) => Number(row.latitude) !== 0 && Number(row.longitude) !== 0)).toBe(true);
-    const [publicCount] = await t.db.select({ value: count() }).from(addressBookEntries).where(isNull(addressBookEntries.companyId));
+    const [publicCount] = await t.db
+      .select({ value: count() })
+      .from(addressBookEntries)
+      .where(isNull(addressBookEntries.companyId));
     expect(publicCount?.value).toBe(30);
   });
 });

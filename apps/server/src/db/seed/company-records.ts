@@ -2,7 +2,18 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
 import type { SetCallPricing } from '@courier/domain/companies/set-calls';
 import type { DbOrTx } from '../client.ts';
-import { addressBookEntries, companies, companyReferences, companyUsers, drivers, places, reviews, services, setCalls, users } from '../schema/index.ts';
+import {
+  addressBookEntries,
+  companies,
+  companyReferences,
+  companyUsers,
+  drivers,
+  places,
+  reviews,
+  services,
+  setCalls,
+  users,
+} from '../schema/index.ts';
 import { irishPhone, personName } from './companies.ts';
 import type { Random } from './random.ts';
 
@@ -24,14 +35,31 @@ const FEEDBACK = [
 ] as const;
 
 const REFERENCE_SETS = [
-  [{ name: 'PO Number', header: 'Reference' as const, values: [] as string[], description: 'Purchase order number from the requester' }],
   [
-    { name: 'Cost Centre', header: 'CostCentre' as const, values: ['Sales', 'Operations', 'Finance', 'Marketing'], description: 'Department paying for the job' },
+    {
+      name: 'PO Number',
+      header: 'Reference' as const,
+      values: [] as string[],
+      description: 'Purchase order number from the requester',
+    },
+  ],
+  [
+    {
+      name: 'Cost Centre',
+      header: 'CostCentre' as const,
+      values: ['Sales', 'Operations', 'Finance', 'Marketing'],
+      description: 'Department paying for the job',
+    },
     { name: 'Requested by', header: 'Custom' as const, values: [], description: '' },
   ],
   [
     { name: 'Job Number', header: 'Reference' as const, values: [], description: '' },
-    { name: 'Site Code', header: 'CompanyCode' as const, values: ['DUB01', 'DUB02', 'CRK01', 'GAL01'], description: 'Site the goods are for' },
+    {
+      name: 'Site Code',
+      header: 'CompanyCode' as const,
+      values: ['DUB01', 'DUB02', 'CRK01', 'GAL01'],
+      description: 'Site the goods are for',
+    },
     { name: 'Contact phone', header: 'Phone' as const, values: [], description: '' },
   ],
 ];
@@ -43,7 +71,8 @@ function schedule(random: Random): ScheduleEntry[] {
     const kind = random.next();
     const collectionTime = { hour: random.int(7, 16), minute: random.pick([0, 15, 30, 45]) };
     if (kind < 0.6) return { dayOfWeek, type: 'nth' as const, options: [1, 2, 3, 4, 5], collectionTime };
-    if (kind < 0.85) return { dayOfWeek, type: 'nth' as const, options: random.chance(0.5) ? [1, 3] : [2, 4], collectionTime };
+    if (kind < 0.85)
+      return { dayOfWeek, type: 'nth' as const, options: random.chance(0.5) ? [1, 3] : [2, 4], collectionTime };
     return { dayOfWeek, type: 'last' as const, options: [], collectionTime };
   });
 }
@@ -53,15 +82,29 @@ function schedule(random: Random): ScheduleEntry[] {
  * places, services and drivers, and before bookings (which quote the references).
  */
 export async function seedCompanyRecords(db: DbOrTx, random: Random, anchor: Date): Promise<void> {
-  const companyRows = await db.select({ id: companies.id, name: companies.name, accountCode: companies.accountCode }).from(companies).orderBy(asc(companies.id));
+  const companyRows = await db
+    .select({ id: companies.id, name: companies.name, accountCode: companies.accountCode })
+    .from(companies)
+    .orderBy(asc(companies.id));
   const placeRows = await db.select().from(places).orderBy(asc(places.id)).limit(400);
-  const serviceRows = await db.select({ id: services.id }).from(services).where(inArray(services.service, ['STANDARD', 'PRIORITY', 'ECONOMY'])).orderBy(asc(services.id));
-  const driverRows = await db.select({ driverNumber: drivers.driverNumber }).from(drivers).where(eq(drivers.blocked, false));
+  const serviceRows = await db
+    .select({ id: services.id })
+    .from(services)
+    .where(inArray(services.service, ['STANDARD', 'PRIORITY', 'ECONOMY']))
+    .orderBy(asc(services.id));
+  const driverRows = await db
+    .select({ driverNumber: drivers.driverNumber })
+    .from(drivers)
+    .where(eq(drivers.blocked, false));
 
   const references = companyRows.flatMap((company, index) => {
     if (index % 5 === 4) return [];
     const set = REFERENCE_SETS[index % REFERENCE_SETS.length] ?? [];
-    return set.map((reference) => ({ companyId: company.id, ...reference, createdAt: new Date(anchor.getTime() - random.int(20, 600) * DAY_MS) }));
+    return set.map((reference) => ({
+      companyId: company.id,
+      ...reference,
+      createdAt: new Date(anchor.getTime() - random.int(20, 600) * DAY_MS),
+    }));
   });
   if (references.length > 0) await db.insert(companyReferences).values(references);
 
@@ -82,11 +125,16 @@ export async function seedCompanyRecords(db: DbOrTx, random: Random, anchor: Dat
         deliveryPhone: irishPhone(random),
         reference: random.chance(0.5) ? `SC-${random.digits(5)}` : '',
         quantumRef: '',
-        notes: random.pick(['Ask for reception.', 'Collect from the loading bay at the back.', '', 'Call the contact on arrival.']),
+        notes: random.pick([
+          'Ask for reception.',
+          'Collect from the loading bay at the back.',
+          '',
+          'Call the contact on arrival.',
+        ]),
         pricing: (fixed ? { charge: random.int(15, 60), driver: random.int(8, 30) } : {}) as SetCallPricing,
         driver: random.chance(0.3) && driverRows.length > 0 ? random.pick(driverRows).driverNumber : null,
         isDocuments: random.chance(0.4),
-        weightOfPackages: String(random.int(1, 40)),
+        weightOfPackages: random.int(1, 40),
         numberOfPackages: random.int(1, 6),
         goodsDescription: random.pick(['Documents', 'Prescriptions', 'Spare parts', 'Samples', 'Stationery']),
         serviceId: serviceRows.length > 0 ? random.pick(serviceRows).id : null,
@@ -113,11 +161,17 @@ export async function seedCompanyRecords(db: DbOrTx, random: Random, anchor: Dat
       postCode: place.postCode,
       country: place.country,
       countryCode: place.countryCode,
-      latitude: place.latitude ?? '53.349800',
-      longitude: place.longitude ?? '-6.260300',
+      latitude: place.latitude ?? 53.3498,
+      longitude: place.longitude ?? -6.2603,
       contactName: random.chance(0.7) ? `${contact.firstName} ${contact.lastName}` : '',
       contactPhone: random.chance(0.7) ? irishPhone(random) : '',
-      notes: random.pick(['', '', 'Deliveries before 4pm only.', 'Use the side entrance.', 'Security desk signs for parcels.']),
+      notes: random.pick([
+        '',
+        '',
+        'Deliveries before 4pm only.',
+        'Use the side entrance.',
+        'Security desk signs for parcels.',
+      ]),
     };
   };
   const entries = [
@@ -145,7 +199,7 @@ export async function seedCompanyRecords(db: DbOrTx, random: Random, anchor: Dat
       speed,
       driver,
       value,
-      total: ((speed + driver + value) / 3).toFixed(1),
+      total: Number(((speed + driver + value) / 3).toFixed(1)),
       feedback: random.pick(FEEDBACK),
       approved: random.chance(0.5),
       deleted: random.chance(0.05),

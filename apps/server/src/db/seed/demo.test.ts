@@ -3,15 +3,35 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import { toIsoDay } from '@courier/domain/common/dates';
 import type { Db } from '../client.ts';
-import { bookingJobs, bookings, companies, companyExtendedSettings, companySettings, companyUsers, invoicePeriods, users } from '../schema/index.ts';
+import {
+  bookingJobs,
+  bookings,
+  companies,
+  companyExtendedSettings,
+  companySettings,
+  companyUsers,
+  invoicePeriods,
+  users,
+} from '../schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
-import { createTestApp, createTestDatabase, databaseKinds, type TestApp, type TestDatabase } from '../../test/test-app.ts';
+import {
+  createTestApp,
+  createTestDatabase,
+  databaseKinds,
+  type TestApp,
+  type TestDatabase,
+} from '../../test/test-app.ts';
 import { DEMO_COMPANY_COUNT, seedDemoData, seedDemoDataIfEmpty } from './demo.ts';
 
 /** What must come out the same on every machine: names, codes, billing bases, active flags, in order. */
 function demoCompanies(db: Db) {
   return db
-    .select({ name: companies.name, accountCode: companies.accountCode, billingBasis: companies.billingBasis, active: companies.active })
+    .select({
+      name: companies.name,
+      accountCode: companies.accountCode,
+      billingBasis: companies.billingBasis,
+      active: companies.active,
+    })
     .from(companies)
     .orderBy(asc(companies.id));
 }
@@ -26,7 +46,9 @@ function demoInvoicePeriods(db: Db) {
       start: invoicePeriods.start,
       end: invoicePeriods.end,
       invoiceNumbers: invoicePeriods.invoiceNumbers,
-      jobs: sql<number>`(select count(*) from ${bookingJobs} where ${bookingJobs.invoicePeriodId} = ${invoicePeriods.id})`.mapWith(Number),
+      jobs: sql<number>`(select count(*) from ${bookingJobs} where ${bookingJobs.invoicePeriodId} = ${invoicePeriods.id})`.mapWith(
+        Number,
+      ),
     })
     .from(invoicePeriods)
     .orderBy(asc(invoicePeriods.id));
@@ -62,7 +84,11 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
 
   it('mixes all three billing bases, inactive companies and companies that may not book', async () => {
     const rows = await t.db
-      .select({ billingBasis: companies.billingBasis, active: companies.active, allowBooking: companySettings.cycloneAllowBooking })
+      .select({
+        billingBasis: companies.billingBasis,
+        active: companies.active,
+        allowBooking: companySettings.cycloneAllowBooking,
+      })
       .from(companies)
       .innerJoin(companySettings, eq(companySettings.companyId, companies.id));
     expect(new Set(rows.map((r) => r.billingBasis))).toEqual(new Set(['account', 'stripeCompany', 'stripe']));
@@ -72,11 +98,17 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   });
 
   it('prices account customers on a tariff code the header can name, and only them', async () => {
-    const rows = await t.db.select({ id: companies.id, billingBasis: companies.billingBasis, tariffCode: companies.tariffCode }).from(companies);
+    const rows = await t.db
+      .select({ id: companies.id, billingBasis: companies.billingBasis, tariffCode: companies.tariffCode })
+      .from(companies);
     expect(rows.filter((r) => r.billingBasis === 'account').every((r) => r.tariffCode !== null)).toBe(true);
     expect(rows.filter((r) => r.billingBasis !== 'account').every((r) => r.tariffCode === null)).toBe(true);
     const account = rows.find((r) => r.billingBasis === 'account');
-    const response = await t.app.inject({ method: 'GET', url: `/api/company/${account?.id}`, headers: bearer(await signInAs(t, ['ACCOUNTS'])) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/company/${account?.id}`,
+      headers: bearer(await signInAs(t, ['ACCOUNTS'])),
+    });
     expect(['DOM', 'RAPC']).toContain(response.json<{ tariffCodeLabel: string }>().tariffCodeLabel);
   });
 
@@ -86,9 +118,15 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     const [jobs] = await t.db
       .select({
         account: sql<number>`count(*) filter (where ${isAccount})`.mapWith(Number),
-        misplaced: sql<number>`count(*) filter (where ${isAccount} and (${invoicePeriods.id} is null or ${invoicePeriods.companyId} <> ${bookings.companyId} or ${bookingDay} not between ${invoicePeriods.start} and ${invoicePeriods.end}))`.mapWith(Number),
+        misplaced:
+          sql<number>`count(*) filter (where ${isAccount} and (${invoicePeriods.id} is null or ${invoicePeriods.companyId} <> ${bookings.companyId} or ${bookingDay} not between ${invoicePeriods.start} and ${invoicePeriods.end}))`.mapWith(
+            Number,
+          ),
         other: sql<number>`count(*) filter (where not ${isAccount})`.mapWith(Number),
-        otherInPeriod: sql<number>`count(*) filter (where not ${isAccount} and ${bookingJobs.invoicePeriodId} is not null)`.mapWith(Number),
+        otherInPeriod:
+          sql<number>`count(*) filter (where not ${isAccount} and ${bookingJobs.invoicePeriodId} is not null)`.mapWith(
+            Number,
+          ),
       })
       .from(bookingJobs)
       .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
@@ -105,13 +143,20 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     anchor.setUTCHours(12, 0, 0, 0);
     const today = toIsoDay(anchor);
     const rows = await t.db
-      .select({ period: invoicePeriods, accountCode: companies.accountCode, billingBasis: companies.billingBasis, interval: companyExtendedSettings.invoiceInterval })
+      .select({
+        period: invoicePeriods,
+        accountCode: companies.accountCode,
+        billingBasis: companies.billingBasis,
+        interval: companyExtendedSettings.invoiceInterval,
+      })
       .from(invoicePeriods)
       .innerJoin(companies, eq(companies.id, invoicePeriods.companyId))
       .innerJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, companies.id))
       .orderBy(asc(invoicePeriods.companyId), asc(invoicePeriods.start));
     expect(new Set(rows.map((row) => row.billingBasis))).toEqual(new Set(['account']));
-    expect(new Set(rows.map((row) => row.period.status))).toEqual(new Set(['ACTIVE', 'IN_REVIEW', 'FINALISED', 'INVOICED']));
+    expect(new Set(rows.map((row) => row.period.status))).toEqual(
+      new Set(['ACTIVE', 'IN_REVIEW', 'FINALISED', 'INVOICED']),
+    );
     expect(new Set(rows.map((row) => row.interval))).toEqual(new Set(['W', 'M']));
 
     const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -122,11 +167,16 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       expect(last, `company ${companyId}`).toMatchObject({ status: 'ACTIVE', invoiceNumbers: [] });
       expect(last && last.start <= today && today <= last.end, `company ${companyId} runs a period today`).toBe(true);
       periods.forEach(({ period, accountCode, interval }, i) => {
-        expect(period.identifier).toMatch(interval === 'W' ? new RegExp(`^${accountCode}-\\d{4}-W\\d{2}$`) : new RegExp(`^${accountCode}-\\d{4}-\\d{2}$`));
+        expect(period.identifier).toMatch(
+          interval === 'W'
+            ? new RegExp(`^${accountCode}-\\d{4}-W\\d{2}$`)
+            : new RegExp(`^${accountCode}-\\d{4}-\\d{2}$`),
+        );
         const previous = periods[i - 1]?.period;
         if (previous) expect(period.start, period.identifier).toBe(nextDay(previous.end));
         if (i < periods.length - 1) expect(period.status, period.identifier).not.toBe('ACTIVE');
-        if (period.status === 'INVOICED' || period.status === 'FINALISED') expect(period.invoiceNumbers.length, period.identifier).toBeGreaterThan(0);
+        if (period.status === 'INVOICED' || period.status === 'FINALISED')
+          expect(period.invoiceNumbers.length, period.identifier).toBeGreaterThan(0);
         if (period.status === 'IN_REVIEW') expect(period.invoiceNumbers, period.identifier).toEqual([]);
       });
     }

@@ -28,7 +28,10 @@ export const DEMO_LOGINS: { role: Role; firstName: string; lastName: string }[] 
 ];
 
 function emailFriendly(text: string): string {
-  return text.toLowerCase().normalize('NFD').replace(/[^a-z]/g, '');
+  return text
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[^a-z]/g, '');
 }
 
 /** Seeds the demo data once: only when the database has no users at all. */
@@ -78,7 +81,12 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
       )
       .returning({ id: users.id });
 
-    const generated = generateCompanies({ random, count: options.companyCount ?? DEMO_COMPANY_COUNT, anchor, salesRepIds: reps.map((r) => r.id) });
+    const generated = generateCompanies({
+      random,
+      count: options.companyCount ?? DEMO_COMPANY_COUNT,
+      anchor,
+      salesRepIds: reps.map((r) => r.id),
+    });
     const companyIds = await insertCompanies(tx, generated);
 
     // Customer users of each company: one admin and a few staff.
@@ -101,13 +109,21 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
         };
       }),
     );
-    const userRows = await tx.insert(users).values(people.map((p) => p.user)).returning({ id: users.id });
-    await tx.insert(companyUsers).values(people.map((p, i) => ({ companyId: p.companyId, userId: userRows[i]?.id as number, isAdmin: p.isAdmin })));
+    const userRows = await tx
+      .insert(users)
+      .values(people.map((p) => p.user))
+      .returning({ id: users.id });
+    await tx
+      .insert(companyUsers)
+      .values(
+        people.map((p, i) => ({ companyId: p.companyId, userId: userRows[i]?.id as number, isAdmin: p.isAdmin })),
+      );
 
     // The demo customer login belongs to the first company, as its admin.
     const [customer] = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'customer@demo.ie'));
     const [firstCompany] = await tx.select({ id: companies.id }).from(companies).orderBy(companies.id).limit(1);
-    if (customer && firstCompany) await tx.insert(companyUsers).values({ companyId: firstCompany.id, userId: customer.id, isAdmin: true });
+    if (customer && firstCompany)
+      await tx.insert(companyUsers).values({ companyId: firstCompany.id, userId: customer.id, isAdmin: true });
 
     // Zones and tariffs (base, special for some accounts, carriers'): after companies, before bookings.
     await seedPricing(tx, { seed: DEMO_SEED + 5 });

@@ -44,9 +44,16 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
     const companyPeriods = invoicePeriodsBetween(account.firstDay, today, account.interval);
     companyPeriods.forEach((period, index) => {
       const justFinished = period.end < today && (companyPeriods[index + 1]?.end ?? '') >= today;
-      const status: InvoicePeriodStatus = period.end >= today ? 'ACTIVE' : justFinished ? (finalised ? 'FINALISED' : 'IN_REVIEW') : 'INVOICED';
+      const status: InvoicePeriodStatus =
+        period.end >= today ? 'ACTIVE' : justFinished ? (finalised ? 'FINALISED' : 'IN_REVIEW') : 'INVOICED';
       periods.push({
-        row: { companyId: account.id, identifier: invoicePeriodIdentifier(account.accountCode ?? `C${account.id}`, period), status, start: period.start, end: period.end },
+        row: {
+          companyId: account.id,
+          identifier: invoicePeriodIdentifier(account.accountCode ?? `C${account.id}`, period),
+          status,
+          start: period.start,
+          end: period.end,
+        },
         // A company without a single invoice gets one for same-day and one for ON / OS work.
         invoiceCount: status === 'INVOICED' || status === 'FINALISED' ? (account.singleInvoice ? 1 : 2) : 0,
       });
@@ -55,7 +62,9 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
 
   // Invoice numbers run in the order invoices were issued: by the period's end, then company.
   let next = FIRST_INVOICE_NUMBER;
-  for (const { row, invoiceCount } of [...periods].sort((a, b) => a.row.end.localeCompare(b.row.end) || a.row.companyId - b.row.companyId)) {
+  for (const { row, invoiceCount } of [...periods].sort(
+    (a, b) => a.row.end.localeCompare(b.row.end) || a.row.companyId - b.row.companyId,
+  )) {
     row.invoiceNumbers = Array.from({ length: invoiceCount }, () => `INV-${String(next++).padStart(7, '0')}`);
   }
   for (let start = 0; start < periods.length; start += PERIOD_CHUNK) {

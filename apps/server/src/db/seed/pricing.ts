@@ -22,9 +22,27 @@ const ZONES: { name: string; countries: string[]; box: Box | null; colour: strin
   { name: 'NORTHERN IRELAND', countries: ['GB-NIR'], box: [-8.2, 54.0, -5.4, 55.3], colour: '#7048e8', factor: 1.15 },
   { name: 'IRISH ISLANDS', countries: ['IE'], box: [-10.3, 51.4, -8.3, 55.3], colour: '#0c8599', factor: 1.6 },
   { name: 'UK MAINLAND', countries: ['GB'], box: [-6.3, 49.9, 1.8, 58.7], colour: '#e03131', factor: 1.4 },
-  { name: 'EU ZONE 1', countries: ['BE', 'DE', 'FR', 'LU', 'NL'], box: [-4.8, 42.3, 15.0, 55.1], colour: '#e8590c', factor: 2 },
-  { name: 'EU ZONE 2', countries: ['AT', 'DK', 'ES', 'IT', 'PT', 'SE'], box: [-9.5, 36.0, 24.2, 69.1], colour: '#f08c00', factor: 2.4 },
-  { name: 'EU ZONE 3', countries: ['BG', 'CZ', 'EE', 'FI', 'GR', 'HR', 'HU', 'LT', 'LV', 'PL', 'RO', 'SI', 'SK'], box: [12.1, 34.8, 31.6, 70.1], colour: '#c2255c', factor: 2.9 },
+  {
+    name: 'EU ZONE 1',
+    countries: ['BE', 'DE', 'FR', 'LU', 'NL'],
+    box: [-4.8, 42.3, 15.0, 55.1],
+    colour: '#e8590c',
+    factor: 2,
+  },
+  {
+    name: 'EU ZONE 2',
+    countries: ['AT', 'DK', 'ES', 'IT', 'PT', 'SE'],
+    box: [-9.5, 36.0, 24.2, 69.1],
+    colour: '#f08c00',
+    factor: 2.4,
+  },
+  {
+    name: 'EU ZONE 3',
+    countries: ['BG', 'CZ', 'EE', 'FI', 'GR', 'HR', 'HU', 'LT', 'LV', 'PL', 'RO', 'SI', 'SK'],
+    box: [12.1, 34.8, 31.6, 70.1],
+    colour: '#c2255c',
+    factor: 2.9,
+  },
   { name: 'NORTH AMERICA', countries: ['CA', 'US'], box: [-168.0, 24.5, -52.6, 71.4], colour: '#5f3dc4', factor: 4.2 },
   { name: 'REST OF WORLD', countries: [], box: null, colour: '#495057', factor: 5.5 },
 ];
@@ -51,7 +69,16 @@ const CARRIER_CODES: Record<string, string[]> = {
 };
 
 /** Speed premium of a code over the plain overnight price. */
-const CODE_FACTOR: Record<string, number> = { DOM: 1, RAPC: 1.6, TW48: 0.8, UKM9: 1.5, UKM6: 1.1, UKM2: 0.9, INT: 1, PUR: 1.1 };
+const CODE_FACTOR: Record<string, number> = {
+  DOM: 1,
+  RAPC: 1.6,
+  TW48: 0.8,
+  UKM9: 1.5,
+  UKM6: 1.1,
+  UKM2: 0.9,
+  INT: 1,
+  PUR: 1.1,
+};
 
 const toFive = (euro: number) => Math.round(euro * 20) / 20; // prices end in 0 or 5 cent
 
@@ -78,7 +105,14 @@ const scaled = (levels: PriceLevel[], factor: number): PriceLevel[] =>
  */
 export async function seedPricing(db: DbOrTx, options: { seed: number }): Promise<void> {
   const random = new Random(options.seed);
-  await db.insert(zones).values(ZONES.map((zone) => ({ name: zone.name, countries: zone.countries, polygon: zone.box ? ring(zone.box) : null, colour: zone.colour })));
+  await db.insert(zones).values(
+    ZONES.map((zone) => ({
+      name: zone.name,
+      countries: zone.countries,
+      polygon: zone.box ? ring(zone.box) : null,
+      colour: zone.colour,
+    })),
+  );
   const zoneFactor = new Map(ZONES.map((zone) => [zone.name, zone.factor]));
   const codeRows = await db.select().from(tariffCodes).orderBy(asc(tariffCodes.id));
   const carrierRows = await db.select().from(carriers).orderBy(asc(carriers.id));
@@ -87,9 +121,21 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
   const baseLevels = new Map<string, PriceLevel[]>(); // `${code}/${zone}`
   for (const code of codeRows) {
     for (const zone of ZONES_OF_CODE[code.code] ?? []) {
-      const pricing = code.code === 'CANC' ? flatFee(15) : code.code === 'FAIC' ? flatFee(22.5) : parcelLevels(random, (zoneFactor.get(zone) ?? 1) * (CODE_FACTOR[code.code] ?? 1));
+      const pricing =
+        code.code === 'CANC'
+          ? flatFee(15)
+          : code.code === 'FAIC'
+            ? flatFee(22.5)
+            : parcelLevels(random, (zoneFactor.get(zone) ?? 1) * (CODE_FACTOR[code.code] ?? 1));
       baseLevels.set(`${code.code}/${zone}`, pricing);
-      rows.push({ account: null, service: code.code, zone, tariffCodeId: code.id, pricing, description: `${code.name}, ${zone.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}` });
+      rows.push({
+        account: null,
+        service: code.code,
+        zone,
+        tariffCodeId: code.id,
+        pricing,
+        description: `${code.name}, ${zone.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
+      });
     }
   }
 
@@ -101,7 +147,15 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
       for (const zone of ZONES_OF_CODE[codeName] ?? []) {
         const base = baseLevels.get(`${codeName}/${zone}`);
         if (!base) continue;
-        rows.push({ account: null, carrierId: carrier.id, service: codeName, zone, tariffCodeId: code.id, pricing: scaled(base, 0.6 + random.next() * 0.15), description: `${carrier.name} ${codeName}` });
+        rows.push({
+          account: null,
+          carrierId: carrier.id,
+          service: codeName,
+          zone,
+          tariffCodeId: code.id,
+          pricing: scaled(base, 0.6 + random.next() * 0.15),
+          description: `${carrier.name} ${codeName}`,
+        });
       }
     }
   }
@@ -125,9 +179,17 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
       const base = baseLevels.get(`${codeName}/${zone}`);
       if (!code || !base || !company.accountCode) continue;
       const discount = random.int(5, 15);
-      rows.push({ account: company.accountCode, service: codeName, zone, tariffCodeId: code.id, pricing: scaled(base, 1 - discount / 100), description: `Agreed rate for ${company.name} (${discount} % off)` });
+      rows.push({
+        account: company.accountCode,
+        service: codeName,
+        zone,
+        tariffCodeId: code.id,
+        pricing: scaled(base, 1 - discount / 100),
+        description: `Agreed rate for ${company.name} (${discount} % off)`,
+      });
     }
   }
 
-  for (let start = 0; start < rows.length; start += 500) await db.insert(tariffs).values(rows.slice(start, start + 500));
+  for (let start = 0; start < rows.length; start += 500)
+    await db.insert(tariffs).values(rows.slice(start, start + 500));
 }

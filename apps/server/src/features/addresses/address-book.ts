@@ -1,9 +1,14 @@
 import { asc, eq, isNull } from 'drizzle-orm';
-import type { AddressBookEntry, addressBookEntryBodySchema, addressBookEntryUpdateSchema } from '@courier/domain/addresses/schemas';
+import type {
+  AddressBookEntry,
+  addressBookEntryBodySchema,
+  addressBookEntryUpdateSchema,
+} from '@courier/domain/addresses/schemas';
 import { hasAccess, AREAS, type Role } from '@courier/domain/auth/roles';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { addressBookEntries, companies } from '../../db/schema/index.ts';
+import { companyExists, requireCompany } from '../../core/companies.ts';
+import { addressBookEntries } from '../../db/schema/index.ts';
 import { badRequest, forbidden, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
@@ -24,8 +29,8 @@ function toEntry(row: Row): AddressBookEntry {
       country: row.country,
       countryCode: row.countryCode,
     },
-    latitude: Number(row.latitude),
-    longitude: Number(row.longitude),
+    latitude: row.latitude,
+    longitude: row.longitude,
     contactName: row.contactName,
     contactPhone: row.contactPhone,
     notes: row.notes,
@@ -44,8 +49,7 @@ export function requireAddressBookAccess(roles: readonly Role[], companyId: numb
 
 export async function listEntries(db: DbOrTx, companyId: number | null): Promise<AddressBookEntry[]> {
   if (companyId !== null) {
-    const exists = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-    if (exists.length === 0) throw notFound(`Company ${companyId} does not exist.`);
+    await requireCompany(db, companyId);
   }
   const rows = await db
     .select()
@@ -57,7 +61,9 @@ export async function listEntries(db: DbOrTx, companyId: number | null): Promise
 
 function valuesOf(body: Body) {
   if (body.isPublic !== (body.company === null)) {
-    throw badRequest('An entry is public exactly when it has no company.', [{ field: 'body.isPublic', message: 'An entry is public exactly when it has no company.' }]);
+    throw badRequest('An entry is public exactly when it has no company.', [
+      { field: 'body.isPublic', message: 'An entry is public exactly when it has no company.' },
+    ]);
   }
   return {
     companyId: body.company,
@@ -70,54 +76,97 @@ function valuesOf(body: Body) {
     postCode: body.postcode,
     country: body.country,
     countryCode: body.countryCode.toUpperCase(),
-    latitude: body.latitude.toFixed(6),
-    longitude: body.longitude.toFixed(6),
+    latitude: body.latitude,
+    longitude: body.longitude,
     contactName: body.contactName,
     contactPhone: body.contactPhone,
     notes: body.notes,
   };
 }
 
-async function requireCompany(tx: DbOrTx, companyId: number | null): Promise<void> {
+/** The company an entry's body names must exist (400, it is the caller's input). */
+async function requireBodyCompany(tx: DbOrTx, companyId: number | null): Promise<void> {
   if (companyId === null) return;
-  const rows = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (rows.length === 0) throw badRequest(`Company ${companyId} does not exist.`, [{ field: 'body.company', message: `Company ${companyId} does not exist.` }]);
+  if (!(await companyExists(tx, companyId)))
+    throw badRequest(`Company ${companyId} does not exist.`, [
+      { field: 'body.company', message: `Company ${companyId} does not exist.` },
+    ]);
 }
 
-export async function createEntry(db: Db, options: { body: Body; roles: readonly Role[]; userId: number }): Promise<{ entryId: number }> {
+export async function createEntry(
+  db: Db,
+  options: { body: Body; roles: readonly Role[]; userId: number },
+): Promise<{ entryId: number }> {
   const values = valuesOf(options.body);
   requireAddressBookAccess(options.roles, values.companyId);
   return db.transaction(async (tx) => {
-    await requireCompany(tx, values.companyId);
+    await requireBodyCompany(tx, values.companyId);
     const [row] = await tx.insert(addressBookEntries).values(values).returning();
     if (!row) throw new Error('The entry was not created.');
-    await writeAudit(tx, { userId: options.userId, action: 'create', entityType: 'address_book_entry', entityId: row.id, after: toEntry(row) });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'create',
+      entityType: 'address_book_entry',
+      entityId: row.id,
+      after: toEntry(row),
+    });
     return { entryId: row.id };
   });
 }
 
-export async function updateEntry(db: Db, options: { body: z.output<typeof addressBookEntryUpdateSchema>; roles: readonly Role[]; userId: number }): Promise<AddressBookEntry> {
+export async function updateEntry(
+  db: Db,
+  options: { body: z.output<typeof addressBookEntryUpdateSchema>; roles: readonly Role[]; userId: number },
+): Promise<AddressBookEntry> {
   const values = valuesOf(options.body);
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(addressBookEntries).where(eq(addressBookEntries.id, options.body.entryId)).for('update');
+    const [before] = await tx
+      .select()
+      .from(addressBookEntries)
+      .where(eq(addressBookEntries.id, options.body.entryId))
+      .for('update');
     if (!before) throw notFound(`Address book entry ${options.body.entryId} does not exist.`);
     // Both the entry's book and the book it moves to must be the caller's to edit.
     requireAddressBookAccess(options.roles, before.companyId);
     requireAddressBookAccess(options.roles, values.companyId);
-    await requireCompany(tx, values.companyId);
-    const [row] = await tx.update(addressBookEntries).set({ ...values, updatedAt: new Date() }).where(eq(addressBookEntries.id, before.id)).returning();
+    await requireBodyCompany(tx, values.companyId);
+    const [row] = await tx
+      .update(addressBookEntries)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(addressBookEntries.id, before.id))
+      .returning();
     if (!row) throw notFound(`Address book entry ${options.body.entryId} does not exist.`);
-    await writeAudit(tx, { userId: options.userId, action: 'update', entityType: 'address_book_entry', entityId: row.id, before: toEntry(before), after: toEntry(row) });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'update',
+      entityType: 'address_book_entry',
+      entityId: row.id,
+      before: toEntry(before),
+      after: toEntry(row),
+    });
     return toEntry(row);
   });
 }
 
-export async function deleteEntry(db: Db, options: { entryId: number; roles: readonly Role[]; userId: number }): Promise<void> {
+export async function deleteEntry(
+  db: Db,
+  options: { entryId: number; roles: readonly Role[]; userId: number },
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select().from(addressBookEntries).where(eq(addressBookEntries.id, options.entryId)).for('update');
+    const [before] = await tx
+      .select()
+      .from(addressBookEntries)
+      .where(eq(addressBookEntries.id, options.entryId))
+      .for('update');
     if (!before) throw notFound(`Address book entry ${options.entryId} does not exist.`);
     requireAddressBookAccess(options.roles, before.companyId);
     await tx.delete(addressBookEntries).where(eq(addressBookEntries.id, before.id));
-    await writeAudit(tx, { userId: options.userId, action: 'delete', entityType: 'address_book_entry', entityId: before.id, before: toEntry(before) });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'delete',
+      entityType: 'address_book_entry',
+      entityId: before.id,
+      before: toEntry(before),
+    });
   });
 }

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { formatAddress, PLACE_SEARCH_MIN_LENGTH, type Place, type PlaceSearchResult, type placeCreateBodySchema, type placeSearchQuerySchema } from '@courier/domain/addresses/schemas';
+import {
+  formatAddress,
+  PLACE_SEARCH_MIN_LENGTH,
+  type PlaceSearchResult,
+  type placeCreateBodySchema,
+  type placeSearchQuerySchema,
+} from '@courier/domain/addresses/schemas';
 import { countryByCode } from '@courier/domain/common/countries';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.ts';
-import { toPlace } from '../../db/place-row.ts';
 import { places } from '../../db/schema/index.ts';
 
 const SEARCH_LIMIT = 20;
@@ -17,7 +22,11 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** Every word of the query must appear in the name, address or eircode (each a trigram-indexed LIKE). */
 function wordsCondition(query: string): SQL | undefined {
-  const words = query.toLowerCase().split(/[\s,]+/).filter(Boolean).slice(0, 8);
+  const words = query
+    .toLowerCase()
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .slice(0, 8);
   return and(...words.map((word) => sql`${searchText} like ${`%${escapeLike(word)}%`}`));
 }
 
@@ -34,9 +43,12 @@ async function searchRows(db: DbOrTx, options: SearchQuery): Promise<PlaceRow[]>
   if (options.filterPlaceId) conditions.push(ne(places.placeId, options.filterPlaceId));
   if (options.latitude !== undefined && options.longitude !== undefined && options.radius !== undefined) {
     const latDelta = options.radius / METRES_PER_DEGREE;
-    const lngDelta = options.radius / (METRES_PER_DEGREE * Math.max(0.01, Math.cos((options.latitude * Math.PI) / 180)));
+    const lngDelta =
+      options.radius / (METRES_PER_DEGREE * Math.max(0.01, Math.cos((options.latitude * Math.PI) / 180)));
     conditions.push(sql`${places.latitude} between ${options.latitude - latDelta} and ${options.latitude + latDelta}`);
-    conditions.push(sql`${places.longitude} between ${options.longitude - lngDelta} and ${options.longitude + lngDelta}`);
+    conditions.push(
+      sql`${places.longitude} between ${options.longitude - lngDelta} and ${options.longitude + lngDelta}`,
+    );
   }
   // Ranked: the exact eircode, then names starting with the text, then addresses starting with it, then the rest by name.
   const rank = sql<number>`case
@@ -55,7 +67,12 @@ async function searchRows(db: DbOrTx, options: SearchQuery): Promise<PlaceRow[]>
 /** GET /api/place/search: from 3 characters, ranked (spec 1 §5, §7). */
 export async function searchPlaces(db: DbOrTx, options: SearchQuery): Promise<PlaceSearchResult> {
   const rows = await searchRows(db, options);
-  return rows.map((row) => ({ placeId: row.placeId, name: row.name, eircode: row.postCode, address: formatAddress(row) }));
+  return rows.map((row) => ({
+    placeId: row.placeId,
+    name: row.name,
+    eircode: row.postCode,
+    address: formatAddress(row),
+  }));
 }
 
 /** GET /api/place/search/exisiting: the same search, as id, name and description. */
@@ -64,18 +81,11 @@ export async function searchExistingPlaces(db: DbOrTx, query: string) {
   return rows.map((row) => ({ id: row.id, name: row.name, description: formatAddress(row) }));
 }
 
-export async function findPlaceByPlaceId(db: DbOrTx, placeId: string): Promise<Place | undefined> {
-  const [row] = await db.select().from(places).where(eq(places.placeId, placeId));
-  return row ? toPlace(row) : undefined;
-}
-
-export async function findPlaceById(db: DbOrTx, id: number): Promise<Place | undefined> {
-  const [row] = await db.select().from(places).where(eq(places.id, id));
-  return row ? toPlace(row) : undefined;
-}
-
 /** POST /api/place/create: a custom address; the country name comes from its code (spec 1 §5). */
-export async function createPlace(db: DbOrTx, body: z.output<typeof placeCreateBodySchema>): Promise<{ placeId: string }> {
+export async function createPlace(
+  db: DbOrTx,
+  body: z.output<typeof placeCreateBodySchema>,
+): Promise<{ placeId: string }> {
   const { address } = body;
   const country = countryByCode(address.countryCode);
   const placeId = `pl_c${randomBytes(6).toString('hex')}`;
@@ -89,8 +99,8 @@ export async function createPlace(db: DbOrTx, body: z.output<typeof placeCreateB
     postCode: address.postCode,
     countryCode: country?.Code ?? address.countryCode,
     country: country?.Name ?? '',
-    latitude: address.latitude == null ? null : address.latitude.toFixed(6),
-    longitude: address.longitude == null ? null : address.longitude.toFixed(6),
+    latitude: address.latitude ?? null,
+    longitude: address.longitude ?? null,
   });
   return { placeId };
 }

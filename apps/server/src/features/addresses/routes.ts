@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { paramId } from '@courier/domain/common/input';
 import {
   addressBookEntryBodySchema,
   addressBookEntrySchema,
@@ -17,7 +18,8 @@ import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { createEntry, deleteEntry, listEntries, updateEntry } from './address-book.ts';
-import { createPlace, findPlaceById, findPlaceByPlaceId, searchExistingPlaces, searchPlaces } from './places.ts';
+import { findPlaceById, findPlaceByPlaceId } from '../../core/places.ts';
+import { createPlace, searchExistingPlaces, searchPlaces } from './places.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const PLACES = access.roles(AREAS.companies);
@@ -34,8 +36,10 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         config: { access: PLACES },
         schema: {
           tags: ['places'],
-          summary: 'Address search by name, address or eircode (from 3 characters; ranked: exact eircode, name, address)',
-          description: 'latitude, longitude and radius (metres) limit the search to an area; filterPlaceId leaves one place out; countryCode limits the country. sessiontoken and searchEircodeDatabase are accepted for compatibility.',
+          summary:
+            'Address search by name, address or eircode (from 3 characters; ranked: exact eircode, name, address)',
+          description:
+            'latitude, longitude and radius (metres) limit the search to an area; filterPlaceId leaves one place out; countryCode limits the country. sessiontoken and searchEircodeDatabase are accepted for compatibility.',
           querystring: placeSearchQuerySchema,
           response: { 200: placeSearchResultSchema, ...errors },
         },
@@ -47,14 +51,27 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/place/search/exisiting',
       {
         config: { access: PLACES },
-        schema: { tags: ['places'], summary: 'Search of existing places as id, name, description (the spec spells the path so)', querystring: z.object({ q: z.string().trim().max(200).default('') }), response: { 200: existingPlaceSearchSchema, ...errors } },
+        schema: {
+          tags: ['places'],
+          summary: 'Search of existing places as id, name, description (the spec spells the path so)',
+          querystring: z.object({ q: z.string().trim().max(200).default('') }),
+          response: { 200: existingPlaceSearchSchema, ...errors },
+        },
       },
       async (request) => searchExistingPlaces(db, request.query.q),
     );
 
     app.get(
       '/place/id/:id',
-      { config: { access: PLACES }, schema: { tags: ['places'], summary: 'One place by its numeric id', params: idParamSchema, response: { 200: placeSchema, ...errors } } },
+      {
+        config: { access: PLACES },
+        schema: {
+          tags: ['places'],
+          summary: 'One place by its numeric id',
+          params: idParamSchema,
+          response: { 200: placeSchema, ...errors },
+        },
+      },
       async (request) => {
         const place = await findPlaceById(db, request.params.id);
         if (!place) throw notFound(`Place ${request.params.id} does not exist.`);
@@ -83,7 +100,15 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/place/create',
-      { config: { access: PLACES }, schema: { tags: ['places'], summary: 'Creates a custom address; returns its placeId', body: placeCreateBodySchema, response: { 200: z.object({ placeId: z.string() }), ...errors } } },
+      {
+        config: { access: PLACES },
+        schema: {
+          tags: ['places'],
+          summary: 'Creates a custom address; returns its placeId',
+          body: placeCreateBodySchema,
+          response: { 200: z.object({ placeId: z.string() }), ...errors },
+        },
+      },
       async (request) => createPlace(db, request.body),
     );
 
@@ -91,14 +116,26 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/place/entries/:companyId',
       {
         config: { access: access.roles(AREAS.companyTabAddressBook) },
-        schema: { tags: ['address book'], summary: "A company's address book", params: z.object({ companyId: z.coerce.number().int().min(1) }), response: { 200: z.array(addressBookEntrySchema), ...errors } },
+        schema: {
+          tags: ['address book'],
+          summary: "A company's address book",
+          params: z.object({ companyId: paramId('companyId') }),
+          response: { 200: z.array(addressBookEntrySchema), ...errors },
+        },
       },
       async (request) => listEntries(db, request.params.companyId),
     );
 
     app.get(
       '/place/public-entries',
-      { config: { access: access.roles(AREAS.addresses) }, schema: { tags: ['address book'], summary: 'The public address book (entries without a company)', response: { 200: z.array(addressBookEntrySchema), ...errors } } },
+      {
+        config: { access: access.roles(AREAS.addresses) },
+        schema: {
+          tags: ['address book'],
+          summary: 'The public address book (entries without a company)',
+          response: { 200: z.array(addressBookEntrySchema), ...errors },
+        },
+      },
       async () => listEntries(db, null),
     );
 
@@ -106,7 +143,12 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/place/entry',
       {
         config: { access: ADDRESS_BOOKS },
-        schema: { tags: ['address book'], summary: 'Creates an address book entry (public when company is null)', body: addressBookEntryBodySchema, response: { 200: entryCreatedSchema, ...errors } },
+        schema: {
+          tags: ['address book'],
+          summary: 'Creates an address book entry (public when company is null)',
+          body: addressBookEntryBodySchema,
+          response: { 200: entryCreatedSchema, ...errors },
+        },
       },
       async (request) => {
         const { roles, userId } = requireSignedIn(request);
@@ -116,7 +158,15 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/place/update-entry',
-      { config: { access: ADDRESS_BOOKS }, schema: { tags: ['address book'], summary: 'Updates an address book entry', body: addressBookEntryUpdateSchema, response: { 200: addressBookEntrySchema, ...errors } } },
+      {
+        config: { access: ADDRESS_BOOKS },
+        schema: {
+          tags: ['address book'],
+          summary: 'Updates an address book entry',
+          body: addressBookEntryUpdateSchema,
+          response: { 200: addressBookEntrySchema, ...errors },
+        },
+      },
       async (request) => {
         const { roles, userId } = requireSignedIn(request);
         return updateEntry(db, { body: request.body, roles, userId });
@@ -125,7 +175,15 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.delete(
       '/place/delete-entry/:id',
-      { config: { access: ADDRESS_BOOKS }, schema: { tags: ['address book'], summary: 'Deletes an address book entry', params: idParamSchema, response: { 200: okSchema, ...errors } } },
+      {
+        config: { access: ADDRESS_BOOKS },
+        schema: {
+          tags: ['address book'],
+          summary: 'Deletes an address book entry',
+          params: idParamSchema,
+          response: { 200: okSchema, ...errors },
+        },
+      },
       async (request) => {
         const { roles, userId } = requireSignedIn(request);
         await deleteEntry(db, { entryId: request.params.id, roles, userId });

@@ -12,14 +12,21 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
   });
   afterAll(() => t?.close());
 
-  const start = (email: string) => t.app.inject({ method: 'POST', url: '/api/auth/start-auth-attempt', payload: { email } });
-  const validate = (uuid: string, code: string) => t.app.inject({ method: 'POST', url: '/api/auth/validate-auth-attempt', payload: { uuid, code } });
+  const start = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/start-auth-attempt', payload: { email } });
+  const validate = (uuid: string, code: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/validate-auth-attempt', payload: { uuid, code } });
 
   async function startFor(user: TestUser): Promise<{ uuid: string; code: string }> {
     const response = await start(user.email);
     expect(response.statusCode).toBe(200);
     const { uuid } = response.json<{ uuid: string }>();
-    const [message] = await t.db.select().from(outbox).where(eq(outbox.recipient, user.email)).orderBy(desc(outbox.id)).limit(1);
+    const [message] = await t.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, user.email))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     const code = message?.body.match(/\b(\d{6})\b/)?.[1];
     if (!code) throw new Error(`No code e-mailed to ${user.email}`);
     return { uuid, code };
@@ -36,7 +43,12 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     expect(uuid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     const messages = await t.db.select().from(outbox).where(eq(outbox.recipient, user.email));
     expect(messages).toHaveLength(1);
-    expect(messages[0]).toMatchObject({ channel: 'email', recipient: user.email, subject: 'Your sign-in code', status: 'held' });
+    expect(messages[0]).toMatchObject({
+      channel: 'email',
+      recipient: user.email,
+      subject: 'Your sign-in code',
+      status: 'held',
+    });
     expect(messages[0]?.body).toMatch(/Hello Ciarán,/);
     expect(messages[0]?.body).toMatch(/Your sign-in code is \d{6}\./);
   });
@@ -49,7 +61,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     expect(response.statusCode).toBe(200);
     const body: { roles: string[]; accessToken: string } = response.json();
     expect(body).toEqual({ roles: ['TELEPHONIST'], accessToken: expect.any(String) });
-    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ value: body.accessToken, httpOnly: true });
+    expect(response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({
+      value: body.accessToken,
+      httpOnly: true,
+    });
 
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(body.accessToken) });
     expect(me.statusCode).toBe(200);
@@ -64,6 +79,18 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     expect(messages).toHaveLength(1);
   });
 
+  it('stores the code only as a hash, and checks it without reading the outbox', async () => {
+    const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
+    const { uuid, code } = await startFor(user);
+    const [attempt] = await t.db.select().from(authAttempts).where(eq(authAttempts.uuid, uuid));
+    expect(attempt?.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(attempt)).not.toContain(code);
+
+    // The outbox keeps the message that was sent; the check does not need it.
+    await t.db.delete(outbox).where(eq(outbox.recipient, user.email));
+    expect((await validate(uuid, code)).statusCode).toBe(200);
+  });
+
   it('refuses a code used twice', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
     const { uuid, code } = await startFor(user);
@@ -71,7 +98,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
 
     const again = await validate(uuid, code);
     expect(again.statusCode).toBe(403);
-    expect(again.json()).toEqual({ error: 'FORBIDDEN', message: 'This sign-in code is no longer valid. Please request a new one.' });
+    expect(again.json()).toEqual({
+      error: 'FORBIDDEN',
+      message: 'This sign-in code is no longer valid. Please request a new one.',
+    });
   });
 
   it('counts down the tries left on a wrong code, then answers 429 after 5 wrong codes, even for the right one', async () => {
@@ -86,7 +116,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     }
     const fifth = await validate(uuid, wrong);
     expect(fifth.statusCode).toBe(429);
-    expect(fifth.json()).toEqual({ error: 'TOO_MANY_REQUESTS', message: 'Too many wrong codes. Please request a new code.' });
+    expect(fifth.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: 'Too many wrong codes. Please request a new code.',
+    });
 
     const right = await validate(uuid, code);
     expect(right.statusCode).toBe(429);
@@ -104,7 +137,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
 
     const response = await validate(uuid, code);
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This code has expired. Please request a new one.' });
+    expect(response.json()).toEqual({
+      error: 'FORBIDDEN',
+      message: 'This code has expired. Please request a new one.',
+    });
   });
 
   it('gives the code a 10-minute lifetime', async () => {
@@ -120,7 +156,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
   it('refuses an attempt id nobody issued', async () => {
     const response = await validate('00000000-0000-4000-8000-000000000000', '123456');
     expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This sign-in code is no longer valid. Please request a new one.' });
+    expect(response.json()).toEqual({
+      error: 'FORBIDDEN',
+      message: 'This sign-in code is no longer valid. Please request a new one.',
+    });
   });
 
   it('for an unknown e-mail still returns an attempt id but sends nothing, and no code signs in with it', async () => {
@@ -138,12 +177,13 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
 
   it('answers 429 to a 4th code request within 15 minutes, saying when to retry', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
-    for (let request = 1; request <= 3; request++) expect((await start(user.email)).statusCode, `request ${request}`).toBe(200);
+    for (let request = 1; request <= 3; request++)
+      expect((await start(user.email)).statusCode, `request ${request}`).toBe(200);
 
     const fourth = await start(user.email);
     expect(fourth.statusCode).toBe(429);
     const body: { error: string; message: string } = fourth.json();
-    expect(body.error).toBe('TOO_MANY_REQUESTS');
+    expect(body.error).toBe('RATE_LIMITED');
     expect(body.message).toMatch(/^Too many codes requested for this email\. Please try again in 15 minutes\.$/);
     expect(await t.db.select().from(outbox).where(eq(outbox.recipient, user.email))).toHaveLength(3);
 
@@ -169,7 +209,7 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     const response = await start('not-an-email');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
-      error: 'BAD_REQUEST',
+      error: 'VALIDATION',
       details: [{ field: 'body.email', message: 'Please enter a valid email address.' }],
     });
   });

@@ -1,5 +1,6 @@
 import { createHash, randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import { parseRoles } from '@courier/domain/auth/roles';
+import { findUserByEmail, findUserById } from '../../core/users.ts';
 import type { Db } from '../../db/client.ts';
 import { AppError, forbidden, tooManyRequests } from '../../http/errors.ts';
 import type { Mailer } from '../../platform/mailer.ts';
@@ -7,14 +8,12 @@ import {
   countWrongTry,
   createSession,
   findAuthAttempt,
-  findUserByEmail,
-  findUserById,
   insertAuthAttempt,
   recentAuthAttempts,
   recordSignIn,
   useAuthAttempt,
 } from './queries.ts';
-import { minutesUntilRetry, retryText } from './rate-limit.ts';
+import { minutesUntilRetry, retryText } from '../../platform/rate-limit.ts';
 import type { SignedInResult } from './sign-in.ts';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -41,7 +40,13 @@ export async function startAuthAttempt(options: { db: Db; mailer: Mailer; email:
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const uuid = randomUUID();
   return db.transaction(async (tx) => {
-    await insertAuthAttempt(tx, { uuid, email, userId: user?.id ?? null, codeHash: hashCode(uuid, code), expiresAt: new Date(Date.now() + CODE_TTL_MS) });
+    await insertAuthAttempt(tx, {
+      uuid,
+      email,
+      userId: user?.id ?? null,
+      codeHash: hashCode(uuid, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+    });
     if (user) {
       await options.mailer.send(tx, {
         to: user.email,
@@ -53,7 +58,14 @@ export async function startAuthAttempt(options: { db: Db; mailer: Mailer; email:
   });
 }
 
-export async function validateAuthAttempt(options: { db: Db; uuid: string; code: string; ip: string; ttlMinutes: number }): Promise<SignedInResult> {
+export async function validateAuthAttempt(options: {
+  db: Db;
+  uuid: string;
+  code: string;
+  /** The client's address, null when it has none that is a valid IP. */
+  ip: string | null;
+  ttlMinutes: number;
+}): Promise<SignedInResult> {
   const { db, uuid, code } = options;
   const attempt = await findAuthAttempt(db, uuid);
   if (!attempt || attempt.used) throw forbidden('This sign-in code is no longer valid. Please request a new one.');
@@ -65,15 +77,17 @@ export async function validateAuthAttempt(options: { db: Db; uuid: string; code:
   const matches = attempt.userId !== null && expected.length === given.length && timingSafeEqual(expected, given);
   if (!matches) {
     const tries = await countWrongTry(db, uuid, MAX_CODE_TRIES);
-    if (tries === undefined || tries >= MAX_CODE_TRIES) throw tooManyRequests('Too many wrong codes. Please request a new code.');
+    if (tries === undefined || tries >= MAX_CODE_TRIES)
+      throw tooManyRequests('Too many wrong codes. Please request a new code.');
     const left = MAX_CODE_TRIES - tries;
     throw forbidden(`The code is not correct. ${left} ${left === 1 ? 'try' : 'tries'} left.`);
   }
 
   return db.transaction(async (tx) => {
-    if (!(await useAuthAttempt(tx, uuid))) throw forbidden('This sign-in code is no longer valid. Please request a new one.');
+    if (!(await useAuthAttempt(tx, uuid)))
+      throw forbidden('This sign-in code is no longer valid. Please request a new one.');
     const user = await findUserById(tx, attempt.userId as number);
-    if (!user) throw new AppError(403, 'FORBIDDEN', 'This account no longer exists.');
+    if (!user) throw new AppError('FORBIDDEN', 'This account no longer exists.');
     await recordSignIn(tx, user.id, options.ip);
     const session = await createSession(tx, { userId: user.id, ttlMinutes: options.ttlMinutes });
     return { roles: parseRoles(user.roles), accessToken: session.token, expiresAt: session.expiresAt };

@@ -27,14 +27,27 @@ describe.each(databaseKinds)('support sign-in (POST /api/auth/grant) on %s', (ki
 
     const me = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(body.accessToken) });
     expect(me.statusCode).toBe(200);
-    expect(me.json()).toMatchObject({ uuid: customer.uuid, email: customer.email, firstName: 'Gráinne', roles: '["CUSTOMER"]' });
+    expect(me.json()).toMatchObject({
+      uuid: customer.uuid,
+      email: customer.email,
+      firstName: 'Gráinne',
+      roles: '["CUSTOMER"]',
+    });
 
-    const [session] = await t.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(body.accessToken)));
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(body.accessToken)));
     expect(session).toMatchObject({ userId: customer.id, grantedBy: admin.id });
 
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.entityId, customer.uuid));
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ userId: admin.id, action: 'auth.grant', entityType: 'user', after: { email: customer.email } });
+    expect(audit[0]).toMatchObject({
+      userId: admin.id,
+      action: 'auth.grant',
+      entityType: 'user',
+      after: { email: customer.email },
+    });
 
     // The SUPERADMIN's own session is untouched.
     const own = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(adminToken) });
@@ -46,7 +59,7 @@ describe.each(databaseKinds)('support sign-in (POST /api/auth/grant) on %s', (ki
     const notUuid = await grant(token, { userUUID: '42' });
     expect(notUuid.statusCode).toBe(400);
     expect(notUuid.json()).toEqual({
-      error: 'BAD_REQUEST',
+      error: 'VALIDATION',
       message: 'Invalid body.userUUID: userUUID must be a UUID.',
       details: [{ field: 'body.userUUID', message: 'userUUID must be a UUID.' }],
     });
@@ -55,15 +68,18 @@ describe.each(databaseKinds)('support sign-in (POST /api/auth/grant) on %s', (ki
     expect(missing.json<{ details: { field: string }[] }>().details.map((d) => d.field)).toEqual(['body.userUUID']);
   });
 
-  it.each([['MANAGER'], ['ACCOUNTS'], ['DISPATCHER'], ['CUSTOMER']])('refuses a %s with 403 and writes nothing', async (role) => {
-    const token = await signInAs(t, [role]);
-    const target = await createUser(t.db, { roles: ['ACCOUNTS'] });
-    const response = await grant(token, { userUUID: target.uuid });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles SUPERADMIN.' });
-    expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, target.uuid))).toEqual([]);
-    expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toEqual([]);
-  });
+  it.each([['MANAGER'], ['ACCOUNTS'], ['DISPATCHER'], ['CUSTOMER']])(
+    'refuses a %s with 403 and writes nothing',
+    async (role) => {
+      const token = await signInAs(t, [role]);
+      const target = await createUser(t.db, { roles: ['ACCOUNTS'] });
+      const response = await grant(token, { userUUID: target.uuid });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles SUPERADMIN.' });
+      expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, target.uuid))).toEqual([]);
+      expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toEqual([]);
+    },
+  );
 
   it('answers 401 without a session', async () => {
     const target = await createUser(t.db, { roles: ['ACCOUNTS'] });

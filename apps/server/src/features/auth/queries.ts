@@ -4,25 +4,6 @@ import type { Db, DbOrTx } from '../../db/client.ts';
 import { authAttempts, sessions, signInFailures, users } from '../../db/schema/index.ts';
 import { hashToken } from '../../http/access.ts';
 
-export async function findUserByEmail(db: DbOrTx, email: string) {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = lower(${email})`)
-    .limit(1);
-  return user;
-}
-
-export async function findUserByUuid(db: DbOrTx, uuid: string) {
-  const [user] = await db.select().from(users).where(eq(users.uuid, uuid)).limit(1);
-  return user;
-}
-
-export async function findUserById(db: DbOrTx, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
-  return user;
-}
-
 /** Creates a session and returns its token; only the token's hash is stored. */
 export async function createSession(
   db: DbOrTx,
@@ -30,37 +11,57 @@ export async function createSession(
 ): Promise<{ token: string; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + options.ttlMinutes * 60_000);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId: options.userId, expiresAt, grantedBy: options.grantedBy ?? null });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), userId: options.userId, expiresAt, grantedBy: options.grantedBy ?? null });
   return { token, expiresAt };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(eq(sessions.id, sessionId));
 }
 
-export async function recordSignIn(db: DbOrTx, userId: number, ip: string): Promise<void> {
-  await db.update(users).set({ lastLoginDate: sql`now()`, lastOnline: sql`now()`, ip }).where(eq(users.id, userId));
+export async function recordSignIn(db: DbOrTx, userId: number, ip: string | null): Promise<void> {
+  await db
+    .update(users)
+    .set({ lastLoginDate: sql`now()`, lastOnline: sql`now()`, ip })
+    .where(eq(users.id, userId));
 }
 
 export async function recordSignInFailure(db: DbOrTx, email: string, ip: string): Promise<void> {
   await db.insert(signInFailures).values({ email: email.toLowerCase(), ip });
 }
 
-export async function clearSignInFailures(db: DbOrTx, email: string): Promise<void> {
-  await db.delete(signInFailures).where(eq(signInFailures.email, email.toLowerCase()));
+/** Forgets an e-mail's failures from the address that just signed in; failures from elsewhere still count. */
+export async function clearSignInFailures(db: DbOrTx, email: string, ip: string): Promise<void> {
+  await db.delete(signInFailures).where(and(eq(signInFailures.email, email.toLowerCase()), eq(signInFailures.ip, ip)));
 }
 
-/** Failures since `since` for an e-mail and for an address, with the oldest of each (to say when to retry). */
+/**
+ * Failures since `since` for an e-mail, for an address, and for the e-mail from that address, with
+ * the oldest of the first two (to say when to retry).
+ */
 export async function recentSignInFailures(db: Db, options: { email: string; ip: string; since: Date }) {
+  const email = options.email.toLowerCase();
   const [byEmail] = await db
-    .select({ total: count(), oldest: min(signInFailures.failedAt) })
+    .select({
+      total: count(),
+      oldest: min(signInFailures.failedAt),
+      fromIp: sql<number>`count(*) filter (where ${signInFailures.ip} = ${options.ip})`.mapWith(Number),
+    })
     .from(signInFailures)
-    .where(and(eq(signInFailures.email, options.email.toLowerCase()), gt(signInFailures.failedAt, options.since)));
+    .where(and(eq(signInFailures.email, email), gt(signInFailures.failedAt, options.since)));
   const [byIp] = await db
     .select({ total: count(), oldest: min(signInFailures.failedAt) })
     .from(signInFailures)
     .where(and(eq(signInFailures.ip, options.ip), gt(signInFailures.failedAt, options.since)));
-  return { byEmail: byEmail ?? { total: 0, oldest: null }, byIp: byIp ?? { total: 0, oldest: null } };
+  return {
+    byEmail: byEmail ?? { total: 0, oldest: null, fromIp: 0 },
+    byIp: byIp ?? { total: 0, oldest: null },
+  };
 }
 
 export async function recentAuthAttempts(db: Db, options: { email: string; since: Date }) {

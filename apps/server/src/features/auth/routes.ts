@@ -13,6 +13,7 @@ import {
 import { apiErrorSchema, okSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
 import { SESSION_COOKIE, access, requireSignedIn } from '../../http/access.ts';
+import { clientAddress } from '../../http/client-address.ts';
 import { startAuthAttempt, validateAuthAttempt } from './auth-attempts.ts';
 import { grantSupportSession } from './grant-support-session.ts';
 import { revokeSession } from './queries.ts';
@@ -23,17 +24,33 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 export function authRoutes({ database, config, mailer }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', secure: config.secureCookies, path: '/', expires: expiresAt });
+    reply.setCookie(SESSION_COOKIE, token, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: config.secureCookies,
+      path: '/',
+      expires: expiresAt,
+    });
 
   return async (app) => {
     app.post(
       '/auth/login',
       {
         config: { access: access.public },
-        schema: { tags: ['auth'], summary: 'Sign in with e-mail and password', body: loginBodySchema, response: { 200: loginResponseSchema, ...errors } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Sign in with e-mail and password',
+          body: loginBodySchema,
+          response: { 200: loginResponseSchema, ...errors },
+        },
       },
       async (request, reply) => {
-        const result = await signIn({ db, ...request.body, ip: request.ip, ttlMinutes: config.sessionTtlMinutes });
+        const result = await signIn({
+          db,
+          ...request.body,
+          ip: clientAddress(request),
+          ttlMinutes: config.sessionTtlMinutes,
+        });
         setSessionCookie(reply, result.accessToken, result.expiresAt);
         return { roles: result.roles, accessToken: result.accessToken };
       },
@@ -43,7 +60,11 @@ export function authRoutes({ database, config, mailer }: AppContext): FastifyPlu
       '/auth',
       {
         config: { access: access.signedIn },
-        schema: { tags: ['auth'], summary: 'Is this session valid?', response: { 200: sessionStatusSchema, 401: apiErrorSchema } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Is this session valid?',
+          response: { 200: sessionStatusSchema, 401: apiErrorSchema },
+        },
       },
       async (request) => ({ valid: true as const, expiresAt: requireSignedIn(request).expiresAt.toISOString() }),
     );
@@ -87,7 +108,12 @@ export function authRoutes({ database, config, mailer }: AppContext): FastifyPlu
         },
       },
       async (request, reply) => {
-        const result = await validateAuthAttempt({ db, ...request.body, ip: request.ip, ttlMinutes: config.sessionTtlMinutes });
+        const result = await validateAuthAttempt({
+          db,
+          ...request.body,
+          ip: clientAddress(request),
+          ttlMinutes: config.sessionTtlMinutes,
+        });
         setSessionCookie(reply, result.accessToken, result.expiresAt);
         return { roles: result.roles, accessToken: result.accessToken };
       },

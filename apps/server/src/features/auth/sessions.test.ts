@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config.ts';
 import { sessions } from '../../db/schema/index.ts';
 import { SESSION_COOKIE, hashToken } from '../../http/access.ts';
 import { bearer, createUser, signIn, signInAs } from '../../test/factories.ts';
@@ -49,9 +50,14 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
 
     const after = await checkSession(bearer(token));
     expect(after.statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user', cookies: { [SESSION_COOKIE]: token } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/user', cookies: { [SESSION_COOKIE]: token } })).statusCode,
+    ).toBe(401);
 
-    const [row] = await t.db.select({ revokedAt: sessions.revokedAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select({ revokedAt: sessions.revokedAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row?.revokedAt).toBeInstanceOf(Date);
   });
 
@@ -80,7 +86,10 @@ describe.each(databaseKinds)('sessions on %s', (kind) => {
 
     const response = await checkSession(bearer(token));
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'UNAUTHORISED', message: 'Your session has expired. Please sign in again.' });
+    expect(response.json()).toEqual({
+      error: 'UNAUTHORISED',
+      message: 'Your session has expired. Please sign in again.',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);
   });
 
@@ -101,10 +110,79 @@ describe.each(databaseKinds)('session lifetime from SESSION_TTL_MINUTES on %s', 
 
   it('a session stops working once its lifetime has passed', async () => {
     const token = await signInAs(t, ['ACCOUNTS']);
-    const [row] = await t.db.select({ expiresAt: sessions.expiresAt }).from(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+    const [row] = await t.db
+      .select({ expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
     expect(row?.expiresAt.getTime()).toBeLessThan(Date.now() + 1000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const response = await t.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe.each(databaseKinds)('idle timeout from SESSION_IDLE_MINUTES on %s', (kind) => {
+  let t: TestApp;
+  let short: TestApp;
+  beforeAll(async () => {
+    [t, short] = await Promise.all([createTestApp(kind), createTestApp(kind, { env: { SESSION_IDLE_MINUTES: '5' } })]);
+  });
+  afterAll(async () => {
+    await t?.close();
+    await short?.close();
+  });
+
+  const lastUsed = (app: TestApp, token: string, ago: string) =>
+    app.db
+      .update(sessions)
+      .set({ lastSeenAt: sql`now() - ${ago}::interval` })
+      .where(eq(sessions.tokenHash, hashToken(token)));
+  const lastSeenAt = async (app: TestApp, token: string) =>
+    (
+      await app.db
+        .select({ lastSeenAt: sessions.lastSeenAt })
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)))
+    )[0]?.lastSeenAt;
+  const checkSession = (app: TestApp, token: string) =>
+    app.app.inject({ method: 'GET', url: '/api/auth', headers: bearer(token) });
+
+  it('by default a session unused for more than 60 minutes answers 401, well before its 12-hour expiry', async () => {
+    const token = await signInAs(t, ['ACCOUNTS']);
+    await lastUsed(t, token, '61 minutes');
+    const response = await checkSession(t, token);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      error: 'UNAUTHORISED',
+      message: 'Your session has expired. Please sign in again.',
+    });
+    // Using it again does not revive it.
+    expect((await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(token) })).statusCode).toBe(401);
+  });
+
+  it('each use moves the idle timeout on', async () => {
+    const token = await signInAs(t, ['ACCOUNTS']);
+    await lastUsed(t, token, '59 minutes');
+    expect((await checkSession(t, token)).statusCode).toBe(200);
+    expect((await lastSeenAt(t, token))?.getTime()).toBeGreaterThan(Date.now() - 60_000);
+
+    await lastUsed(t, token, '59 minutes');
+    expect((await checkSession(t, token)).statusCode).toBe(200);
+  });
+
+  it('follows SESSION_IDLE_MINUTES', async () => {
+    const token = await signInAs(short, ['ACCOUNTS']);
+    await lastUsed(short, token, '4 minutes');
+    expect((await checkSession(short, token)).statusCode).toBe(200);
+    await lastUsed(short, token, '6 minutes');
+    expect((await checkSession(short, token)).statusCode).toBe(401);
+  });
+
+  it('refuses a SESSION_IDLE_MINUTES that is not a positive number', () => {
+    expect(loadConfig({}).sessionIdleMinutes).toBe(60);
+    for (const value of ['0', '-5', 'soon'])
+      expect(() => loadConfig({ SESSION_IDLE_MINUTES: value })).toThrow(
+        /SESSION_IDLE_MINUTES must be a positive number/,
+      );
   });
 });

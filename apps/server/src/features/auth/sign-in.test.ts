@@ -11,7 +11,12 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
   afterAll(() => t?.close());
 
   const login = (payload: unknown, remoteAddress?: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/login', payload: payload as object, ...(remoteAddress ? { remoteAddress } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: payload as object,
+      ...(remoteAddress ? { remoteAddress } : {}),
+    });
 
   it('returns the roles and an access token, and sets an httpOnly session cookie', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
@@ -27,21 +32,36 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
 
   it('gives a token that works as a Bearer token and as the cookie on GET /api/user', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'], firstName: 'Aoife', lastName: 'Brennan' });
-    const { accessToken } = (await login({ email: user.email, password: user.password })).json<{ accessToken: string }>();
-    const expected = { uuid: user.uuid, firstName: 'Aoife', lastName: 'Brennan', email: user.email, phone: '', roles: '["ACCOUNTS"]' };
+    const { accessToken } = (await login({ email: user.email, password: user.password })).json<{
+      accessToken: string;
+    }>();
+    const expected = {
+      uuid: user.uuid,
+      firstName: 'Aoife',
+      lastName: 'Brennan',
+      email: user.email,
+      phone: '',
+      roles: '["ACCOUNTS"]',
+    };
 
     const byBearer = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(accessToken) });
     expect(byBearer.statusCode).toBe(200);
     expect(byBearer.json()).toEqual(expected);
 
-    const byCookie = await t.app.inject({ method: 'GET', url: '/api/user', cookies: { [SESSION_COOKIE]: accessToken } });
+    const byCookie = await t.app.inject({
+      method: 'GET',
+      url: '/api/user',
+      cookies: { [SESSION_COOKIE]: accessToken },
+    });
     expect(byCookie.statusCode).toBe(200);
     expect(byCookie.json()).toEqual(expected);
   });
 
   it('sends roles to GET /api/user as a JSON string, several roles in order', async () => {
     const user = await createUser(t.db, { roles: ['DISPATCHER', 'TELEPHONIST'] });
-    const { accessToken } = (await login({ email: user.email, password: user.password })).json<{ accessToken: string }>();
+    const { accessToken } = (await login({ email: user.email, password: user.password })).json<{
+      accessToken: string;
+    }>();
     const response = await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(accessToken) });
     expect(response.json<{ roles: string }>().roles).toBe('["DISPATCHER","TELEPHONIST"]');
   });
@@ -74,7 +94,7 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
     const sixth = await login({ email: user.email, password: user.password });
     expect(sixth.statusCode).toBe(429);
     const body: { error: string; message: string } = sixth.json();
-    expect(body.error).toBe('TOO_MANY_REQUESTS');
+    expect(body.error).toBe('RATE_LIMITED');
     expect(body.message).toMatch(/try again in 15 minutes/);
 
     // The limit is per e-mail, whatever its case; another user is not affected.
@@ -83,11 +103,54 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
     expect((await login({ email: other.email, password: other.password })).statusCode).toBe(200);
   });
 
+  it("does not let someone else's wrong passwords lock the owner out: a clean address still signs in", async () => {
+    const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
+    const attacker = '192.0.2.10';
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await login({ email: user.email, password: `wrong ${attempt}` }, attacker)).statusCode).toBe(401);
+
+    const owner = await login({ email: user.email, password: user.password }, '192.0.2.20');
+    expect(owner.statusCode).toBe(200);
+
+    const fromAttacker = await login({ email: user.email, password: user.password }, attacker);
+    expect(fromAttacker.statusCode).toBe(429);
+    expect(fromAttacker.json()).toEqual({
+      error: 'RATE_LIMITED',
+      message: 'Too many failed sign-in attempts. Please try again in 15 minutes.',
+    });
+  });
+
+  it('on an account over its limit gives a clean address one try, then refuses it too', async () => {
+    const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
+    for (let attempt = 1; attempt <= 5; attempt++)
+      expect((await login({ email: user.email, password: 'wrong' }, '192.0.2.30')).statusCode).toBe(401);
+
+    expect((await login({ email: user.email, password: 'wrong' }, '192.0.2.31')).statusCode).toBe(401);
+    expect((await login({ email: user.email, password: user.password }, '192.0.2.31')).statusCode).toBe(429);
+    expect((await login({ email: user.email, password: user.password }, '192.0.2.32')).statusCode).toBe(200);
+  });
+
+  it('after 50 failures for one e-mail from any addresses refuses every address, even with the right password', async () => {
+    const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
+    for (let attempt = 1; attempt <= 50; attempt++) {
+      const address = attempt <= 5 ? '198.51.100.250' : `198.51.100.${attempt}`;
+      const response = await login({ email: user.email, password: 'wrong' }, address);
+      expect(response.statusCode, `failure ${attempt}`).toBe(401);
+    }
+    const fresh = await login({ email: user.email, password: user.password }, '203.0.113.99');
+    expect(fresh.statusCode).toBe(429);
+    expect(fresh.json<{ message: string }>().message).toMatch(
+      /^Too many failed sign-in attempts\. Please try again in/,
+    );
+  });
+
   it('forgets earlier failures after a successful sign-in', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await login({ email: user.email, password: 'wrong' })).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await login({ email: user.email, password: 'wrong' })).statusCode).toBe(401);
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
-    for (let attempt = 1; attempt <= 4; attempt++) expect((await login({ email: user.email, password: 'wrong' })).statusCode).toBe(401);
+    for (let attempt = 1; attempt <= 4; attempt++)
+      expect((await login({ email: user.email, password: 'wrong' })).statusCode).toBe(401);
     expect((await login({ email: user.email, password: user.password })).statusCode).toBe(200);
   });
 
@@ -115,7 +178,7 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
     const response = await login(payload);
     expect(response.statusCode).toBe(400);
     const body: { error: string; message: string; details: { field: string; message: string }[] } = response.json();
-    expect(body.error).toBe('BAD_REQUEST');
+    expect(body.error).toBe('VALIDATION');
     expect(body.message).toEqual(expect.any(String));
     expect(body.details.map((d) => d.field)).toContain(field);
   });
@@ -139,17 +202,27 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
       payload: '{"email": "a@test.ie", "password": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', message: expect.stringMatching(/JSON/i) });
+    expect(response.json()).toMatchObject({ error: 'VALIDATION', message: expect.stringMatching(/JSON/i) });
   });
 
   it('answers 400, not 500, for an empty JSON body and for a body that is not JSON', async () => {
-    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
-    expect(empty.json()).toMatchObject({ error: 'BAD_REQUEST' });
+    expect(empty.json()).toMatchObject({ error: 'VALIDATION' });
 
-    const text = await t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'text/plain' }, payload: 'email=a' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'email=a',
+    });
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
-    expect(text.json()).toMatchObject({ error: 'BAD_REQUEST' });
+    expect(text.json()).toMatchObject({ error: 'VALIDATION' });
   });
 });

@@ -4,7 +4,7 @@ import { bookingDetailsSchema, marginsResponseSchema, type BookingDetails } from
 import { auditLog, bookingJobs, bookings, outbox } from '../../db/schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from './fixture.ts';
+import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (kind) => {
   let t: TestApp;
@@ -20,16 +20,29 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
   afterAll(() => t?.close());
 
   const get = (url: string, token = accounts) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-  const send = (method: 'PUT' | 'POST', url: string, payload: object, token = accounts) => t.app.inject({ method, url, headers: bearer(token), payload });
+  const send = (method: 'PUT' | 'POST', url: string, payload: object, token = accounts) =>
+    t.app.inject({ method, url, headers: bearer(token), payload });
 
   describe('GET /api/booking/:reference', () => {
     it('answers the booking with every field and its jobs', async () => {
       const response = await get('/api/booking/B0003');
       expect(response.statusCode).toBe(200);
       const booking = bookingDetailsSchema.parse(response.json());
-      expect(booking).toMatchObject({ reference: 'B0003', company: { accountCode: 'BVF002' }, exVatPrice: 35.5, driverPrice: 12.25, numberOfPackages: 3, notes: '', goodsDescription: '' });
+      expect(booking).toMatchObject({
+        reference: 'B0003',
+        company: { accountCode: 'BVF002' },
+        exVatPrice: 35.5,
+        driverPrice: 12.25,
+        numberOfPackages: 3,
+        notes: '',
+        goodsDescription: '',
+      });
       expect(booking.jobs.map((job) => job.reference)).toEqual(['B0003-1', 'B0003-2']);
-      expect(booking.jobs[0]).toMatchObject({ needsSameDayReview: true, needsSameDayReviewReason: 'Waiting time claimed by driver', extrasBreakdown: [{ name: 'Tail lift', cost: 10, charge: 25 }] });
+      expect(booking.jobs[0]).toMatchObject({
+        needsSameDayReview: true,
+        needsSameDayReviewReason: 'Waiting time claimed by driver',
+        extrasBreakdown: [{ name: 'Tail lift', cost: 10, charge: 25 }],
+      });
       expect(booking.jobs[1]?.chargeRefs).toEqual(['B0003-1']);
     });
 
@@ -41,7 +54,11 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     it('checks the windows only for delivered jobs', async () => {
       const delivered = (await get('/api/booking/B0001')).json<BookingDetails>();
       // Collected at 10:30 inside 10:00-11:00; delivered 12:30 after the 12:00 end.
-      expect(delivered.jobs[0]).toMatchObject({ collectionInWindow: true, deliveryInWindow: false, signedBy: 'Mary Kelly' });
+      expect(delivered.jobs[0]).toMatchObject({
+        collectionInWindow: true,
+        deliveryInWindow: false,
+        signedBy: 'Mary Kelly',
+      });
       const cancelled = (await get('/api/booking/B0002')).json<BookingDetails>();
       expect(cancelled.jobs[0]).toMatchObject({ collectionInWindow: null, deliveryInWindow: null });
     });
@@ -49,7 +66,15 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     it('gives a telephonist no price fields', async () => {
       const response = await get('/api/booking/B0003', telephonist);
       expect(response.statusCode).toBe(200);
-      for (const key of ['exVatPrice', 'driverPrice', 'customerCharge', 'carrierPrice', 'extrasBreakdown', 'priceDetails', 'extrasCharge']) {
+      for (const key of [
+        'exVatPrice',
+        'driverPrice',
+        'customerCharge',
+        'carrierPrice',
+        'extrasBreakdown',
+        'priceDetails',
+        'extrasCharge',
+      ]) {
         expect(response.body, key).not.toContain(`"${key}"`);
       }
     });
@@ -64,7 +89,9 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
 
   describe('tasks and driver pay', () => {
     it('lists the tasks of a job in order, with pay for accounts only', async () => {
-      const tasks = (await get('/api/bookings/job/B0003-2/tasks')).json<{ type: string; driver: { driverNumber: number }; driverPay?: number }[]>();
+      const tasks = (await get('/api/bookings/job/B0003-2/tasks')).json<
+        { type: string; driver: { driverNumber: number }; driverPay?: number }[]
+      >();
       expect(tasks.map((task) => [task.type, task.driver.driverNumber, task.driverPay])).toEqual([
         ['COLLECTION', 102, 2.63],
         ['DELIVERY', 101, 2.62],
@@ -78,8 +105,17 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     it('gives the driver pay breakdown with its total, to price roles only', async () => {
       const response = await get('/api/bookings/job/B0001-1/driver-pay-breakdown');
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ jobReference: 'B0001-1', total: 13, rows: [{ driverPay: 4, driverExtras: 5, newDriver: false }, { driverPay: 4, driverExtras: 0 }] });
-      const second = (await get('/api/bookings/job/B0003-2/driver-pay-breakdown')).json<{ rows: { newDriver: boolean }[] }>();
+      expect(response.json()).toMatchObject({
+        jobReference: 'B0001-1',
+        total: 13,
+        rows: [
+          { driverPay: 4, driverExtras: 5, newDriver: false },
+          { driverPay: 4, driverExtras: 0 },
+        ],
+      });
+      const second = (await get('/api/bookings/job/B0003-2/driver-pay-breakdown')).json<{
+        rows: { newDriver: boolean }[];
+      }>();
       expect(second.rows.map((row) => row.newDriver)).toEqual([false, true]);
       expect((await get('/api/bookings/job/B0001-1/driver-pay-breakdown', telephonist)).statusCode).toBe(403);
       const missing = await get('/api/bookings/job/NOPE/driver-pay-breakdown');
@@ -91,8 +127,16 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
       const response = await get(`/api/bookings/jobs/bookings-breakdown?jobIds=${first},${second}`);
       // In the order asked for.
       expect(response.json()).toEqual([
-        { jobId: first, jobReference: 'B0003-1', bookings: [{ reference: 'B0003', jobReference: 'B0003-2', customerCharge: 15 }] },
-        { jobId: second, jobReference: 'B0003-2', bookings: [{ reference: 'B0003', jobReference: 'B0003-1', customerCharge: 20.5 }] },
+        {
+          jobId: first,
+          jobReference: 'B0003-1',
+          bookings: [{ reference: 'B0003', jobReference: 'B0003-2', customerCharge: 15 }],
+        },
+        {
+          jobId: second,
+          jobReference: 'B0003-2',
+          bookings: [{ reference: 'B0003', jobReference: 'B0003-1', customerCharge: 20.5 }],
+        },
       ]);
       const hidden = await get(`/api/bookings/jobs/bookings-breakdown?jobIds=${first}`, telephonist);
       expect(hidden.body).not.toContain('customerCharge');
@@ -141,8 +185,18 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
 
     it('follows the filter', async () => {
       const body = marginsResponseSchema.parse((await get(`/api/bookings/margins?company=${fixture.companyA}`)).json());
-      expect(body).toMatchObject({ bookingCount: 4, jobCount: 4, totals: { totalCharges: 48.4, totalPay: 8, totalAdjPay: 5, carrierCosts: 9.1 } });
-      expect(body.summary).toMatchObject({ driverPayTotal: 13, totalCosts: 23.3, chargeLessCustoms: 48.4, driverPayPercent: 26.86, marginPercent: 51.86 });
+      expect(body).toMatchObject({
+        bookingCount: 4,
+        jobCount: 4,
+        totals: { totalCharges: 48.4, totalPay: 8, totalAdjPay: 5, carrierCosts: 9.1 },
+      });
+      expect(body.summary).toMatchObject({
+        driverPayTotal: 13,
+        totalCosts: 23.3,
+        chargeLessCustoms: 48.4,
+        driverPayPercent: 26.86,
+        marginPercent: 51.86,
+      });
     });
 
     it('answers zeros for a filter matching nothing', async () => {
@@ -172,10 +226,16 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     });
 
     it('omitTags counts as if no tag were chosen (the tag picker)', async () => {
-      const narrowed = (await send('POST', '/api/bookings/tagged', { tags: ['SPLIT'] })).json<{ total: number; counts: { tag: string; count: number }[] }>();
+      const narrowed = (await send('POST', '/api/bookings/tagged', { tags: ['SPLIT'] })).json<{
+        total: number;
+        counts: { tag: string; count: number }[];
+      }>();
       expect(narrowed.total).toBe(1);
       expect(narrowed.counts.find((c) => c.tag === 'WAITING_TIME')?.count).toBe(0);
-      const picker = (await send('POST', '/api/bookings/tagged', { tags: ['SPLIT'], omitTags: true })).json<{ total: number; counts: { tag: string; count: number }[] }>();
+      const picker = (await send('POST', '/api/bookings/tagged', { tags: ['SPLIT'], omitTags: true })).json<{
+        total: number;
+        counts: { tag: string; count: number }[];
+      }>();
       expect(picker.total).toBe(7);
       expect(picker.counts.find((c) => c.tag === 'WAITING_TIME')?.count).toBe(1);
     });
@@ -192,7 +252,10 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
       expect(response.json()).toEqual({ jobId, tags: ['TAIL_LIFT', 'BATCH'] });
       const [job] = await t.db.select({ tags: bookingJobs.tags }).from(bookingJobs).where(eq(bookingJobs.id, jobId));
       expect(job?.tags).toEqual(['TAIL_LIFT', 'BATCH']);
-      const audit = await t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'job'), eq(auditLog.entityId, String(jobId))));
+      const audit = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.entityType, 'job'), eq(auditLog.entityId, String(jobId))));
       expect(audit).toHaveLength(1);
       expect((await send('PUT', '/api/bookings/tag', { jobId, tags: ['NOPE'] })).statusCode).toBe(400);
       expect((await send('PUT', '/api/bookings/tag', { jobId: 999999, tags: [] })).statusCode).toBe(404);
@@ -200,17 +263,24 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
   });
 
   describe('PUT /api/bookings/reference', () => {
-    const referencesOf = async (bookingId: number) => (await t.db.select({ refs: bookings.companyReferences }).from(bookings).where(eq(bookings.id, bookingId)))[0]?.refs;
+    const referencesOf = async (bookingId: number) =>
+      (await t.db.select({ refs: bookings.companyReferences }).from(bookings).where(eq(bookings.id, bookingId)))[0]
+        ?.refs;
 
     it('saves references checked against the company definitions', async () => {
       const bookingId = fixture.bookingIds.B0001 as number;
-      const response = await send('PUT', '/api/bookings/reference', {
-        bookingId,
-        companyReferences: [
-          { id: fixture.poReference, value: ' PO-1234 ' },
-          { id: fixture.costCentreReference, value: 'CC-2' },
-        ],
-      }, telephonist);
+      const response = await send(
+        'PUT',
+        '/api/bookings/reference',
+        {
+          bookingId,
+          companyReferences: [
+            { id: fixture.poReference, value: ' PO-1234 ' },
+            { id: fixture.costCentreReference, value: 'CC-2' },
+          ],
+        },
+        telephonist,
+      );
       expect(response.statusCode, response.body).toBe(200);
       const saved = [
         { id: fixture.poReference, name: 'Purchase order', header: 'Reference', value: 'PO-1234' },
@@ -221,50 +291,107 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
     });
 
     it.each([
-      ['an empty value', (f: BookingFixture) => [{ id: f.poReference, value: '   ' }], 'Please enter a value for every reference.'],
-      ['a value outside the options', (f: BookingFixture) => [{ id: f.costCentreReference, value: 'CC-9' }], 'Cost centre must be one of: CC-1, CC-2.'],
-      ['another company’s reference', () => [{ id: 999999, value: 'X' }], 'Reference 999999 is not one of this company\'s references.'],
-      ['the same reference twice', (f: BookingFixture) => [{ id: f.poReference, value: 'A' }, { id: f.poReference, value: 'B' }], `is given twice.`],
+      [
+        'an empty value',
+        (f: BookingFixture) => [{ id: f.poReference, value: '   ' }],
+        'Please enter a value for every reference.',
+      ],
+      [
+        'a value outside the options',
+        (f: BookingFixture) => [{ id: f.costCentreReference, value: 'CC-9' }],
+        'Cost centre must be one of: CC-1, CC-2.',
+      ],
+      [
+        'another company’s reference',
+        () => [{ id: 999999, value: 'X' }],
+        "Reference 999999 is not one of this company's references.",
+      ],
+      [
+        'the same reference twice',
+        (f: BookingFixture) => [
+          { id: f.poReference, value: 'A' },
+          { id: f.poReference, value: 'B' },
+        ],
+        `is given twice.`,
+      ],
     ])('refuses %s with 400 and changes nothing', async (_label, build, message) => {
       const bookingId = fixture.bookingIds.B0007 as number;
       const before = await referencesOf(bookingId);
-      const response = await send('PUT', '/api/bookings/reference', { bookingId, companyReferences: [{ id: fixture.poReference, value: 'PO-OK' }, ...build(fixture)] });
+      const response = await send('PUT', '/api/bookings/reference', {
+        bookingId,
+        companyReferences: [{ id: fixture.poReference, value: 'PO-OK' }, ...build(fixture)],
+      });
       expect(response.statusCode).toBe(400);
       expect(JSON.stringify(response.json())).toContain(message);
       expect(await referencesOf(bookingId)).toEqual(before);
     });
 
     it('answers 404 for an unknown booking and 403 for a driver', async () => {
-      expect((await send('PUT', '/api/bookings/reference', { bookingId: 999999, companyReferences: [{ id: 1, value: 'x' }] })).statusCode).toBe(404);
+      expect(
+        (
+          await send('PUT', '/api/bookings/reference', {
+            bookingId: 999999,
+            companyReferences: [{ id: 1, value: 'x' }],
+          })
+        ).statusCode,
+      ).toBe(404);
       const driver = await signInAs(t, ['DRIVER']);
-      expect((await send('PUT', '/api/bookings/reference', { bookingId: 1, companyReferences: [{ id: 1, value: 'x' }] }, driver)).statusCode).toBe(403);
-      expect((await send('PUT', '/api/bookings/reference', { bookingId: 1, companyReferences: [] })).statusCode).toBe(400);
+      expect(
+        (
+          await send(
+            'PUT',
+            '/api/bookings/reference',
+            { bookingId: 1, companyReferences: [{ id: 1, value: 'x' }] },
+            driver,
+          )
+        ).statusCode,
+      ).toBe(403);
+      expect((await send('PUT', '/api/bookings/reference', { bookingId: 1, companyReferences: [] })).statusCode).toBe(
+        400,
+      );
     });
   });
 
   it('lists the carriers for the ON / OS filter', async () => {
     const response = await get('/api/bookings/filter-options', telephonist);
     expect(response.statusCode).toBe(200);
-    expect(response.json<{ carriers: { name: string }[] }>().carriers.map((carrier) => carrier.name)).toEqual(['DPD Ireland', 'UPS']);
+    expect(response.json<{ carriers: { name: string }[] }>().carriers.map((carrier) => carrier.name)).toEqual([
+      'DPD Ireland',
+      'UPS',
+    ]);
   });
 
   describe('POST /api/bookings/status/sms', () => {
     it('holds the message in the outbox while no SMS provider is configured', async () => {
-      const response = await send('POST', '/api/bookings/status/sms', { phoneNumber: '+353 87 123 4567', statusMessage: 'Your parcel is out for delivery.' }, telephonist);
+      const response = await send(
+        'POST',
+        '/api/bookings/status/sms',
+        { phoneNumber: '+353 87 123 4567', statusMessage: 'Your parcel is out for delivery.' },
+        telephonist,
+      );
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ status: 'held' });
       const rows = await t.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
-      expect(rows.map((row) => [row.recipient, row.body, row.status])).toEqual([['+353 87 123 4567', 'Your parcel is out for delivery.', 'held']]);
+      expect(rows.map((row) => [row.recipient, row.body, row.status])).toEqual([
+        ['+353 87 123 4567', 'Your parcel is out for delivery.', 'held'],
+      ]);
     });
 
-    it.each([['123-4567'], ['phone me'], ['+1 234 56'], ['87+12345678']])('refuses the phone number %j', async (phoneNumber) => {
-      const response = await send('POST', '/api/bookings/status/sms', { phoneNumber, statusMessage: 'Hello' });
-      expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ details: [{ field: 'body.phoneNumber', message: 'Enter a valid phone number.' }] });
-    });
+    it.each([['123-4567'], ['phone me'], ['+1 234 56'], ['87+12345678']])(
+      'refuses the phone number %j',
+      async (phoneNumber) => {
+        const response = await send('POST', '/api/bookings/status/sms', { phoneNumber, statusMessage: 'Hello' });
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          details: [{ field: 'body.phoneNumber', message: 'Enter a valid phone number.' }],
+        });
+      },
+    );
 
     it('refuses an empty message', async () => {
-      expect((await send('POST', '/api/bookings/status/sms', { phoneNumber: '0871234567', statusMessage: ' ' })).statusCode).toBe(400);
+      expect(
+        (await send('POST', '/api/bookings/status/sms', { phoneNumber: '0871234567', statusMessage: ' ' })).statusCode,
+      ).toBe(400);
     });
   });
 });

@@ -1,9 +1,16 @@
 import { asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { BookingDetails, BookingJob, DriverPayBreakdown, JobWindows, Task } from '@courier/domain/bookings/schemas';
+import type {
+  BookingDetails,
+  BookingJob,
+  DriverPayBreakdown,
+  JobWindows,
+  Task,
+} from '@courier/domain/bookings/schemas';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoOrNull } from '../../db/columns.ts';
 import { bookingJobs, bookings, bookingTasks, companies, drivers, services, users } from '../../db/schema/index.ts';
-import { euro, iso, selectListJobs, toListJob } from './queries.ts';
+import { selectListJobs, toListJob } from './queries.ts';
 
 const customers = alias(users, 'customer');
 const staff = alias(users, 'staff');
@@ -17,17 +24,38 @@ function inWindow(moment: Date | null, start: string | null, end: string | null)
 
 /**
  * GET /api/booking/{reference}: the booking with every field of spec 2 §3 and its jobs. A job
- * reference finds its booking too (staff paste whichever they have). Prices only for users who see them.
+ * reference finds its booking too (staff paste whichever they have). With prices: the route redacts them.
  */
-export async function findBookingDetails(db: DbOrTx, options: { reference: string; seePrices: boolean }): Promise<BookingDetails | undefined> {
+export async function findBookingDetails(
+  db: DbOrTx,
+  options: { reference: string },
+): Promise<BookingDetails | undefined> {
   const reference = options.reference.trim();
   const [row] = await db
     .select({
       booking: bookings,
       company: { id: companies.id, accountCode: companies.accountCode, name: companies.name },
-      service: { id: services.id, name: services.name, service: services.service, type: services.type, serviceCode: services.serviceCode },
-      user: { id: customers.id, firstName: customers.firstName, lastName: customers.lastName, email: customers.email, phone: customers.phone },
-      staff: { id: staff.id, firstName: staff.firstName, lastName: staff.lastName, email: staff.email, phone: staff.phone },
+      service: {
+        id: services.id,
+        name: services.name,
+        service: services.service,
+        type: services.type,
+        serviceCode: services.serviceCode,
+      },
+      user: {
+        id: customers.id,
+        firstName: customers.firstName,
+        lastName: customers.lastName,
+        email: customers.email,
+        phone: customers.phone,
+      },
+      staff: {
+        id: staff.id,
+        firstName: staff.firstName,
+        lastName: staff.lastName,
+        email: staff.email,
+        phone: staff.phone,
+      },
     })
     .from(bookings)
     .innerJoin(companies, eq(companies.id, bookings.companyId))
@@ -37,7 +65,10 @@ export async function findBookingDetails(db: DbOrTx, options: { reference: strin
     .where(
       or(
         eq(bookings.reference, reference),
-        eq(bookings.id, sql`(select ${bookingJobs.bookingId} from ${bookingJobs} where ${bookingJobs.reference} = ${reference})`),
+        eq(
+          bookings.id,
+          sql`(select ${bookingJobs.bookingId} from ${bookingJobs} where ${bookingJobs.reference} = ${reference})`,
+        ),
       ),
     )
     .limit(1);
@@ -59,28 +90,26 @@ export async function findBookingDetails(db: DbOrTx, options: { reference: strin
     };
     const delivered = full.status === 'delivered';
     const job: BookingJob = {
-      ...toListJob(listRow, options.seePrices),
+      ...toListJob(listRow),
       bookingId: full.bookingId,
       tariffId: full.tariffId,
       carrierTariffId: full.carrierTariffId,
       chargeRefs: full.chargeRefs,
       internalNotes: full.internalNotes,
       createdAt: full.createdAt.toISOString(),
-      lastStatusUpdate: iso(full.lastStatusUpdate),
-      collectionEta: iso(full.collectionEta),
-      deliveryEta: iso(full.deliveryEta),
+      lastStatusUpdate: isoOrNull(full.lastStatusUpdate),
+      collectionEta: isoOrNull(full.collectionEta),
+      deliveryEta: isoOrNull(full.deliveryEta),
       windows,
-      collectedAt: iso(full.collectedAt),
-      deliveryTime: iso(full.deliveryTime),
+      collectedAt: isoOrNull(full.collectedAt),
+      deliveryTime: isoOrNull(full.deliveryTime),
       signedBy: full.signedBy,
       // spec 2 §2: the window checks show only for delivered jobs.
       collectionInWindow: delivered ? inWindow(full.collectedAt, windows.collectionStart, windows.collectionEnd) : null,
       deliveryInWindow: delivered ? inWindow(full.deliveryTime, windows.deliveryStart, windows.deliveryEnd) : null,
+      extrasBreakdown: full.extrasBreakdown,
+      priceDetails: full.priceDetails,
     };
-    if (options.seePrices) {
-      job.extrasBreakdown = full.extrasBreakdown;
-      job.priceDetails = full.priceDetails;
-    }
     return job;
   });
 
@@ -91,13 +120,13 @@ export async function findBookingDetails(db: DbOrTx, options: { reference: strin
     company: row.company,
     companyReferences: booking.companyReferences,
     createdAt: booking.createdAt.toISOString(),
-    collectionTime: iso(booking.collectionTime),
+    collectionTime: isoOrNull(booking.collectionTime),
     status: booking.status,
     type: booking.type,
     service: row.service,
     vehicle: booking.vehicle,
     numberOfPackages: booking.numberOfPackages,
-    weightOfPackages: Number(booking.weightOfPackages),
+    weightOfPackages: booking.weightOfPackages,
     return: booking.return,
     user: row.user,
     staff: row.staff,
@@ -109,23 +138,19 @@ export async function findBookingDetails(db: DbOrTx, options: { reference: strin
     notes: booking.notes,
     goodsDescription: booking.goodsDescription,
     jobs,
+    exVatPrice: booking.exVatPrice,
+    driverPrice: booking.driverPrice,
+    priceDetails: booking.priceDetails,
   };
-  if (options.seePrices) {
-    details.exVatPrice = euro(booking.exVatPrice);
-    details.driverPrice = euro(booking.driverPrice);
-    details.priceDetails = booking.priceDetails;
-  }
   return details;
-}
-
-export async function findJobByReference(db: DbOrTx, reference: string) {
-  const [job] = await db.select({ id: bookingJobs.id, reference: bookingJobs.reference }).from(bookingJobs).where(eq(bookingJobs.reference, reference.trim())).limit(1);
-  return job;
 }
 
 function taskRows(db: DbOrTx, jobId: number) {
   return db
-    .select({ task: bookingTasks, driver: { driverNumber: drivers.driverNumber, firstName: drivers.firstName, lastName: drivers.lastName } })
+    .select({
+      task: bookingTasks,
+      driver: { driverNumber: drivers.driverNumber, firstName: drivers.firstName, lastName: drivers.lastName },
+    })
     .from(bookingTasks)
     .leftJoin(drivers, eq(drivers.id, bookingTasks.driverId))
     .where(eq(bookingTasks.jobId, jobId))
@@ -133,7 +158,7 @@ function taskRows(db: DbOrTx, jobId: number) {
 }
 
 /** GET /api/bookings/job/{ref}/tasks: the job's stops in order. */
-export async function listJobTasks(db: DbOrTx, options: { jobId: number; seePrices: boolean }): Promise<Task[]> {
+export async function listJobTasks(db: DbOrTx, options: { jobId: number }): Promise<Task[]> {
   const rows = await taskRows(db, options.jobId);
   return rows.map(({ task, driver }) => {
     const result: Task = {
@@ -144,23 +169,31 @@ export async function listJobTasks(db: DbOrTx, options: { jobId: number; seePric
       status: task.status,
       jobId: task.jobId,
       driverId: task.driverId,
-      driver: driver && driver.driverNumber !== null ? { driverNumber: driver.driverNumber, firstName: driver.firstName ?? '', lastName: driver.lastName ?? '' } : null,
+      driver:
+        driver && driver.driverNumber !== null
+          ? { driverNumber: driver.driverNumber, firstName: driver.firstName ?? '', lastName: driver.lastName ?? '' }
+          : null,
       quantumDocket: task.quantumDocket,
-      completedAt: iso(task.completedAt),
+      completedAt: isoOrNull(task.completedAt),
+      driverPay: task.driverPay,
+      driverPayExtra: task.driverPayExtra,
     };
-    if (options.seePrices) {
-      result.driverPay = euro(task.driverPay);
-      result.driverPayExtra = euro(task.driverPayExtra);
-    }
     return result;
   });
 }
 
 /** GET /api/bookings/job/{ref}/driver-pay-breakdown: pay per task (spec 2 §3 'Driver pay row'), with the total in SQL. */
-export async function driverPayBreakdown(db: DbOrTx, job: { id: number; reference: string }): Promise<DriverPayBreakdown> {
+export async function driverPayBreakdown(
+  db: DbOrTx,
+  job: { id: number; reference: string },
+): Promise<DriverPayBreakdown> {
   const rows = await taskRows(db, job.id);
   const [total] = await db
-    .select({ value: sql<string>`coalesce(sum(${bookingTasks.driverPay} + ${bookingTasks.driverPayExtra}), 0)` })
+    .select({
+      value: sql`coalesce(sum(${bookingTasks.driverPay} + ${bookingTasks.driverPayExtra}), 0)`.mapWith(
+        bookingTasks.driverPay,
+      ),
+    })
     .from(bookingTasks)
     .where(eq(bookingTasks.jobId, job.id));
   const firstDriver = rows[0]?.task.driverId ?? null;
@@ -173,13 +206,13 @@ export async function driverPayBreakdown(db: DbOrTx, job: { id: number; referenc
       taskType: task.type,
       driverNumber: driver?.driverNumber ?? null,
       driverName: driver?.firstName ? `${driver.firstName} ${driver.lastName ?? ''}`.trim() : null,
-      driverPay: euro(task.driverPay),
-      driverExtras: euro(task.driverPayExtra),
+      driverPay: task.driverPay,
+      driverExtras: task.driverPayExtra,
       jobId: task.jobId,
       // A task handed to another driver than the job's first (a transfer or second leg).
       newDriver: task.driverId !== null && firstDriver !== null && task.driverId !== firstDriver,
     })),
-    total: euro(total?.value ?? '0'),
+    total: total?.value ?? 0,
   };
 }
 
@@ -187,14 +220,22 @@ export async function driverPayBreakdown(db: DbOrTx, job: { id: number; referenc
  * GET /api/bookings/jobs/bookings-breakdown: for each job, the related charge dockets (jobs whose
  * chargeRefs name it, or that it names), with their booking reference and charge.
  */
-export async function bookingsBreakdown(db: DbOrTx, options: { jobIds: number[]; seePrices: boolean }) {
-  const asked = await db.select({ id: bookingJobs.id, reference: bookingJobs.reference, chargeRefs: bookingJobs.chargeRefs }).from(bookingJobs).where(inArray(bookingJobs.id, options.jobIds));
+export async function bookingsBreakdown(db: DbOrTx, options: { jobIds: number[] }) {
+  const asked = await db
+    .select({ id: bookingJobs.id, reference: bookingJobs.reference, chargeRefs: bookingJobs.chargeRefs })
+    .from(bookingJobs)
+    .where(inArray(bookingJobs.id, options.jobIds));
   const references = [...new Set(asked.flatMap((job) => [job.reference, ...job.chargeRefs]))];
   const related =
     references.length === 0
       ? []
       : await db
-          .select({ jobReference: bookingJobs.reference, chargeRefs: bookingJobs.chargeRefs, bookingReference: bookings.reference, customerCharge: bookingJobs.customerCharge })
+          .select({
+            jobReference: bookingJobs.reference,
+            chargeRefs: bookingJobs.chargeRefs,
+            bookingReference: bookings.reference,
+            customerCharge: bookingJobs.customerCharge,
+          })
           .from(bookingJobs)
           .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
           .where(
@@ -213,12 +254,15 @@ export async function bookingsBreakdown(db: DbOrTx, options: { jobIds: number[];
       jobId: job.id,
       jobReference: job.reference,
       bookings: related
-        .filter((other) => other.jobReference !== job.reference && (job.chargeRefs.includes(other.jobReference) || other.chargeRefs.includes(job.reference)))
+        .filter(
+          (other) =>
+            other.jobReference !== job.reference &&
+            (job.chargeRefs.includes(other.jobReference) || other.chargeRefs.includes(job.reference)),
+        )
         .map((other) => ({
           reference: other.bookingReference,
           jobReference: other.jobReference,
-          ...(options.seePrices ? { customerCharge: euro(other.customerCharge) } : {}),
+          customerCharge: other.customerCharge,
         })),
     }));
 }
-

@@ -1,12 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { bearer, signInAs } from '../../test/factories.ts';
+import { createBooking, createBookingCatalogue } from '../../test/booking-factories.ts';
+import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from './fixture.ts';
+import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 /** Many bookings in one statement (generate_series), sharing creation times so keyset batches meet ties. */
-async function insertManyBookings(db: Db, options: { count: number; companyId: number; serviceId: number; prefix: string }): Promise<void> {
+async function insertManyBookings(
+  db: Db,
+  options: { count: number; companyId: number; serviceId: number; prefix: string },
+): Promise<void> {
   await db.execute(sql`
     insert into bookings (reference, company_id, service_id, type, status, created_at, ex_vat_price, driver_price, weight_of_packages)
     select ${options.prefix} || lpad(n::text, 7, '0'), ${options.companyId}, ${options.serviceId}, 'same_day', 'delivered',
@@ -54,13 +58,22 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     fixture = await createBookingFixture(t.db);
-    await insertManyBookings(t.db, { count: 4321, companyId: fixture.companyB, serviceId: fixture.catalogue.services.bikeStandard, prefix: 'M' });
+    await insertManyBookings(t.db, {
+      count: 4321,
+      companyId: fixture.companyB,
+      serviceId: fixture.catalogue.services.bikeStandard,
+      prefix: 'M',
+    });
     [accounts, telephonist] = await Promise.all([signInAs(t, ['ACCOUNTS']), signInAs(t, ['TELEPHONIST'])]);
   });
   afterAll(() => t?.close());
 
-  const csv = (query: string, token = accounts) => t.app.inject({ method: 'GET', url: `/api/bookings/csv${query ? `?${query}` : ''}`, headers: bearer(token) });
-  const count = async (query: string) => (await t.app.inject({ method: 'GET', url: `/api/bookings?size=1&${query}`, headers: bearer(accounts) })).json<{ count: number }>().count;
+  const csv = (query: string, token = accounts) =>
+    t.app.inject({ method: 'GET', url: `/api/bookings/csv${query ? `?${query}` : ''}`, headers: bearer(token) });
+  const count = async (query: string) =>
+    (await t.app.inject({ method: 'GET', url: `/api/bookings?size=1&${query}`, headers: bearer(accounts) })).json<{
+      count: number;
+    }>().count;
 
   it('is bookings.csv, one row per booking after the header, in the list order', async () => {
     const response = await csv(`company=${fixture.companyA}`);
@@ -72,12 +85,23 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
     expect(rows[0]).toContain('Charge');
     expect(rows.slice(1).map((row) => row[0])).toEqual(['B0004', 'B0002', 'B0001', 'B0007']);
     const b4 = Object.fromEntries((rows[0] ?? []).map((name, i) => [name, rows[1]?.[i]]));
-    expect(b4).toMatchObject({ 'Account Code': 'ALC001', Status: 'Delivered', View: 'ON / OS', Carrier: 'DPD Ireland', 'Client References': 'Purchase order: PO-77', Charge: '18.40', 'Carrier Cost': '9.10', 'Needs Review': 'Carrier: No reason provided', Created: '15/03/26 10:00' });
+    expect(b4).toMatchObject({
+      'Account Code': 'ALC001',
+      Status: 'Delivered',
+      View: 'ON / OS',
+      Carrier: 'DPD Ireland',
+      'Client References': 'Purchase order: PO-77',
+      Charge: '18.40',
+      'Carrier Cost': '9.10',
+      'Needs Review': 'Carrier: No reason provided',
+      Created: '15/03/26 10:00',
+    });
   });
 
   it("sums and lists a booking's jobs in one row: references, tags, drivers, reviews, extras, first collection and last delivery", async () => {
     const rows = csvRows((await csv('')).body);
-    const rowOf = (reference: string) => Object.fromEntries((rows[0] ?? []).map((name, i) => [name, rows.find((row) => row[0] === reference)?.[i]]));
+    const rowOf = (reference: string) =>
+      Object.fromEntries((rows[0] ?? []).map((name, i) => [name, rows.find((row) => row[0] === reference)?.[i]]));
     const b3 = rowOf('B0003');
     expect(b3).toMatchObject({
       Jobs: 'B0003-1 B0003-2',
@@ -99,7 +123,14 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
   });
 
   it('has as many rows as the list counts, across keyset batches with tied sort values, each booking once', async () => {
-    for (const query of ['', 'sortBy=createdAt&sortDirection=asc', 'sortBy=exVatPrice&sortDirection=desc', 'sortBy=weight&sortDirection=asc', 'sortBy=reference&sortDirection=desc', `company=${fixture.companyB}&chargeFrom=50`]) {
+    for (const query of [
+      '',
+      'sortBy=createdAt&sortDirection=asc',
+      'sortBy=exVatPrice&sortDirection=desc',
+      'sortBy=weight&sortDirection=asc',
+      'sortBy=reference&sortDirection=desc',
+      `company=${fixture.companyB}&chargeFrom=50`,
+    ]) {
       const rows = csvRows((await csv(query)).body).slice(1);
       const expected = await count(query);
       expect(rows.length, query).toBe(expected);
@@ -110,7 +141,9 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
 
   it('follows the list order exactly', async () => {
     const query = 'sortBy=weight&sortDirection=desc&size=5000';
-    const list = (await t.app.inject({ method: 'GET', url: `/api/bookings?${query}`, headers: bearer(accounts) })).json<{ bookings: { reference: string }[] }>();
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/bookings?${query}`, headers: bearer(accounts) })
+    ).json<{ bookings: { reference: string }[] }>();
     const rows = csvRows((await csv('sortBy=weight&sortDirection=desc')).body).slice(1);
     expect(rows.map((row) => row[0])).toEqual(list.bookings.map((b) => b.reference));
   });
@@ -150,7 +183,7 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
   it('validates the query like the list', async () => {
     const response = await csv('statuses=nope');
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'BAD_REQUEST' });
+    expect(response.json()).toMatchObject({ error: 'VALIDATION' });
     expect((await csv('size=10')).statusCode).toBe(400);
   });
 });
@@ -165,23 +198,76 @@ describe.each(databaseKinds)('bookings CSV limit on %s', (kind) => {
     const fixture = await createBookingFixture(t.db);
     companyId = fixture.companyB;
     // With the fixture's 3 bookings of company B: exactly 100,000.
-    await insertManyBookings(t.db, { count: 99_997, companyId, serviceId: fixture.catalogue.services.bikeStandard, prefix: 'L' });
+    await insertManyBookings(t.db, {
+      count: 99_997,
+      companyId,
+      serviceId: fixture.catalogue.services.bikeStandard,
+      prefix: 'L',
+    });
     accounts = await signInAs(t, ['ACCOUNTS']);
   }, 120_000);
   afterAll(() => t?.close());
 
   it('refuses 100,000 rows with a clear 400', async () => {
-    const response = await t.app.inject({ method: 'GET', url: `/api/bookings/csv?company=${companyId}`, headers: bearer(accounts) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/csv?company=${companyId}`,
+      headers: bearer(accounts),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
-      error: 'BAD_REQUEST',
-      message: 'This search matches 100,000 bookings; a CSV can hold fewer than 100,000. Narrow the filters (dates, company or status) and try again.',
+      error: 'VALIDATION',
+      message:
+        'This search matches 100,000 bookings; a CSV can hold fewer than 100,000. Narrow the filters (dates, company or status) and try again.',
     });
   });
 
   it('refuses more than 100,000 too, and the list itself still answers', async () => {
-    expect((await t.app.inject({ method: 'GET', url: '/api/bookings/csv', headers: bearer(accounts) })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/bookings/csv', headers: bearer(accounts) })).statusCode,
+    ).toBe(400);
     const list = await t.app.inject({ method: 'GET', url: '/api/bookings?size=10', headers: bearer(accounts) });
     expect(list.json<{ count: number }>().count).toBe(100_004);
+  });
+});
+
+describe.each(databaseKinds)('bookings CSV against formula injection on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+  });
+  afterAll(() => t?.close());
+
+  it('neutralises company names and account codes a spreadsheet would run as formulas', async () => {
+    const catalogue = await createBookingCatalogue(t.db);
+    const company = await createCompany(t.db, {
+      company: { name: '=HYPERLINK("http://evil.example","Click me")', accountCode: '+EVIL01' },
+    });
+    await createBooking(t.db, {
+      booking: {
+        reference: '@B0001',
+        companyId: company.id,
+        serviceId: catalogue.services.bikeStandard,
+        type: 'same_day',
+        status: 'delivered',
+        exVatPrice: -12.5,
+      },
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/csv?company=${company.id}`,
+      headers: bearer(await signInAs(t, ['ACCOUNTS'])),
+    });
+    expect(response.statusCode).toBe(200);
+    const [header, row] = csvRows(response.body);
+    const cells = Object.fromEntries((header ?? []).map((name, i) => [name, row?.[i]]));
+    expect(cells).toMatchObject({
+      Reference: "'@B0001",
+      Company: `'=HYPERLINK("http://evil.example","Click me")`,
+      'Account Code': "'+EVIL01",
+      // A negative amount is a number, not a formula: it stays one.
+      Charge: '-12.50',
+    });
+    expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")"`);
   });
 });

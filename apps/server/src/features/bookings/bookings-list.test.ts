@@ -2,10 +2,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingListResponseSchema, type BookingListResponse } from '@courier/domain/bookings/schemas';
 import { bearer, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from './fixture.ts';
+import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 const ALL_NEWEST_FIRST = ['B0006', 'B0005', 'B0004', 'B0003', 'B0002', 'B0001', 'B0007'];
-const PRICE_KEYS = ['exVatPrice', 'driverPrice', 'customerCharge', 'carrierPrice', 'carrierCustomsCharge', 'carrierInsuranceCharge', 'extrasCharge', 'driverPay', 'driverPayExtra', 'priceDetails', 'extrasBreakdown'];
+const PRICE_KEYS = [
+  'exVatPrice',
+  'driverPrice',
+  'customerCharge',
+  'carrierPrice',
+  'carrierCustomsCharge',
+  'carrierInsuranceCharge',
+  'extrasCharge',
+  'driverPay',
+  'driverPayExtra',
+  'priceDetails',
+  'extrasBreakdown',
+];
 
 describe.each(databaseKinds)('booking list on %s', (kind) => {
   let t: TestApp;
@@ -20,7 +32,8 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = (query: string, token = accounts) => t.app.inject({ method: 'GET', url: `/api/bookings${query ? `?${query}` : ''}`, headers: bearer(token) });
+  const get = (query: string, token = accounts) =>
+    t.app.inject({ method: 'GET', url: `/api/bookings${query ? `?${query}` : ''}`, headers: bearer(token) });
   const refs = async (query: string, token = accounts) => {
     const response = await get(query, token);
     expect(response.statusCode, response.body).toBe(200);
@@ -37,7 +50,10 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
     it.each([['PRICING'], ['DRIVER'], ['CUSTOMER']])('%s may not', async (role) => {
       const response = await get('', await signInAs(t, [role]));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST.' });
+      expect(response.json()).toEqual({
+        error: 'FORBIDDEN',
+        message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST.',
+      });
     });
   });
 
@@ -63,8 +79,16 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
       ['B0003-2', ['SECOND_LEG'], 102, 15],
     ]);
     const b4 = body.bookings.find((b) => b.reference === 'B0004');
-    expect(b4?.jobs[0]).toMatchObject({ carrier: { name: 'DPD Ireland' }, tariffService: 'DOM', carrierPrice: 9.1, needsCarrierReview: true, needsCarrierReviewReason: null });
-    expect(b4?.companyReferences).toEqual([{ id: fixture.poReference, name: 'Purchase order', header: 'Reference', value: 'PO-77' }]);
+    expect(b4?.jobs[0]).toMatchObject({
+      carrier: { name: 'DPD Ireland' },
+      tariffService: 'DOM',
+      carrierPrice: 9.1,
+      needsCarrierReview: true,
+      needsCarrierReviewReason: null,
+    });
+    expect(b4?.companyReferences).toEqual([
+      { id: fixture.poReference, name: 'Purchase order', header: 'Reference', value: 'PO-77' },
+    ]);
   });
 
   describe('each filter alone', () => {
@@ -136,7 +160,10 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
   describe('filters combined', () => {
     it('company, statuses and view together', async () => {
       expect(await refs(`company=${fixture.companyA}&statuses=delivered&view=SAME_DAY`)).toEqual(['B0001']);
-      expect(await refs(`company=${fixture.companyA}&statuses=delivered,cancelled&windowStart=2026-03-03`)).toEqual(['B0004', 'B0002']);
+      expect(await refs(`company=${fixture.companyA}&statuses=delivered,cancelled&windowStart=2026-03-03`)).toEqual([
+        'B0004',
+        'B0002',
+      ]);
     });
 
     it('job conditions hold for one and the same job', async () => {
@@ -196,7 +223,10 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
     it('refuses a size above 5000 with 400 naming the field', async () => {
       const response = await get('size=5001');
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', details: [{ field: 'querystring.size', message: 'size must be at most 5000.' }] });
+      expect(response.json()).toMatchObject({
+        error: 'VALIDATION',
+        details: [{ field: 'querystring.size', message: 'size must be at most 5000.' }],
+      });
     });
   });
 
@@ -232,8 +262,11 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
       const response = await get(query);
       expect(response.statusCode, response.body).toBe(400);
       const body = response.json<{ error: string; details: { field: string }[] }>();
-      expect(body.error).toBe('BAD_REQUEST');
-      expect(body.details.some((detail) => detail.field === field || detail.field.startsWith(`${field}.`)), JSON.stringify(body.details)).toBe(true);
+      expect(body.error).toBe('VALIDATION');
+      expect(
+        body.details.some((detail) => detail.field === field || detail.field.startsWith(`${field}.`)),
+        JSON.stringify(body.details),
+      ).toBe(true);
     });
   });
 
@@ -249,27 +282,40 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
       expect(Object.keys(b4 ?? {})).not.toContain('exVatPrice');
     });
 
-    it.each([['chargeFrom=10'], ['chargeTo=10'], ['driverPayFrom=1'], ['driverPayTo=1'], ['carrierCostFrom=1'], ['carrierCostTo=5']])(
-      'refuses the price filter %s to a telephonist with 403',
-      async (query) => {
-        const response = await get(query, telephonist);
+    it.each([
+      ['chargeFrom=10'],
+      ['chargeTo=10'],
+      ['driverPayFrom=1'],
+      ['driverPayTo=1'],
+      ['carrierCostFrom=1'],
+      ['carrierCostTo=5'],
+    ])('refuses the price filter %s to a telephonist with 403', async (query) => {
+      const response = await get(query, telephonist);
+      expect(response.statusCode).toBe(403);
+      expect(response.json<{ message: string }>().message).toMatch(/may not filter by price/);
+    });
+
+    it.each([['customerCharge'], ['exVatPrice'], ['driverPrice']])(
+      'refuses sorting by %s to a telephonist with 403',
+      async (sortBy) => {
+        const response = await get(`sortBy=${sortBy}`, telephonist);
         expect(response.statusCode).toBe(403);
-        expect(response.json<{ message: string }>().message).toMatch(/may not filter by price/);
+        expect(response.json()).toEqual({ error: 'FORBIDDEN', message: `Your role may not sort by ${sortBy}.` });
       },
     );
-
-    it.each([['customerCharge'], ['exVatPrice'], ['driverPrice']])('refuses sorting by %s to a telephonist with 403', async (sortBy) => {
-      const response = await get(`sortBy=${sortBy}`, telephonist);
-      expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: `Your role may not sort by ${sortBy}.` });
-    });
 
     it('a zero price bound is no filter, so a telephonist may send it', async () => {
       expect(await refs('chargeFrom=0&driverPayTo=0', telephonist)).toEqual(ALL_NEWEST_FIRST);
     });
 
     it('non-price filters and sorts work for a telephonist', async () => {
-      expect(await refs('sortBy=weight&sortDirection=asc&view=SAME_DAY', telephonist)).toEqual(['B0007', 'B0001', 'B0003', 'B0006', 'B0002']);
+      expect(await refs('sortBy=weight&sortDirection=asc&view=SAME_DAY', telephonist)).toEqual([
+        'B0007',
+        'B0001',
+        'B0003',
+        'B0006',
+        'B0002',
+      ]);
     });
   });
 });

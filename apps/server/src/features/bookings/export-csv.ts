@@ -1,12 +1,14 @@
 import { Readable } from 'node:stream';
 import { bookingStatusLabel, BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { jobDriverPayPercent } from '@courier/domain/bookings/margins';
+import { BOOKING_CSV_PRICE_COLUMNS } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
 import { and, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { bookingFilterCondition } from './filters.ts';
 import { badRequest } from '../../http/errors.ts';
+import { csvLine } from '../../platform/csv.ts';
 import { afterRow, countBookings, intArray, orderOf } from './queries.ts';
 
 /** Rows fetched per round trip: enough to keep the database busy, small enough to keep memory flat. */
@@ -36,7 +38,6 @@ const BASE_COLUMNS = [
   'Tariff Service',
   'Needs Review',
 ];
-const PRICE_COLUMNS = ['Charge', 'Driver Pay', 'Driver Pay %', 'Carrier Cost', 'Customs', 'Insurance', 'Extras'];
 
 interface CsvRow {
   id: number;
@@ -69,7 +70,10 @@ interface CsvRow {
 }
 
 const dublin = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Dublin', 'DD/MM/YY HH24:MI')`;
-const placeText = (alias: string) => sql.raw(`concat_ws(', ', nullif(${alias}.name, ''), nullif(${alias}.address_line_one, ''), nullif(${alias}.city, ''), nullif(${alias}.post_code, ''))`);
+const placeText = (alias: string) =>
+  sql.raw(
+    `concat_ws(', ', nullif(${alias}.name, ''), nullif(${alias}.address_line_one, ''), nullif(${alias}.city, ''), nullif(${alias}.post_code, ''))`,
+  );
 
 /** The next batch's booking ids in the list order, after the last id of the previous batch. */
 async function selectCsvIds(db: DbOrTx, filter: BookingFilter, after: number | undefined): Promise<number[]> {
@@ -172,12 +176,18 @@ function distinctWords(text: string | null, compare?: (a: string, b: string) => 
   return [...new Set(words)].filter(Boolean).sort(compare).join(' ') || null;
 }
 
-/** RFC 4180: a field holding a comma, a quote or a line break is quoted, its quotes doubled. */
-const NEEDS_QUOTES = /[",\r\n]/;
-const csvField = (value: string) => (NEEDS_QUOTES.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
-const csvLine = (fields: string[]) => `${fields.map(csvField).join(',')}\n`;
-
 const money = (value: string | null) => (value === null ? '0.00' : Number(value).toFixed(2));
+
+/** The price columns of the domain's list (spec 2 §6), only for roles that see prices. */
+const PRICE_CELLS: Record<(typeof BOOKING_CSV_PRICE_COLUMNS)[number], (row: CsvRow) => string> = {
+  Charge: (row) => money(row.charge),
+  'Driver Pay': (row) => money(row.driver_pay),
+  'Driver Pay %': (row) => String(jobDriverPayPercent(row.driver_pay, row.charge)),
+  'Carrier Cost': (row) => money(row.carrier_cost),
+  Customs: (row) => money(row.customs),
+  Insurance: (row) => money(row.insurance),
+  Extras: (row) => money(row.extras),
+};
 
 function csvRow(row: CsvRow, seePrices: boolean): string[] {
   const line = [
@@ -202,17 +212,17 @@ function csvRow(row: CsvRow, seePrices: boolean): string[] {
     row.tariffs ?? '',
     row.reviews ?? '',
   ];
-  if (seePrices) {
-    line.push(money(row.charge), money(row.driver_pay), String(jobDriverPayPercent(row.driver_pay, row.charge)), money(row.carrier_cost), money(row.customs), money(row.insurance), money(row.extras));
-  }
-  return line;
+  return seePrices ? [...line, ...BOOKING_CSV_PRICE_COLUMNS.map((column) => PRICE_CELLS[column](row))] : line;
 }
 
 /**
  * Checks the size first (spec 2 §9: only below 100,000), then returns a stream of CSV text that reads
  * the bookings in keyset batches: memory stays flat however many rows, and the first bytes leave at once.
  */
-export async function exportBookingsCsv(db: DbOrTx, options: { filter: BookingFilter; seePrices: boolean }): Promise<{ count: number; stream: Readable }> {
+export async function exportBookingsCsv(
+  db: DbOrTx,
+  options: { filter: BookingFilter; seePrices: boolean },
+): Promise<{ count: number; stream: Readable }> {
   const total = await countBookings(db, options.filter);
   if (total >= BOOKING_EXPORT_LIMIT) {
     throw badRequest(
@@ -221,7 +231,7 @@ export async function exportBookingsCsv(db: DbOrTx, options: { filter: BookingFi
   }
   // One chunk of text a batch (not a row): few, large writes keep the event loop and the GC light.
   async function* chunks(): AsyncGenerator<string> {
-    yield `\uFEFF${csvLine([...BASE_COLUMNS, ...(options.seePrices ? PRICE_COLUMNS : [])])}`;
+    yield `\uFEFF${csvLine([...BASE_COLUMNS, ...(options.seePrices ? BOOKING_CSV_PRICE_COLUMNS : [])])}`;
     for await (const batch of csvBatches(db, options.filter)) {
       yield batch.map((row) => csvLine(csvRow(row, options.seePrices))).join('');
     }

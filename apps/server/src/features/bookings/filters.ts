@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
-import { PRICE_SORT_KEYS } from '@courier/domain/bookings/enums';
+import { boundApplies, priceFiltersUsed, sortsByPrice } from '@courier/domain/bookings/price-visibility';
 import { bookingJobs, bookings } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
 
@@ -17,14 +17,17 @@ function windowStartOf(text: string): SQL {
 }
 
 /** True when a range bound is set: min/max apply only when above 0 (spec 2 §5). */
-const applies = (value: number | undefined): value is number => value !== undefined && value > 0;
+const applies = boundApplies;
 
-/** Refuses price filters and sorts for users who may not see prices (spec 2 §6): the answer would reveal them. */
+/**
+ * Refuses price filters and sorts (the domain's list) for users who may not see prices (spec 2 §6):
+ * the answer would reveal them.
+ */
 export function assertPriceFiltersAllowed(filter: BookingFilter, seePrices: boolean): void {
   if (seePrices) return;
-  const used = (['chargeFrom', 'chargeTo', 'driverPayFrom', 'driverPayTo', 'carrierCostFrom', 'carrierCostTo'] as const).filter((key) => applies(filter[key]));
+  const used = priceFiltersUsed(filter);
   if (used.length > 0) throw forbidden(`Your role may not filter by price (${used.join(', ')}).`);
-  if (PRICE_SORT_KEYS.includes(filter.sortBy)) throw forbidden(`Your role may not sort by ${filter.sortBy}.`);
+  if (sortsByPrice(filter)) throw forbidden(`Your role may not sort by ${filter.sortBy}.`);
 }
 
 function range(column: SQL, from: number | undefined, to: number | undefined): SQL[] {
@@ -48,7 +51,13 @@ export function bookingFilterCondition(filter: BookingFilter, options: { omitTag
   // 'other' rather than <> 'same_day' (the same rows, by the type check) so the type indexes apply.
   if (filter.view === 'ON_OS') parts.push(sql`${b.type} = 'other'`);
   if (filter.company !== undefined) parts.push(sql`${b.companyId} = ${filter.company}`);
-  if (filter.statuses && filter.statuses.length > 0) parts.push(sql`${b.status} in (${sql.join(filter.statuses.map((status) => sql`${status}`), sql`, `)})`);
+  if (filter.statuses && filter.statuses.length > 0)
+    parts.push(
+      sql`${b.status} in (${sql.join(
+        filter.statuses.map((status) => sql`${status}`),
+        sql`, `,
+      )})`,
+    );
   if (filter.windowStart) parts.push(sql`${b.createdAt} >= ${windowStartOf(filter.windowStart)}`);
   if (filter.windowEnd) {
     parts.push(
@@ -74,20 +83,31 @@ export function bookingFilterCondition(filter: BookingFilter, options: { omitTag
   }
   const clientReference = filter.customerRefQuery?.trim();
   if (clientReference) {
-    parts.push(sql`exists (select 1 from jsonb_array_elements(${b.companyReferences}) as ref where lower(ref->>'value') like ${likePattern(clientReference)})`);
+    parts.push(
+      sql`exists (select 1 from jsonb_array_elements(${b.companyReferences}) as ref where lower(ref->>'value') like ${likePattern(clientReference)})`,
+    );
   }
 
   const jobParts: SQL[] = [];
   if (filter.invoicePeriod !== undefined) jobParts.push(sql`${j.invoicePeriodId} = ${filter.invoicePeriod}`);
   if (filter.addressPlaceId) {
-    jobParts.push(sql`(select id from places where place_id = ${filter.addressPlaceId}) in (${j.collectionPlaceId}, ${j.deliveryPlaceId})`);
+    jobParts.push(
+      sql`(select id from places where place_id = ${filter.addressPlaceId}) in (${j.collectionPlaceId}, ${j.deliveryPlaceId})`,
+    );
   }
   if (!options.omitTags && filter.tags && filter.tags.length > 0) {
-    jobParts.push(sql`${j.tags} && array[${sql.join(filter.tags.map((tag) => sql`${tag}`), sql`, `)}]::text[]`);
+    jobParts.push(
+      sql`${j.tags} && array[${sql.join(
+        filter.tags.map((tag) => sql`${tag}`),
+        sql`, `,
+      )}]::text[]`,
+    );
   }
-  if (filter.tariffService) jobParts.push(sql`${j.tariffCodeId} = (select id from tariff_codes where code = ${filter.tariffService})`);
+  if (filter.tariffService)
+    jobParts.push(sql`${j.tariffCodeId} = (select id from tariff_codes where code = ${filter.tariffService})`);
   if (filter.carrier !== undefined) jobParts.push(sql`${j.carrierId} = ${filter.carrier}`);
-  if (filter.driverNumber !== undefined) jobParts.push(sql`(${j.driverNumber} = ${filter.driverNumber} or ${j.driverTwoNumber} = ${filter.driverNumber})`);
+  if (filter.driverNumber !== undefined)
+    jobParts.push(sql`(${j.driverNumber} = ${filter.driverNumber} or ${j.driverTwoNumber} = ${filter.driverNumber})`);
   jobParts.push(...range(sql`${j.carrierPrice}`, filter.carrierCostFrom, filter.carrierCostTo));
   if (filter.needsSameDayReviewOnly) jobParts.push(sql`${j.needsSameDayReview}`);
   if (filter.needsCarrierReviewOnly) jobParts.push(sql`${j.needsCarrierReview}`);

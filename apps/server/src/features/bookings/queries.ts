@@ -2,13 +2,26 @@ import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingFilter, BookingListItem, BookingListJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoOrNull } from '../../db/columns.ts';
 import { bookingJobs, bookings, carriers, companies, places, services, tariffCodes } from '../../db/schema/index.ts';
 import { bookingFilterCondition, sortColumnOf } from './filters.ts';
 
 const collectionPlaces = alias(places, 'collection_place');
 const deliveryPlaces = alias(places, 'delivery_place');
 
-const placeColumns = <T extends { placeId: unknown; name: unknown; addressLineOne: unknown; addressLineTwo: unknown; city: unknown; postCode: unknown; country: unknown }>(table: T) => ({
+const placeColumns = <
+  T extends {
+    placeId: unknown;
+    name: unknown;
+    addressLineOne: unknown;
+    addressLineTwo: unknown;
+    city: unknown;
+    postCode: unknown;
+    country: unknown;
+  },
+>(
+  table: T,
+) => ({
   placeId: table.placeId as T['placeId'],
   name: table.name as T['name'],
   addressLineOne: table.addressLineOne as T['addressLineOne'],
@@ -20,10 +33,8 @@ const placeColumns = <T extends { placeId: unknown; name: unknown; addressLineOn
 
 /** Ids as one int[] bind parameter however many there are (a CSV batch holds thousands): use as `column = any(...)`. */
 export const intArray = (ids: number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL => sql`${column} = any(${intArray(ids)})`;
-
-const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
-const euro = (value: string): number => Number(value);
+const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL =>
+  sql`${column} = any(${intArray(ids)})`;
 
 /** The columns a list row needs: the booking, its company and its service. */
 const listColumns = {
@@ -56,15 +67,29 @@ type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];
  * sort index serves ORDER BY ... LIMIT without sorting every match), then those rows with their
  * company and service.
  */
-async function selectListRows(db: DbOrTx, options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number }) {
-  const page = await db.select({ id: bookings.id }).from(bookings).where(options.where).orderBy(...options.order).limit(options.limit).offset(options.offset);
+async function selectListRows(
+  db: DbOrTx,
+  options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
+) {
+  const page = await db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(options.where)
+    .orderBy(...options.order)
+    .limit(options.limit)
+    .offset(options.offset);
   if (page.length === 0) return [];
   const rows = await db
     .select(listColumns)
     .from(bookings)
     .innerJoin(companies, eq(companies.id, bookings.companyId))
     .innerJoin(services, eq(services.id, bookings.serviceId))
-    .where(idIn(bookings.id, page.map((row) => row.id)));
+    .where(
+      idIn(
+        bookings.id,
+        page.map((row) => row.id),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return page.map((row) => byId.get(row.id)).filter((row): row is (typeof rows)[number] => row !== undefined);
 }
@@ -97,7 +122,17 @@ const listJobColumns = {
   delivery: placeColumns(deliveryPlaces),
 };
 
-function placeOf(place: { placeId: string | null; name: string | null; addressLineOne: string | null; addressLineTwo: string | null; city: string | null; postCode: string | null; country: string | null } | null): PlaceSummary | null {
+function placeOf(
+  place: {
+    placeId: string | null;
+    name: string | null;
+    addressLineOne: string | null;
+    addressLineTwo: string | null;
+    city: string | null;
+    postCode: string | null;
+    country: string | null;
+  } | null,
+): PlaceSummary | null {
   if (!place || place.placeId === null) return null;
   return {
     placeId: place.placeId,
@@ -124,16 +159,19 @@ function selectListJobs(db: DbOrTx, where: SQL | undefined) {
     .orderBy(asc(bookingJobs.bookingId), asc(bookingJobs.id));
 }
 
-/** A job as the list shows it; prices only when the user may see them (absent, not null). */
-export function toListJob(row: ListJobRow, seePrices: boolean): BookingListJob {
-  const job: BookingListJob = {
+/** A job as the list shows it, with its prices (the route leaves them out for roles that may not see them). */
+export function toListJob(row: ListJobRow): BookingListJob {
+  return {
     id: row.id,
     reference: row.reference,
     status: row.status,
     tags: row.tags,
     driverNumber: row.driverNumber,
     driverTwoNumber: row.driverTwoNumber,
-    carrier: row.carrierId !== null && row.carrierCode !== null && row.carrierName !== null ? { id: row.carrierId, code: row.carrierCode, name: row.carrierName } : null,
+    carrier:
+      row.carrierId !== null && row.carrierCode !== null && row.carrierName !== null
+        ? { id: row.carrierId, code: row.carrierCode, name: row.carrierName }
+        : null,
     tariffService: row.tariffService,
     invoicePeriodId: row.invoicePeriodId,
     needsSameDayReview: row.needsSameDayReview,
@@ -142,41 +180,41 @@ export function toListJob(row: ListJobRow, seePrices: boolean): BookingListJob {
     needsCarrierReviewReason: row.needsCarrierReviewReason,
     collection: placeOf(row.collection),
     delivery: placeOf(row.delivery),
+    customerCharge: row.customerCharge,
+    driverPrice: row.driverPrice,
+    carrierPrice: row.carrierPrice,
+    carrierCustomsCharge: row.carrierCustomsCharge,
+    carrierInsuranceCharge: row.carrierInsuranceCharge,
+    extrasCharge: row.extrasCharge,
   };
-  if (seePrices) {
-    job.customerCharge = euro(row.customerCharge);
-    job.driverPrice = euro(row.driverPrice);
-    job.carrierPrice = euro(row.carrierPrice);
-    job.carrierCustomsCharge = euro(row.carrierCustomsCharge);
-    job.carrierInsuranceCharge = euro(row.carrierInsuranceCharge);
-    job.extrasCharge = euro(row.extrasCharge);
-  }
-  return job;
 }
 
-export function toListItem(row: ListRow, jobs: BookingListJob[], seePrices: boolean): BookingListItem {
-  const item: BookingListItem = {
+export function toListItem(row: ListRow, jobs: BookingListJob[]): BookingListItem {
+  return {
     id: row.id,
     reference: row.reference,
     companyId: row.companyId,
     company: { id: row.companyId, accountCode: row.companyAccountCode, name: row.companyName },
     companyReferences: row.companyReferences,
     createdAt: row.createdAt.toISOString(),
-    collectionTime: iso(row.collectionTime),
+    collectionTime: isoOrNull(row.collectionTime),
     status: row.status,
     type: row.type,
-    service: { id: row.serviceId, name: row.serviceName, service: row.serviceLevel, type: row.serviceType, serviceCode: row.serviceCode },
+    service: {
+      id: row.serviceId,
+      name: row.serviceName,
+      service: row.serviceLevel,
+      type: row.serviceType,
+      serviceCode: row.serviceCode,
+    },
     vehicle: row.vehicle,
     numberOfPackages: row.numberOfPackages,
-    weightOfPackages: Number(row.weightOfPackages),
+    weightOfPackages: row.weightOfPackages,
     return: row.return,
     jobs,
+    exVatPrice: row.exVatPrice,
+    driverPrice: row.driverPrice,
   };
-  if (seePrices) {
-    item.exVatPrice = euro(row.exVatPrice);
-    item.driverPrice = euro(row.driverPrice);
-  }
-  return item;
 }
 
 /** ORDER BY of the filter's sort, the id breaking ties in the same direction so pages never overlap. */
@@ -193,7 +231,7 @@ export async function countBookings(db: DbOrTx, filter: BookingFilter): Promise<
 /** Bookings of a page (or of a keyset batch for the CSV) with their jobs. */
 export async function selectBookingPage(
   db: DbOrTx,
-  options: { filter: BookingFilter; where?: SQL; limit: number; offset?: number; seePrices: boolean },
+  options: { filter: BookingFilter; where?: SQL; limit: number; offset?: number },
 ): Promise<{ rows: ListRow[]; items: BookingListItem[] }> {
   const rows = await selectListRows(db, {
     where: and(bookingFilterCondition(options.filter), options.where),
@@ -212,17 +250,21 @@ export async function selectBookingPage(
   const jobsOf = new Map<number, BookingListJob[]>();
   for (const jobRow of jobRows) {
     const list = jobsOf.get(jobRow.bookingId) ?? [];
-    list.push(toListJob(jobRow, options.seePrices));
+    list.push(toListJob(jobRow));
     jobsOf.set(jobRow.bookingId, list);
   }
-  return { rows, items: rows.map((row) => toListItem(row, jobsOf.get(row.id) ?? [], options.seePrices)) };
+  return { rows, items: rows.map((row) => toListItem(row, jobsOf.get(row.id) ?? [])) };
 }
 
 /** GET /api/bookings: the total matching and one page. */
-export async function listBookings(db: DbOrTx, options: { filter: BookingFilter; size: number; skip: number; seePrices: boolean }) {
+export async function listBookings(db: DbOrTx, options: { filter: BookingFilter; size: number; skip: number }) {
   const [total, page] = await Promise.all([
     countBookings(db, options.filter),
-    selectBookingPage(db, { filter: options.filter, limit: options.size, offset: options.skip, seePrices: options.seePrices }),
+    selectBookingPage(db, {
+      filter: options.filter,
+      limit: options.size,
+      offset: options.skip,
+    }),
   ]);
   return { count: total, bookings: page.items };
 }
@@ -238,4 +280,4 @@ export function afterRow(filter: BookingFilter, last: { id: number }): SQL {
 }
 
 export type { ListJobRow, ListRow };
-export { selectListJobs, iso, euro };
+export { selectListJobs };

@@ -1,8 +1,7 @@
-import { asc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { AREAS, hasAccess } from '@courier/domain/auth/roles';
+import { AREAS } from '@courier/domain/auth/roles';
+import { PRICE_VIEWER_ROLES } from '@courier/domain/bookings/price-visibility';
 import {
   bookingDetailsSchema,
   bookingFilterOptionsSchema,
@@ -30,9 +29,11 @@ import { apiErrorSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { carriers } from '../../db/schema/index.ts';
+import { seesPrices, withVisiblePrices } from '../../http/price-visibility.ts';
+import { findJobByReference } from '../../core/bookings.ts';
+import { listCarriers } from '../../core/carriers.ts';
 import { createSmsSender } from '../../platform/sms.ts';
-import { bookingsBreakdown, driverPayBreakdown, findBookingDetails, findJobByReference, listJobTasks } from './booking-details.ts';
+import { bookingsBreakdown, driverPayBreakdown, findBookingDetails, listJobTasks } from './booking-details.ts';
 import { exportBookingsCsv } from './export-csv.ts';
 import { assertPriceFiltersAllowed } from './filters.ts';
 import { listBookings } from './queries.ts';
@@ -43,11 +44,6 @@ import { updateClientReferences } from './update-client-references.ts';
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const FILTER_NOTE =
   'Booking filter of spec 2 §7. Range bounds apply only when above 0; view SAME_DAY or ON_OS picks the list tab; tags match bookings with a job carrying any of them; job conditions hold for one and the same job. Price filters and sorts need a role that sees prices (403 otherwise).';
-
-/** Spec 2 §6: only some roles see charge, driver pay, carrier and margin figures. */
-function seesPrices(request: FastifyRequest): boolean {
-  return hasAccess(requireSignedIn(request).roles, AREAS.seePrices);
-}
 
 export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
@@ -67,9 +63,8 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { size, skip, ...filter } = request.query;
-        const seePrices = seesPrices(request);
-        assertPriceFiltersAllowed(filter, seePrices);
-        return listBookings(db, { filter, size, skip, seePrices });
+        assertPriceFiltersAllowed(filter, seesPrices(request));
+        return withVisiblePrices(request, await listBookings(db, { filter, size, skip }));
       },
     );
 
@@ -77,9 +72,15 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/bookings/filter-options',
       {
         config: { access: access.roles(AREAS.bookings) },
-        schema: { tags: ['bookings'], summary: 'Choices for the list filters that come from data: the carriers', response: { 200: bookingFilterOptionsSchema, ...errors } },
+        schema: {
+          tags: ['bookings'],
+          summary: 'Choices for the list filters that come from data: the carriers',
+          response: { 200: bookingFilterOptionsSchema, ...errors },
+        },
       },
-      async () => ({ carriers: await db.select({ id: carriers.id, code: carriers.code, name: carriers.name }).from(carriers).orderBy(asc(carriers.name)) }),
+      async () => ({
+        carriers: await listCarriers(db, 'name'),
+      }),
     );
 
     app.get(
@@ -100,20 +101,22 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         const seePrices = seesPrices(request);
         assertPriceFiltersAllowed(filter, seePrices);
         const { count, stream } = await exportBookingsCsv(db, { filter, seePrices });
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', 'attachment; filename="bookings.csv"')
-          .header('x-booking-count', String(count))
-          .header('cache-control', 'no-store')
-          // A stream is piped as it is (no serializer); the 200 schema documents it as text.
-          .send(stream as unknown as string);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', 'attachment; filename="bookings.csv"')
+            .header('x-booking-count', String(count))
+            .header('cache-control', 'no-store')
+            // A stream is piped as it is (no serializer); the 200 schema documents it as text.
+            .send(stream as unknown as string)
+        );
       },
     );
 
     app.get(
       '/bookings/margins',
       {
-        config: { access: access.roles(AREAS.seePrices) },
+        config: { access: access.roles(PRICE_VIEWER_ROLES) },
         schema: {
           tags: ['bookings'],
           summary: 'Margin report and summary totals of the filter, with driver-pay and margin percent (spec 2 §3, §9)',
@@ -148,9 +151,15 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/bookings/tag',
       {
         config: { access: access.roles(AREAS.bookings) },
-        schema: { tags: ['bookings'], summary: "Replaces a job's tags", body: setJobTagsBodySchema, response: { 200: setJobTagsResponseSchema, ...errors, 404: apiErrorSchema } },
+        schema: {
+          tags: ['bookings'],
+          summary: "Replaces a job's tags",
+          body: setJobTagsBodySchema,
+          response: { 200: setJobTagsResponseSchema, ...errors, 404: apiErrorSchema },
+        },
       },
-      async (request) => setJobTags(db, { jobId: request.body.jobId, tags: request.body.tags, userId: requireSignedIn(request).userId }),
+      async (request) =>
+        setJobTags(db, { jobId: request.body.jobId, tags: request.body.tags, userId: requireSignedIn(request).userId }),
     );
 
     app.put(
@@ -187,31 +196,37 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         config: { access: access.roles(AREAS.bookings) },
         schema: {
           tags: ['bookings'],
-          summary: 'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
+          summary:
+            'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
           querystring: bookingsBreakdownQuerySchema,
           response: { 200: bookingsBreakdownSchema, ...errors },
         },
       },
-      async (request) => bookingsBreakdown(db, { jobIds: request.query.jobIds, seePrices: seesPrices(request) }),
+      async (request) => withVisiblePrices(request, await bookingsBreakdown(db, { jobIds: request.query.jobIds })),
     );
 
     app.get(
       '/bookings/job/:ref/tasks',
       {
         config: { access: access.roles(AREAS.bookings) },
-        schema: { tags: ['bookings'], summary: "A job's tasks (stops) in order", params: jobReferenceParamsSchema, response: { 200: taskListSchema, ...errors, 404: apiErrorSchema } },
+        schema: {
+          tags: ['bookings'],
+          summary: "A job's tasks (stops) in order",
+          params: jobReferenceParamsSchema,
+          response: { 200: taskListSchema, ...errors, 404: apiErrorSchema },
+        },
       },
       async (request) => {
         const job = await findJobByReference(db, request.params.ref);
         if (!job) throw notFound(`Job ${request.params.ref} does not exist.`);
-        return listJobTasks(db, { jobId: job.id, seePrices: seesPrices(request) });
+        return withVisiblePrices(request, await listJobTasks(db, { jobId: job.id }));
       },
     );
 
     app.get(
       '/bookings/job/:ref/driver-pay-breakdown',
       {
-        config: { access: access.roles(AREAS.seePrices) },
+        config: { access: access.roles(PRICE_VIEWER_ROLES) },
         schema: {
           tags: ['bookings'],
           summary: "A job's driver pay per task",
@@ -238,9 +253,9 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        const booking = await findBookingDetails(db, { reference: request.params.reference, seePrices: seesPrices(request) });
+        const booking = await findBookingDetails(db, { reference: request.params.reference });
         if (!booking) throw notFound(`Failed to find related booking ${request.params.reference}`);
-        return booking;
+        return withVisiblePrices(request, booking);
       },
     );
   };

@@ -9,10 +9,23 @@ import { notFound } from '../../http/errors.ts';
 export async function setJobTags(db: Db, options: { jobId: number; tags: JobTag[]; userId: number }) {
   const tags = JOB_TAGS.filter((tag) => options.tags.includes(tag));
   return db.transaction(async (tx) => {
-    const [job] = await tx.select({ id: bookingJobs.id, tags: bookingJobs.tags }).from(bookingJobs).where(eq(bookingJobs.id, options.jobId)).for('update').limit(1);
+    const [job] = await tx
+      .select({ id: bookingJobs.id, tags: bookingJobs.tags })
+      .from(bookingJobs)
+      .where(eq(bookingJobs.id, options.jobId))
+      .for('update')
+      .limit(1);
     if (!job) throw notFound(`Job ${options.jobId} does not exist.`);
     await tx.update(bookingJobs).set({ tags }).where(eq(bookingJobs.id, job.id));
-    await writeAudit(tx, { userId: options.userId, action: 'update', entityType: 'job', entityId: job.id, field: 'tags', before: job.tags, after: tags });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'update',
+      entityType: 'job',
+      entityId: job.id,
+      field: 'tags',
+      before: job.tags,
+      after: tags,
+    });
     return { jobId: job.id, tags };
   });
 }

@@ -3,6 +3,7 @@ import { JOB_TAGS, type JobTag } from '@courier/domain/bookings/enums';
 import { summariseMargins, type MarginReportTotals } from '@courier/domain/bookings/margins';
 import type { BookingFilter, MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
+import { numberFromNumeric } from '../../db/columns.ts';
 import { bookings } from '../../db/schema/index.ts';
 import { bookingFilterCondition } from './filters.ts';
 
@@ -35,7 +36,7 @@ export async function bookingMargins(db: DbOrTx, filter: BookingFilter): Promise
       (select coalesce(sum(carrier_insurance_charge), 0) from job)::text as carrier_insurance_costs
   `);
   const [row] = rowsOf<Record<string, string | number>>(result);
-  const n = (key: string) => Number(row?.[key] ?? 0);
+  const n = (key: string) => numberFromNumeric(row?.[key]) ?? 0;
   const totals: MarginReportTotals = {
     totalCharges: n('total_charges'),
     totalPay: n('total_pay'),
@@ -54,7 +55,10 @@ export async function bookingMargins(db: DbOrTx, filter: BookingFilter): Promise
  * POST /api/bookings/tagged: how many of the selected bookings carry each job tag (a booking counts
  * once per tag however many of its jobs carry it). The tag picker asks without its own tag filter.
  */
-export async function countBookingsByTag(db: DbOrTx, options: { filter: BookingFilter; omitTags: boolean }): Promise<TagCounts> {
+export async function countBookingsByTag(
+  db: DbOrTx,
+  options: { filter: BookingFilter; omitTags: boolean },
+): Promise<TagCounts> {
   const result = await db.execute(sql`
     with selected as materialized (${selectedBookings(options.filter, { omitTags: options.omitTags })})
     select tag, count(distinct j.booking_id)::int as count
@@ -65,7 +69,7 @@ export async function countBookingsByTag(db: DbOrTx, options: { filter: BookingF
     select '*total*', (select count(*) from selected)::int
   `);
   const rows = rowsOf<{ tag: string; count: number | string }>(result);
-  const countOf = new Map(rows.map((row) => [row.tag, Number(row.count)]));
+  const countOf = new Map(rows.map((row) => [row.tag, numberFromNumeric(row.count) ?? 0]));
   return {
     total: countOf.get('*total*') ?? 0,
     counts: JOB_TAGS.map((tag: JobTag) => ({ tag, count: countOf.get(tag) ?? 0 })),

@@ -15,14 +15,24 @@ export async function updateClientReferences(db: Db, options: { body: UpdateClie
   const { bookingId, companyReferences: wanted } = options.body;
   return db.transaction(async (tx) => {
     const [booking] = await tx
-      .select({ id: bookings.id, reference: bookings.reference, companyId: bookings.companyId, companyReferences: bookings.companyReferences })
+      .select({
+        id: bookings.id,
+        reference: bookings.reference,
+        companyId: bookings.companyId,
+        companyReferences: bookings.companyReferences,
+      })
       .from(bookings)
       .where(eq(bookings.id, bookingId))
       .for('update')
       .limit(1);
     if (!booking) throw notFound(`Booking ${bookingId} does not exist.`);
     const definitions = await tx
-      .select({ id: companyReferences.id, name: companyReferences.name, header: companyReferences.header, values: companyReferences.values })
+      .select({
+        id: companyReferences.id,
+        name: companyReferences.name,
+        header: companyReferences.header,
+        values: companyReferences.values,
+      })
       .from(companyReferences)
       .where(eq(companyReferences.companyId, booking.companyId))
       .orderBy(asc(companyReferences.id));
@@ -40,14 +50,25 @@ export async function updateClientReferences(db: Db, options: { body: UpdateClie
       const definition = definitions.find((candidate) => candidate.id === input.id);
       const existing = booking.companyReferences.find((candidate) => candidate.id === input.id);
       if (!definition && !existing) {
-        details.push({ field: `${field}.id`, message: `Reference ${input.id} is not one of this company's references.` });
+        details.push({
+          field: `${field}.id`,
+          message: `Reference ${input.id} is not one of this company's references.`,
+        });
         return;
       }
       if (definition && definition.values.length > 0 && !definition.values.includes(input.value)) {
-        details.push({ field: `${field}.value`, message: `${definition.name} must be one of: ${definition.values.join(', ')}.` });
+        details.push({
+          field: `${field}.value`,
+          message: `${definition.name} must be one of: ${definition.values.join(', ')}.`,
+        });
         return;
       }
-      saved.push({ id: input.id, name: definition?.name ?? existing?.name ?? '', header: definition?.header ?? existing?.header ?? '', value: input.value });
+      saved.push({
+        id: input.id,
+        name: definition?.name ?? existing?.name ?? '',
+        header: definition?.header ?? existing?.header ?? '',
+        value: input.value,
+      });
     });
     if (details.length > 0) throw badRequest(details[0]?.message ?? 'The references are not valid.', details);
 

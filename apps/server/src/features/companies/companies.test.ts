@@ -43,7 +43,8 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       const row = await createCompany(t.db, { company: company });
       ids.set(row.name, row.id);
     }
-    for (let i = 1; i <= BULK_COUNT; i++) await createCompany(t.db, { company: { name: `Bulk Parcels ${String(i).padStart(2, '0')}` } });
+    for (let i = 1; i <= BULK_COUNT; i++)
+      await createCompany(t.db, { company: { name: `Bulk Parcels ${String(i).padStart(2, '0')}` } });
     token = await signInAs(t, ['ACCOUNTS']);
   });
   afterAll(() => t?.close());
@@ -51,7 +52,12 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
   const list = (payload: unknown, headers: Record<string, string> = bearer(token)) =>
     t.app.inject({ method: 'POST', url: '/api/company', headers, payload: payload as object });
   const names = (response: { json<T>(): T }) => response.json<CompanyListBody>().companies.map((c) => c.name);
-  const search = (query: string) => t.app.inject({ method: 'GET', url: `/api/company/search?query=${encodeURIComponent(query)}`, headers: bearer(token) });
+  const search = (query: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: `/api/company/search?query=${encodeURIComponent(query)}`,
+      headers: bearer(token),
+    });
 
   describe('who may list companies (POST /api/company)', () => {
     it.each([['TELEPHONIST'], ['ACCOUNTS'], ['DISPATCHER'], ['MANAGER'], ['SUPERADMIN']])('%s may', async (role) => {
@@ -63,7 +69,10 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     it.each([['PRICING'], ['DRIVER'], ['CUSTOMER']])('%s may not: 403 with the error body', async (role) => {
       const response = await list({ size: 10, skip: 0 }, bearer(await signInAs(t, [role])));
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST.' });
+      expect(response.json()).toEqual({
+        error: 'FORBIDDEN',
+        message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST.',
+      });
     });
 
     it('a user with no roles, or only an unknown role, may not', async () => {
@@ -74,10 +83,14 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     it('the same rule guards the search and the details calls', async () => {
       const driver = bearer(await signInAs(t, ['DRIVER']));
       const id = ids.get('Kerry Foods');
-      expect((await t.app.inject({ method: 'GET', url: '/api/company/search?query=kerry', headers: driver })).statusCode).toBe(403);
+      expect(
+        (await t.app.inject({ method: 'GET', url: '/api/company/search?query=kerry', headers: driver })).statusCode,
+      ).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: driver })).statusCode).toBe(403);
       const dispatcher = bearer(await signInAs(t, ['DISPATCHER']));
-      expect((await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: dispatcher })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: dispatcher })).statusCode).toBe(
+        200,
+      );
     });
   });
 
@@ -89,11 +102,18 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       expect(body.count).toBe(total);
       expect(body.companies).toHaveLength(total);
       const atlantic = body.companies.find((c) => c.name === 'Atlantic Freight Ltd');
-      expect(companySchema.parse(atlantic)).toMatchObject({ accountCode: 'ATL001', billingBasis: 'account', active: true });
+      expect(companySchema.parse(atlantic)).toMatchObject({
+        accountCode: 'ATL001',
+        billingBasis: 'account',
+        active: true,
+      });
     });
 
     it('searches names, containing the text, whatever its case', async () => {
-      expect(names(await list({ size: 10, skip: 0, searchQuery: 'BAY COUR' }))).toEqual(['Galway Bay Couriers', 'Galway Bay Couriers West']);
+      expect(names(await list({ size: 10, skip: 0, searchQuery: 'BAY COUR' }))).toEqual([
+        'Galway Bay Couriers',
+        'Galway Bay Couriers West',
+      ]);
       expect(names(await list({ size: 10, skip: 0, searchQuery: 'freight' }))).toEqual(['Atlantic Freight Ltd']);
     });
 
@@ -108,8 +128,12 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     });
 
     it('with useExactMatch matches only a whole name or a whole account code', async () => {
-      expect(names(await list({ size: 10, skip: 0, searchQuery: 'galway bay couriers', useExactMatch: true }))).toEqual(['Galway Bay Couriers']);
-      expect(names(await list({ size: 10, skip: 0, searchQuery: 'atl001', useExactMatch: true }))).toEqual(['Atlantic Freight Ltd']);
+      expect(names(await list({ size: 10, skip: 0, searchQuery: 'galway bay couriers', useExactMatch: true }))).toEqual(
+        ['Galway Bay Couriers'],
+      );
+      expect(names(await list({ size: 10, skip: 0, searchQuery: 'atl001', useExactMatch: true }))).toEqual([
+        'Atlantic Freight Ltd',
+      ]);
       const partial = await list({ size: 10, skip: 0, searchQuery: 'Galway', useExactMatch: true });
       expect(partial.json()).toEqual({ count: 0, companies: [] });
     });
@@ -155,7 +179,7 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       const response = await list({ size: 101, skip: 0 });
       expect(response.statusCode).toBe(400);
       const body: { error: string; message: string; details: { field: string; message: string }[] } = response.json();
-      expect(body.error).toBe('BAD_REQUEST');
+      expect(body.error).toBe('VALIDATION');
       expect(body.details).toEqual([{ field: 'body.size', message: 'size must be at most 100.' }]);
       expect(body.message).toMatch(/size/);
     });
@@ -176,7 +200,7 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     ])('answers 400 with details for %s', async (_label, payload, field) => {
       const response = await list(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', details: [expect.objectContaining({ field })] });
+      expect(response.json()).toMatchObject({ error: 'VALIDATION', details: [expect.objectContaining({ field })] });
     });
   });
 
@@ -207,7 +231,9 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     });
 
     it('takes % and _ literally', async () => {
-      expect((await search('50%')).json()).toEqual([{ id: ids.get('Cork 50% Discount Stores'), name: 'Cork 50% Discount Stores', accountCode: null }]);
+      expect((await search('50%')).json()).toEqual([
+        { id: ids.get('Cork 50% Discount Stores'), name: 'Cork 50% Discount Stores', accountCode: null },
+      ]);
       expect((await search('data_')).json<{ name: string }[]>().map((c) => c.name)).toEqual(['Data_Centre Services']);
     });
 
@@ -222,7 +248,14 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: bearer(token) });
       expect(response.statusCode).toBe(200);
       const company = companySchema.parse(response.json());
-      expect(company).toMatchObject({ id, name: 'Shannon Haulage', accountCode: 'SHN001', active: false, billingBasis: 'stripe', lastBooking: null });
+      expect(company).toMatchObject({
+        id,
+        name: 'Shannon Haulage',
+        accountCode: 'SHN001',
+        active: false,
+        billingBasis: 'stripe',
+        lastBooking: null,
+      });
       expect(new Date(company.createdAt).getTime()).not.toBeNaN();
       expect(companyDetailsSchema.parse(response.json()).tariffCodeLabel).toBeNull();
     });
@@ -231,7 +264,10 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       const [code] = await t.db.insert(tariffCodes).values({ code: 'HDR', name: 'Header test code' }).returning();
       const company = await createCompany(t.db, { company: { name: 'Tariffed Header Ltd', tariffCode: code!.id } });
       const response = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}`, headers: bearer(token) });
-      expect(companyDetailsSchema.parse(response.json())).toMatchObject({ tariffCode: code!.id, tariffCodeLabel: 'HDR' });
+      expect(companyDetailsSchema.parse(response.json())).toMatchObject({
+        tariffCode: code!.id,
+        tariffCodeLabel: 'HDR',
+      });
     });
 
     it('answers 404 for an id no company has', async () => {
@@ -243,7 +279,10 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
     it.each([['abc'], ['0'], ['-1'], ['1.5']])('answers 400 for the id %s', async (id) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: bearer(token) });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', details: [expect.objectContaining({ field: 'params.id' })] });
+      expect(response.json()).toMatchObject({
+        error: 'VALIDATION',
+        details: [expect.objectContaining({ field: 'params.id' })],
+      });
     });
   });
 });

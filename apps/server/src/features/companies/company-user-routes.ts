@@ -14,7 +14,15 @@ export function companyUserRoutes({ database }: AppContext): FastifyPluginAsyncZ
   return async (app) => {
     app.get(
       '/company/:id/users',
-      { config: { access: access.roles(AREAS.companies) }, schema: { tags: ['companies'], summary: 'Admins and staff of a company', params: idParamSchema, response: { 200: companyUsersResponseSchema, ...errors } } },
+      {
+        config: { access: access.roles(AREAS.companies) },
+        schema: {
+          tags: ['companies'],
+          summary: 'Admins and staff of a company',
+          params: idParamSchema,
+          response: { 200: companyUsersResponseSchema, ...errors },
+        },
+      },
       async (request) => listCompanyUsers(db, request.params.id),
     );
 
@@ -30,7 +38,12 @@ export function companyUserRoutes({ database }: AppContext): FastifyPluginAsyncZ
           response: { 200: companyUsersResponseSchema, ...errors },
         },
       },
-      async (request) => addOrToggleCompanyUser(db, { companyId: request.params.id, ...request.body, by: requireSignedIn(request).userId }),
+      async (request) =>
+        addOrToggleCompanyUser(db, {
+          companyId: request.params.id,
+          ...request.body,
+          by: requireSignedIn(request).userId,
+        }),
     );
   };
 }

@@ -1,43 +1,36 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { CompanyUser, CompanyUsersResponse } from '@courier/domain/users/schemas';
+import { requireCompany } from '../../core/companies.ts';
+import { toCompanyUser } from '../../core/users.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { companies, companyUsers, users } from '../../db/schema/index.ts';
+import { companyUsers, users } from '../../db/schema/index.ts';
 import { notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
 /** A company's users split into admins and staff, each list by name. */
 export async function listCompanyUsers(db: DbOrTx, companyId: number): Promise<CompanyUsersResponse> {
-  const exists = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (exists.length === 0) throw notFound(`Company ${companyId} does not exist.`);
+  await requireCompany(db, companyId);
   const rows = await db
     .select({ user: users, isAdmin: companyUsers.isAdmin })
     .from(companyUsers)
     .innerJoin(users, eq(users.id, companyUsers.userId))
     .where(eq(companyUsers.companyId, companyId))
     .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id));
-  const toUser = ({ user }: (typeof rows)[number]): CompanyUser => ({
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    stripeId: user.stripeId,
-    ip: user.ip,
-    lastOnline: iso(user.lastOnline),
-    createdAt: user.createdAt.toISOString(),
-    lastLoginDate: iso(user.lastLoginDate),
-  });
-  return { admins: rows.filter((row) => row.isAdmin).map(toUser), staff: rows.filter((row) => !row.isAdmin).map(toUser) };
+  const toUser = ({ user }: (typeof rows)[number]): CompanyUser => toCompanyUser(user);
+  return {
+    admins: rows.filter((row) => row.isAdmin).map(toUser),
+    staff: rows.filter((row) => !row.isAdmin).map(toUser),
+  };
 }
 
 /** POST /api/company/{id}/users: adds the user to the company, or sets whether they are an admin (spec 1 §7). */
-export async function addOrToggleCompanyUser(db: Db, options: { companyId: number; userId: number; asAdmin: boolean; by: number }): Promise<CompanyUsersResponse> {
+export async function addOrToggleCompanyUser(
+  db: Db,
+  options: { companyId: number; userId: number; asAdmin: boolean; by: number },
+): Promise<CompanyUsersResponse> {
   const { companyId, userId, asAdmin, by } = options;
   return db.transaction(async (tx) => {
-    const company = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-    if (company.length === 0) throw notFound(`Company ${companyId} does not exist.`);
+    await requireCompany(tx, companyId, { lock: true });
     const user = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
     if (user.length === 0) throw notFound(`User ${userId} does not exist.`);
     const [existing] = await tx
@@ -46,10 +39,28 @@ export async function addOrToggleCompanyUser(db: Db, options: { companyId: numbe
       .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
     if (!existing) {
       await tx.insert(companyUsers).values({ companyId, userId, isAdmin: asAdmin });
-      await writeAudit(tx, { userId: by, action: 'add_user', entityType: 'company_users', entityId: companyId, field: String(userId), after: { isAdmin: asAdmin } });
+      await writeAudit(tx, {
+        userId: by,
+        action: 'add_user',
+        entityType: 'company_users',
+        entityId: companyId,
+        field: String(userId),
+        after: { isAdmin: asAdmin },
+      });
     } else if (existing.isAdmin !== asAdmin) {
-      await tx.update(companyUsers).set({ isAdmin: asAdmin }).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
-      await writeAudit(tx, { userId: by, action: 'set_admin', entityType: 'company_users', entityId: companyId, field: String(userId), before: { isAdmin: existing.isAdmin }, after: { isAdmin: asAdmin } });
+      await tx
+        .update(companyUsers)
+        .set({ isAdmin: asAdmin })
+        .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+      await writeAudit(tx, {
+        userId: by,
+        action: 'set_admin',
+        entityType: 'company_users',
+        entityId: companyId,
+        field: String(userId),
+        before: { isAdmin: existing.isAdmin },
+        after: { isAdmin: asAdmin },
+      });
     }
     return listCompanyUsers(tx, companyId);
   });

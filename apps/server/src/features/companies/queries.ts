@@ -1,18 +1,8 @@
 import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Company, CompanyDetails, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
+import { toCompany } from '../../core/companies.ts';
 import type { Db } from '../../db/client.ts';
 import { companies, tariffCodes } from '../../db/schema/index.ts';
-
-type CompanyRow = typeof companies.$inferSelect;
-
-export function toCompany(row: CompanyRow): Company {
-  return {
-    ...row,
-    createdAt: row.createdAt.toISOString(),
-    lastBooking: row.lastBooking?.toISOString() ?? null,
-    accountBillingStarted: row.accountBillingStarted?.toISOString() ?? null,
-  };
-}
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function likePattern(text: string): string {
@@ -23,7 +13,10 @@ function searchCondition(searchQuery: string | undefined, exact: boolean): SQL |
   const query = searchQuery?.trim();
   if (!query) return undefined;
   if (exact) {
-    return or(sql`lower(${companies.name}) = ${query.toLowerCase()}`, sql`lower(${companies.accountCode}) = ${query.toLowerCase()}`);
+    return or(
+      sql`lower(${companies.name}) = ${query.toLowerCase()}`,
+      sql`lower(${companies.accountCode}) = ${query.toLowerCase()}`,
+    );
   }
   const pattern = likePattern(query);
   return or(sql`lower(${companies.name}) like ${pattern}`, sql`lower(${companies.accountCode}) like ${pattern}`);
@@ -33,7 +26,13 @@ function searchCondition(searchQuery: string | undefined, exact: boolean): SQL |
 export async function listCompanies(db: Db, body: CompanyListBody): Promise<{ count: number; companies: Company[] }> {
   const where = searchCondition(body.searchQuery, body.useExactMatch);
   const [total] = await db.select({ value: count() }).from(companies).where(where);
-  const rows = await db.select().from(companies).where(where).orderBy(asc(sql`lower(${companies.name})`), asc(companies.id)).limit(body.size).offset(body.skip);
+  const rows = await db
+    .select()
+    .from(companies)
+    .where(where)
+    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+    .limit(body.size)
+    .offset(body.skip);
   return { count: total?.value ?? 0, companies: rows.map(toCompany) };
 }
 

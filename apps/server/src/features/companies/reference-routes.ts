@@ -2,7 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
-import { companyReferenceSchema, referenceBodySchema, referenceParamsSchema } from '@courier/domain/companies/references';
+import {
+  companyReferenceSchema,
+  referenceBodySchema,
+  referenceParamsSchema,
+} from '@courier/domain/companies/references';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { createReference, deleteReference, listReferences, updateReference } from './references.ts';
@@ -18,7 +22,15 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
   return async (app) => {
     app.get(
       '/company/:id/references',
-      { config: { access: READ }, schema: { tags: ['companies'], summary: 'The references of a company', params: idParamSchema, response: { 200: z.array(companyReferenceSchema), ...errors } } },
+      {
+        config: { access: READ },
+        schema: {
+          tags: ['companies'],
+          summary: 'The references of a company',
+          params: idParamSchema,
+          response: { 200: z.array(companyReferenceSchema), ...errors },
+        },
+      },
       async (request) => listReferences(db, request.params.id),
     );
 
@@ -29,14 +41,19 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
         schema: {
           tags: ['companies'],
           summary: 'Creates a reference (rules in the order of spec 1 §5)',
-          description: 'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
+          description:
+            'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
           params: idParamSchema,
           body: referenceBodySchema,
           response: { 201: companyReferenceSchema, ...errors },
         },
       },
       async (request, reply) => {
-        const reference = await createReference(db, { companyId: request.params.id, userId: requireSignedIn(request).userId, body: request.body });
+        const reference = await createReference(db, {
+          companyId: request.params.id,
+          userId: requireSignedIn(request).userId,
+          body: request.body,
+        });
         return reply.status(201).send(reference);
       },
     );
@@ -45,16 +62,40 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
       '/company/:id/references/:referenceId',
       {
         config: { access: WRITE },
-        schema: { tags: ['companies'], summary: 'Updates a reference', params: referenceParamsSchema, body: referenceBodySchema, response: { 200: companyReferenceSchema, ...errors } },
+        schema: {
+          tags: ['companies'],
+          summary: 'Updates a reference',
+          params: referenceParamsSchema,
+          body: referenceBodySchema,
+          response: { 200: companyReferenceSchema, ...errors },
+        },
       },
       async (request) =>
-        updateReference(db, { companyId: request.params.id, referenceId: request.params.referenceId, userId: requireSignedIn(request).userId, body: request.body }),
+        updateReference(db, {
+          companyId: request.params.id,
+          referenceId: request.params.referenceId,
+          userId: requireSignedIn(request).userId,
+          body: request.body,
+        }),
     );
 
     app.delete(
       '/company/:id/references/:referenceId',
-      { config: { access: WRITE }, schema: { tags: ['companies'], summary: 'Deletes a reference', params: referenceParamsSchema, response: { 200: companyReferenceSchema, ...errors } } },
-      async (request) => deleteReference(db, { companyId: request.params.id, referenceId: request.params.referenceId, userId: requireSignedIn(request).userId }),
+      {
+        config: { access: WRITE },
+        schema: {
+          tags: ['companies'],
+          summary: 'Deletes a reference',
+          params: referenceParamsSchema,
+          response: { 200: companyReferenceSchema, ...errors },
+        },
+      },
+      async (request) =>
+        deleteReference(db, {
+          companyId: request.params.id,
+          referenceId: request.params.referenceId,
+          userId: requireSignedIn(request).userId,
+        }),
     );
   };
 }

@@ -18,9 +18,12 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const url = (companyId: number, referenceId?: number) => `/api/company/${companyId}/references${referenceId ? `/${referenceId}` : ''}`;
-  const create = (companyId: number, payload: object, headers = bearer(token)) => t.app.inject({ method: 'POST', url: url(companyId), headers, payload });
-  const list = async (companyId: number) => (await t.app.inject({ method: 'GET', url: url(companyId), headers: bearer(token) })).json<Reference[]>();
+  const url = (companyId: number, referenceId?: number) =>
+    `/api/company/${companyId}/references${referenceId ? `/${referenceId}` : ''}`;
+  const create = (companyId: number, payload: object, headers = bearer(token)) =>
+    t.app.inject({ method: 'POST', url: url(companyId), headers, payload });
+  const list = async (companyId: number) =>
+    (await t.app.inject({ method: 'GET', url: url(companyId), headers: bearer(token) })).json<Reference[]>();
 
   it('creates (201), lists, updates (200) and deletes (200) a reference', async () => {
     const company = await createCompany(t.db);
@@ -29,12 +32,21 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
     const reference: Reference = created.json();
     expect(reference).toMatchObject({ name: 'PO Number', header: 'Reference', values: [] });
 
-    const updated = await t.app.inject({ method: 'PUT', url: url(company.id, reference.id), headers: bearer(token), payload: { name: 'Cost centre', header: 'CostCentre', values: [' Sales ', 'Ops', 'Ops', ''], limitOptions: true } });
+    const updated = await t.app.inject({
+      method: 'PUT',
+      url: url(company.id, reference.id),
+      headers: bearer(token),
+      payload: { name: 'Cost centre', header: 'CostCentre', values: [' Sales ', 'Ops', 'Ops', ''], limitOptions: true },
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ name: 'Cost centre', header: 'CostCentre', values: ['Sales', 'Ops'] });
     expect(await list(company.id)).toHaveLength(1);
 
-    const deleted = await t.app.inject({ method: 'DELETE', url: url(company.id, reference.id), headers: bearer(token) });
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: url(company.id, reference.id),
+      headers: bearer(token),
+    });
     expect(deleted.statusCode).toBe(200);
     expect(await list(company.id)).toEqual([]);
   });
@@ -43,13 +55,22 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
     const company = await createCompany(t.db);
     await create(company.id, { name: 'PO Number', header: 'Reference', values: [] });
     const message = async (payload: object) => (await create(company.id, payload)).json<{ message: string }>().message;
-    expect(await message({ name: '', header: 'Reference', values: [], limitOptions: true })).toBe('The header "Reference" is already in use. Please choose another header.');
+    expect(await message({ name: '', header: 'Reference', values: [], limitOptions: true })).toBe(
+      'The header "Reference" is already in use. Please choose another header.',
+    );
     expect(await message({ name: ' ', header: '', values: [] })).toBe('Please enter a name for this reference.');
-    expect(await message({ name: 'Dept', header: null, values: [] })).toBe('Please choose a header for this reference.');
-    expect(await message({ name: 'Dept', header: 'CostCentre', values: [], limitOptions: true })).toBe('Please enter at least one option for this reference.');
+    expect(await message({ name: 'Dept', header: null, values: [] })).toBe(
+      'Please choose a header for this reference.',
+    );
+    expect(await message({ name: 'Dept', header: 'CostCentre', values: [], limitOptions: true })).toBe(
+      'Please enter at least one option for this reference.',
+    );
     const failed = await create(company.id, { name: 'Dept', header: 'CostCentre', values: [' '], limitOptions: true });
     expect(failed.statusCode).toBe(400);
-    expect(failed.json()).toMatchObject({ error: 'BAD_REQUEST', details: [{ field: 'body.values', message: 'Please enter at least one option for this reference.' }] });
+    expect(failed.json()).toMatchObject({
+      error: 'VALIDATION',
+      details: [{ field: 'body.values', message: 'Please enter at least one option for this reference.' }],
+    });
     expect(await list(company.id)).toHaveLength(1);
   });
 
@@ -58,7 +79,12 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
     expect((await create(company.id, { name: 'One', header: 'Custom', values: [] })).statusCode).toBe(201);
     expect((await create(company.id, { name: 'Two', header: 'Custom', values: [] })).statusCode).toBe(201);
     const phone: Reference = (await create(company.id, { name: 'Phone', header: 'Phone', values: [] })).json();
-    const edit = await t.app.inject({ method: 'PUT', url: url(company.id, phone.id), headers: bearer(token), payload: { name: 'Phone no.', header: 'Phone', values: ['x'], limitOptions: false } });
+    const edit = await t.app.inject({
+      method: 'PUT',
+      url: url(company.id, phone.id),
+      headers: bearer(token),
+      payload: { name: 'Phone no.', header: 'Phone', values: ['x'], limitOptions: false },
+    });
     expect(edit.statusCode).toBe(200);
     expect(edit.json()).toMatchObject({ name: 'Phone no.', values: [] });
   });
@@ -82,12 +108,18 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
     const company = await createCompany(t.db);
     expect((await create(company.id, { name: 'PO', header: 'Invoice', values: [] })).statusCode).toBe(400);
     const long = await create(company.id, { name: 'x'.repeat(101), header: 'Reference', values: [] });
-    expect(long.json()).toMatchObject({ details: [{ field: 'body.name', message: 'The name can be at most 100 characters.' }] });
+    expect(long.json()).toMatchObject({
+      details: [{ field: 'body.name', message: 'The name can be at most 100 characters.' }],
+    });
   });
 
   it('refuses a driver (403)', async () => {
     const company = await createCompany(t.db);
-    const response = await create(company.id, { name: 'PO', header: 'Reference', values: [] }, bearer(await signInAs(t, ['DRIVER'])));
+    const response = await create(
+      company.id,
+      { name: 'PO', header: 'Reference', values: [] },
+      bearer(await signInAs(t, ['DRIVER'])),
+    );
     expect(response.statusCode).toBe(403);
   });
 });

@@ -50,7 +50,12 @@ export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/company/:id',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['companies'], summary: 'One company', params: idParamSchema, response: { 200: companyDetailsSchema, ...errors, 404: apiErrorSchema } },
+        schema: {
+          tags: ['companies'],
+          summary: 'One company',
+          params: idParamSchema,
+          response: { 200: companyDetailsSchema, ...errors, 404: apiErrorSchema },
+        },
       },
       async (request) => {
         const company = await findCompany(db, request.params.id);

@@ -4,7 +4,16 @@ import { contactsToSave, settingsPutBodySchema, type SettingsResponse } from '@c
 import { STAFF_ROLES } from '@courier/domain/users/schemas';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { billingContacts, companies, companyExtendedSettings, companySettings, places, tariffCodes, users } from '../../db/schema/index.ts';
+import {
+  billingContacts,
+  companies,
+  companyExtendedSettings,
+  companySettings,
+  tariffCodes,
+  users,
+} from '../../db/schema/index.ts';
+import { companyExists, requireCompany } from '../../core/companies.ts';
+import { placeExists } from '../../core/places.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeAudit, type AuditEntry } from '../../platform/audit.ts';
 import { SETTINGS_AUDIT_ENTITY, loadCompanySettings } from './settings-queries.ts';
@@ -31,38 +40,54 @@ function changedFields<T extends Record<string, unknown>>(current: T, next: Part
   return changed;
 }
 
-/** Numbers go into numeric columns as text. */
-function forNumericColumns(values: Record<string, unknown>): Record<string, unknown> {
-  const numeric = ['discountPercent', 'discountTwoPercent', 'surchargeRateOne', 'surchargeRateTwo', 'surchargeRateThree'];
-  return Object.fromEntries(Object.entries(values).map(([key, value]) => [key, numeric.includes(key) && typeof value === 'number' ? String(value) : value]));
-}
-
 async function checkCompanyReferences(tx: DbOrTx, company: Partial<SettingsResponse['company']>): Promise<void> {
   if (company.tariffCode !== undefined && company.tariffCode !== null) {
-    if ((await tx.select({ id: tariffCodes.id }).from(tariffCodes).where(eq(tariffCodes.id, company.tariffCode))).length === 0) {
-      throw badRequest('That tariff code does not exist.', [{ field: 'body.company.tariffCode', message: 'That tariff code does not exist.' }]);
+    if (
+      (await tx.select({ id: tariffCodes.id }).from(tariffCodes).where(eq(tariffCodes.id, company.tariffCode)))
+        .length === 0
+    ) {
+      throw badRequest('That tariff code does not exist.', [
+        { field: 'body.company.tariffCode', message: 'That tariff code does not exist.' },
+      ]);
     }
   }
   if (company.defaultPlaceId !== undefined && company.defaultPlaceId !== null) {
-    if ((await tx.select({ id: places.id }).from(places).where(eq(places.placeId, company.defaultPlaceId))).length === 0) {
-      throw badRequest('That address does not exist. Please choose it again.', [{ field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' }]);
+    if (!(await placeExists(tx, company.defaultPlaceId))) {
+      throw badRequest('That address does not exist. Please choose it again.', [
+        { field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' },
+      ]);
     }
   }
 }
 
-async function checkReferences(tx: DbOrTx, companyId: number, settings: Partial<SettingsResponse['settings']>): Promise<void> {
+async function checkReferences(
+  tx: DbOrTx,
+  companyId: number,
+  settings: Partial<SettingsResponse['settings']>,
+): Promise<void> {
   if (settings.salesRepId !== undefined && settings.salesRepId !== null) {
     const [rep] = await tx
       .select({ id: users.id })
       .from(users)
-      .where(and(eq(users.id, settings.salesRepId), sql`${users.roles} ?| array[${sql.join(STAFF_ROLES.map((role) => sql`${role}`), sql`, `)}]::text[]`));
-    if (!rep) throw badRequest('The sales rep must be a staff user.', [{ field: 'body.settings.salesRepId', message: 'The sales rep must be a staff user.' }]);
+      .where(
+        and(
+          eq(users.id, settings.salesRepId),
+          sql`${users.roles} ?| array[${sql.join(
+            STAFF_ROLES.map((role) => sql`${role}`),
+            sql`, `,
+          )}]::text[]`,
+        ),
+      );
+    if (!rep)
+      throw badRequest('The sales rep must be a staff user.', [
+        { field: 'body.settings.salesRepId', message: 'The sales rep must be a staff user.' },
+      ]);
   }
   if (settings.parentBillingCompany !== undefined && settings.parentBillingCompany !== null) {
     const message =
       settings.parentBillingCompany === companyId
         ? 'A company cannot be its own parent billing company.'
-        : (await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, settings.parentBillingCompany))).length === 0
+        : !(await companyExists(tx, settings.parentBillingCompany))
           ? 'The parent billing company does not exist.'
           : null;
     if (message) throw badRequest(message, [{ field: 'body.settings.parentBillingCompany', message }]);
@@ -74,12 +99,14 @@ async function checkReferences(tx: DbOrTx, companyId: number, settings: Partial<
  * settings and billing contacts in one transaction, with one audit row per changed field. Nothing is
  * written when any rule fails. Returns the settings as now stored.
  */
-export async function saveCompanySettings(db: Db, options: { companyId: number; userId: number; body: Body }): Promise<SettingsResponse> {
+export async function saveCompanySettings(
+  db: Db,
+  options: { companyId: number; userId: number; body: Body },
+): Promise<SettingsResponse> {
   const { companyId, userId, body } = options;
   return db.transaction(async (tx) => {
     // Lock the company row: two autosaves of the same company apply one after the other.
-    const locked = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-    if (locked.length === 0) throw notFound(`Company ${companyId} does not exist.`);
+    await requireCompany(tx, companyId, { lock: true });
     const current = await loadCompanySettings(tx, companyId);
     if (!current) throw notFound(`Company ${companyId} has no settings.`);
 
@@ -87,11 +114,14 @@ export async function saveCompanySettings(db: Db, options: { companyId: number; 
     const settings = changedFields(current.settings, normalise(body.settings));
     const extended = changedFields(current.extendedSettings, normalise(body.extendedSettings));
     const contacts = body.billingContacts ? contactsToSave(body.billingContacts) : undefined;
-    const contactsChanged = contacts !== undefined && JSON.stringify(contacts) !== JSON.stringify(current.billingContacts);
+    const contactsChanged =
+      contacts !== undefined && JSON.stringify(contacts) !== JSON.stringify(current.billingContacts);
 
     // Card billing is for card users only: it is never offered as a choice (spec 1 §3).
     if (company.billingBasis === 'stripe') {
-      throw badRequest('Card billing cannot be chosen for a company.', [{ field: 'body.company.billingBasis', message: 'Card billing cannot be chosen for a company.' }]);
+      throw badRequest('Card billing cannot be chosen for a company.', [
+        { field: 'body.company.billingBasis', message: 'Card billing cannot be chosen for a company.' },
+      ]);
     }
     await checkReferences(tx, companyId, settings);
     await checkCompanyReferences(tx, company);
@@ -109,7 +139,10 @@ export async function saveCompanySettings(db: Db, options: { companyId: number; 
         salesRepId: nextSettings.salesRepId,
       });
       if (missing.length > 0 && (company.billingBasis === 'account' || missing.length > missingNow(current))) {
-        throw badRequest(`Missing Information: ${missing.join(', ')}.`, missing.map((item) => ({ field: 'body.company.billingBasis', message: item })));
+        throw badRequest(
+          `Missing Information: ${missing.join(', ')}.`,
+          missing.map((item) => ({ field: 'body.company.billingBasis', message: item })),
+        );
       }
     }
 
@@ -117,16 +150,20 @@ export async function saveCompanySettings(db: Db, options: { companyId: number; 
       const startedNow = company.billingBasis === 'account' && current.company.accountBillingStarted === null;
       await tx
         .update(companies)
-        .set({ ...company, ...(startedNow ? { accountBillingStarted: sql`now()` } : {}) } as Partial<typeof companies.$inferInsert>)
+        .set({ ...company, ...(startedNow ? { accountBillingStarted: sql`now()` } : {}) } as Partial<
+          typeof companies.$inferInsert
+        >)
         .where(eq(companies.id, companyId));
     }
-    if (Object.keys(settings).length > 0) await tx.update(companySettings).set(settings).where(eq(companySettings.companyId, companyId));
+    if (Object.keys(settings).length > 0)
+      await tx.update(companySettings).set(settings).where(eq(companySettings.companyId, companyId));
     if (Object.keys(extended).length > 0) {
-      await tx.update(companyExtendedSettings).set(forNumericColumns(extended) as Partial<typeof companyExtendedSettings.$inferInsert>).where(eq(companyExtendedSettings.companyId, companyId));
+      await tx.update(companyExtendedSettings).set(extended).where(eq(companyExtendedSettings.companyId, companyId));
     }
     if (contactsChanged && contacts) {
       await tx.delete(billingContacts).where(eq(billingContacts.companyId, companyId));
-      if (contacts.length > 0) await tx.insert(billingContacts).values(contacts.map((contact) => ({ ...contact, companyId })));
+      if (contacts.length > 0)
+        await tx.insert(billingContacts).values(contacts.map((contact) => ({ ...contact, companyId })));
     }
 
     const entry = (field: string, before: unknown, after: unknown): AuditEntry => ({
@@ -139,9 +176,15 @@ export async function saveCompanySettings(db: Db, options: { companyId: number; 
       after: after ?? null,
     });
     await writeAudit(tx, [
-      ...Object.entries(company).map(([key, value]) => entry(`company.${key}`, current.company[key as keyof typeof current.company], value)),
-      ...Object.entries(settings).map(([key, value]) => entry(`settings.${key}`, current.settings[key as keyof typeof current.settings], value)),
-      ...Object.entries(extended).map(([key, value]) => entry(`extendedSettings.${key}`, current.extendedSettings[key as keyof typeof current.extendedSettings], value)),
+      ...Object.entries(company).map(([key, value]) =>
+        entry(`company.${key}`, current.company[key as keyof typeof current.company], value),
+      ),
+      ...Object.entries(settings).map(([key, value]) =>
+        entry(`settings.${key}`, current.settings[key as keyof typeof current.settings], value),
+      ),
+      ...Object.entries(extended).map(([key, value]) =>
+        entry(`extendedSettings.${key}`, current.extendedSettings[key as keyof typeof current.extendedSettings], value),
+      ),
       ...(contactsChanged ? [entry('billingContacts', current.billingContacts, contacts)] : []),
     ]);
 

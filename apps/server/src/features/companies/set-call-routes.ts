@@ -14,8 +14,8 @@ import {
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { toCompany } from './queries.ts';
-import { allServices, createSetCall, findSetCallCompany, populatedSetCalls, setCallChoices, updateSetCall } from './set-calls.ts';
+import { findCompanyRow, toCompany } from '../../core/companies.ts';
+import { allServices, createSetCall, populatedSetCalls, setCallChoices, updateSetCall } from './set-calls.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 // spec 1 §6: the Set Calls tab needs DISPATCHER.
@@ -27,9 +27,17 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/company/:id/setcalls',
-      { config: { access: SET_CALLS }, schema: { tags: ['set calls'], summary: 'A company and its set calls with places and vehicle', params: idParamSchema, response: { 200: setCallsResponseSchema, ...errors } } },
+      {
+        config: { access: SET_CALLS },
+        schema: {
+          tags: ['set calls'],
+          summary: 'A company and its set calls with places and vehicle',
+          params: idParamSchema,
+          response: { 200: setCallsResponseSchema, ...errors },
+        },
+      },
       async (request) => {
-        const company = await findSetCallCompany(db, request.params.id);
+        const company = await findCompanyRow(db, request.params.id);
         if (!company) throw notFound(`Company ${request.params.id} does not exist.`);
         return { company: toCompany(company), populatedSetCalls: await populatedSetCalls(db, company.id) };
       },
@@ -37,8 +45,21 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/company/setcall',
-      { config: { access: SET_CALLS }, schema: { tags: ['set calls'], summary: 'Creates an inactive set call for the company', body: setCallPostBodySchema, response: { 201: setCallCreatedSchema, ...errors } } },
-      async (request, reply) => reply.status(201).send(await createSetCall(db, { companyId: request.body.companyId, userId: requireSignedIn(request).userId })),
+      {
+        config: { access: SET_CALLS },
+        schema: {
+          tags: ['set calls'],
+          summary: 'Creates an inactive set call for the company',
+          body: setCallPostBodySchema,
+          response: { 201: setCallCreatedSchema, ...errors },
+        },
+      },
+      async (request, reply) =>
+        reply
+          .status(201)
+          .send(
+            await createSetCall(db, { companyId: request.body.companyId, userId: requireSignedIn(request).userId }),
+          ),
     );
 
     app.put(
@@ -47,7 +68,8 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         config: { access: SET_CALLS },
         schema: {
           tags: ['set calls'],
-          summary: 'Saves a set call (service and both phones required; an active one needs both addresses and a schedule)',
+          summary:
+            'Saves a set call (service and both phones required; an active one needs both addresses and a schedule)',
           body: setCallPutBodySchema,
           response: { 200: setCallUpdatedSchema, ...errors },
         },
@@ -57,13 +79,27 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/services/set-call-choices',
-      { config: { access: access.roles(AREAS.companies) }, schema: { tags: ['set calls'], summary: 'Services a set call may use (active same-day services)', response: { 200: setCallChoicesSchema, ...errors } } },
+      {
+        config: { access: access.roles(AREAS.companies) },
+        schema: {
+          tags: ['set calls'],
+          summary: 'Services a set call may use (active same-day services)',
+          response: { 200: setCallChoicesSchema, ...errors },
+        },
+      },
       async () => setCallChoices(db),
     );
 
     app.get(
       '/services',
-      { config: { access: access.roles(AREAS.shell) }, schema: { tags: ['set calls'], summary: 'All services (id, name, type, service, serviceCode)', response: { 200: z.array(serviceSchema), ...errors } } },
+      {
+        config: { access: access.roles(AREAS.shell) },
+        schema: {
+          tags: ['set calls'],
+          summary: 'All services (id, name, type, service, serviceCode)',
+          response: { 200: z.array(serviceSchema), ...errors },
+        },
+      },
       async () => allServices(db),
     );
   };

@@ -23,19 +23,42 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
   beforeAll(async () => {
     t = await createTestApp(kind);
     token = await signInAs(t, ['DISPATCHER']);
-    const [service] = await t.db.insert(services).values({ name: 'Cargo Bike Standard', type: 'CARGO_BIKE', service: 'STANDARD', serviceCode: 'CBS' }).returning();
-    await t.db.insert(services).values({ name: 'Overnight Parcel', type: 'VAN', service: 'OVERNIGHT', serviceCode: 'ON' });
+    const [service] = await t.db
+      .insert(services)
+      .values({ name: 'Cargo Bike Standard', type: 'CARGO_BIKE', service: 'STANDARD', serviceCode: 'CBS' })
+      .returning();
+    await t.db
+      .insert(services)
+      .values({ name: 'Overnight Parcel', type: 'VAN', service: 'OVERNIGHT', serviceCode: 'ON' });
     serviceId = service?.id ?? 0;
     await t.db.insert(places).values([
-      { placeId: 'pl_a', name: 'Murphy Pharmacy', addressLineOne: '4 Main Street', city: 'Naas', county: 'Kildare', postCode: 'W91 X2Y3' },
-      { placeId: 'pl_b', name: 'Kelly Clinic', addressLineOne: '9 Quay Street', city: 'Galway', county: 'Galway', postCode: 'H91 AB12' },
+      {
+        placeId: 'pl_a',
+        name: 'Murphy Pharmacy',
+        addressLineOne: '4 Main Street',
+        city: 'Naas',
+        county: 'Kildare',
+        postCode: 'W91 X2Y3',
+      },
+      {
+        placeId: 'pl_b',
+        name: 'Kelly Clinic',
+        addressLineOne: '9 Quay Street',
+        city: 'Galway',
+        county: 'Galway',
+        postCode: 'H91 AB12',
+      },
     ]);
-    await t.db.insert(drivers).values({ driverNumber: 142, firstName: 'Eoin', lastName: 'Maguire', email: 'eoin@drivers.ie', vehicle: 'van' });
+    await t.db
+      .insert(drivers)
+      .values({ driverNumber: 142, firstName: 'Eoin', lastName: 'Maguire', email: 'eoin@drivers.ie', vehicle: 'van' });
   });
   afterAll(() => t?.close());
 
-  const create = async (companyId: number, headers = bearer(token)) => t.app.inject({ method: 'POST', url: '/api/company/setcall', headers, payload: { companyId } });
-  const put = (setCall: object, headers = bearer(token)) => t.app.inject({ method: 'PUT', url: '/api/company/edit/setcall', headers, payload: { setCall } });
+  const create = async (companyId: number, headers = bearer(token)) =>
+    t.app.inject({ method: 'POST', url: '/api/company/setcall', headers, payload: { companyId } });
+  const put = (setCall: object, headers = bearer(token)) =>
+    t.app.inject({ method: 'PUT', url: '/api/company/edit/setcall', headers, payload: { setCall } });
   const details = (id: number, extra: object = {}) => ({
     id,
     active: false,
@@ -67,10 +90,19 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
     const response = await create(company.id);
     expect(response.statusCode).toBe(201);
     const body: { newSetCallId: number; populatedSetCalls: SetCallBody[] } = response.json();
-    expect(body.populatedSetCalls).toEqual([expect.objectContaining({ id: body.newSetCallId, active: false, service: null, schedule: [], pricing: {} })]);
-    const listed = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/setcalls`, headers: bearer(token) });
+    expect(body.populatedSetCalls).toEqual([
+      expect.objectContaining({ id: body.newSetCallId, active: false, service: null, schedule: [], pricing: {} }),
+    ]);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: `/api/company/${company.id}/setcalls`,
+      headers: bearer(token),
+    });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json()).toMatchObject({ company: { id: company.id }, populatedSetCalls: [{ id: body.newSetCallId }] });
+    expect(listed.json()).toMatchObject({
+      company: { id: company.id },
+      populatedSetCalls: [{ id: body.newSetCallId }],
+    });
   });
 
   it('saves every field and answers the set calls with places and vehicle', async () => {
@@ -119,21 +151,59 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
   });
 
   it.each([
-    ['a Saturday', { schedule: [{ dayOfWeek: 6, type: 'nth', options: [1], collectionTime: { hour: 9, minute: 0 } }] }, 'body.setCall.schedule.0.dayOfWeek', 'Set calls run Monday to Friday only.'],
-    ['hour 24', { schedule: [{ dayOfWeek: 1, type: 'nth', options: [1], collectionTime: { hour: 24, minute: 0 } }] }, 'body.setCall.schedule.0.collectionTime.hour', 'The hour must be 0 to 23.'],
-    ['minute 60', { schedule: [{ dayOfWeek: 1, type: 'nth', options: [1], collectionTime: { hour: 9, minute: 60 } }] }, 'body.setCall.schedule.0.collectionTime.minute', 'The minute must be 0 to 59.'],
-    ['week 6', { schedule: [{ dayOfWeek: 1, type: 'nth', options: [6], collectionTime: { hour: 9, minute: 0 } }] }, 'body.setCall.schedule.0.options.0', 'Weeks are 1st to 5th.'],
-    ['nth with no week', { schedule: [{ dayOfWeek: 2, type: 'nth', options: [], collectionTime: { hour: 9, minute: 0 } }] }, 'body.setCall.schedule.0.options', 'Choose at least one week for Tuesday.'],
+    [
+      'a Saturday',
+      { schedule: [{ dayOfWeek: 6, type: 'nth', options: [1], collectionTime: { hour: 9, minute: 0 } }] },
+      'body.setCall.schedule.0.dayOfWeek',
+      'Set calls run Monday to Friday only.',
+    ],
+    [
+      'hour 24',
+      { schedule: [{ dayOfWeek: 1, type: 'nth', options: [1], collectionTime: { hour: 24, minute: 0 } }] },
+      'body.setCall.schedule.0.collectionTime.hour',
+      'The hour must be 0 to 23.',
+    ],
+    [
+      'minute 60',
+      { schedule: [{ dayOfWeek: 1, type: 'nth', options: [1], collectionTime: { hour: 9, minute: 60 } }] },
+      'body.setCall.schedule.0.collectionTime.minute',
+      'The minute must be 0 to 59.',
+    ],
+    [
+      'week 6',
+      { schedule: [{ dayOfWeek: 1, type: 'nth', options: [6], collectionTime: { hour: 9, minute: 0 } }] },
+      'body.setCall.schedule.0.options.0',
+      'Weeks are 1st to 5th.',
+    ],
+    [
+      'nth with no week',
+      { schedule: [{ dayOfWeek: 2, type: 'nth', options: [], collectionTime: { hour: 9, minute: 0 } }] },
+      'body.setCall.schedule.0.options',
+      'Choose at least one week for Tuesday.',
+    ],
     ['an unknown driver', { driver: 999 }, 'body.setCall.driver', 'There is no driver with code 999.'],
-    ['a place that does not exist', { deliveryPlaceId: 'pl_gone' }, 'body.setCall.deliveryPlaceId', 'The delivery address no longer exists. Please choose it again.'],
+    [
+      'a place that does not exist',
+      { deliveryPlaceId: 'pl_gone' },
+      'body.setCall.deliveryPlaceId',
+      'The delivery address no longer exists. Please choose it again.',
+    ],
     ['a negative charge', { pricing: { charge: -1, driver: 5 } }, 'body.setCall.pricing', expect.any(String)],
-    ['an active set call without addresses', { active: true, collectionPlaceId: null }, 'body.setCall.active', 'A set call needs a collection address, a delivery address and a schedule before it can be active.'],
+    [
+      'an active set call without addresses',
+      { active: true, collectionPlaceId: null },
+      'body.setCall.active',
+      'A set call needs a collection address, a delivery address and a schedule before it can be active.',
+    ],
   ])('refuses %s with the field named', async (_label, extra, field, message) => {
     const company = await createCompany(t.db);
     const id = (await create(company.id)).json<{ newSetCallId: number }>().newSetCallId;
     const response = await put(details(id, extra));
     expect(response.statusCode).toBe(400);
-    expect(response.json<{ details: { field: string; message: string }[] }>().details).toContainEqual({ field, message });
+    expect(response.json<{ details: { field: string; message: string }[] }>().details).toContainEqual({
+      field,
+      message,
+    });
   });
 
   it('accepts the time limits exactly: 00:00 and 23:59; last clears the weeks', async () => {
@@ -158,15 +228,18 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
     expect((await put(details(999_999))).statusCode).toBe(404);
   });
 
-  it.each([['ACCOUNTS'], ['TELEPHONIST']])('refuses a %s: the Set Calls tab needs DISPATCHER (spec 1 §6)', async (role) => {
-    const company = await createCompany(t.db);
-    const headers = bearer(await signInAs(t, [role]));
-    const response = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/setcalls`, headers });
-    expect(response.statusCode).toBe(403);
-    expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles DISPATCHER.' });
-    expect((await create(company.id, headers)).statusCode).toBe(403);
-    expect((await put(details(1), headers)).statusCode).toBe(403);
-  });
+  it.each([['ACCOUNTS'], ['TELEPHONIST']])(
+    'refuses a %s: the Set Calls tab needs DISPATCHER (spec 1 §6)',
+    async (role) => {
+      const company = await createCompany(t.db);
+      const headers = bearer(await signInAs(t, [role]));
+      const response = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/setcalls`, headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles DISPATCHER.' });
+      expect((await create(company.id, headers)).statusCode).toBe(403);
+      expect((await put(details(1), headers)).statusCode).toBe(403);
+    },
+  );
 
   it('a manager may, by rank', async () => {
     const company = await createCompany(t.db);
@@ -174,9 +247,20 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
   });
 
   it('offers the same-day services as set-call choices, and lists all services', async () => {
-    const choices = await t.app.inject({ method: 'GET', url: '/api/services/set-call-choices', headers: bearer(token) });
-    expect(choices.json()).toEqual({ services: [{ id: serviceId, name: 'Cargo Bike Standard', type: 'CARGO_BIKE', service: 'STANDARD', serviceCode: 'CBS' }] });
+    const choices = await t.app.inject({
+      method: 'GET',
+      url: '/api/services/set-call-choices',
+      headers: bearer(token),
+    });
+    expect(choices.json()).toEqual({
+      services: [
+        { id: serviceId, name: 'Cargo Bike Standard', type: 'CARGO_BIKE', service: 'STANDARD', serviceCode: 'CBS' },
+      ],
+    });
     const all = await t.app.inject({ method: 'GET', url: '/api/services', headers: bearer(token) });
-    expect(all.json<{ name: string }[]>().map((service) => service.name)).toEqual(['Cargo Bike Standard', 'Overnight Parcel']);
+    expect(all.json<{ name: string }[]>().map((service) => service.name)).toEqual([
+      'Cargo Bike Standard',
+      'Overnight Parcel',
+    ]);
   });
 });

@@ -1,9 +1,15 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { scheduleProblems } from '@courier/domain/companies/set-call-schedule';
-import { parseDriverCode, setCallDetailsProblems, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
+import {
+  parseDriverCode,
+  setCallDetailsProblems,
+  type PopulatedSetCall,
+  type SetCallEdit,
+} from '@courier/domain/companies/set-calls';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { companies, drivers, places, services, setCalls } from '../../db/schema/index.ts';
-import { toPlace } from '../../db/place-row.ts';
+import { drivers, services, setCalls } from '../../db/schema/index.ts';
+import { requireCompany } from '../../core/companies.ts';
+import { placeExists, placesByPlaceId } from '../../core/places.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
@@ -15,9 +21,12 @@ export async function populatedSetCalls(db: DbOrTx, companyId: number): Promise<
     .leftJoin(services, eq(services.id, setCalls.serviceId))
     .where(eq(setCalls.companyId, companyId))
     .orderBy(asc(setCalls.id));
-  const placeIds = [...new Set(rows.flatMap((row) => [row.setCall.collectionPlaceId, row.setCall.deliveryPlaceId]).filter((id): id is string => Boolean(id)))];
-  const placeRows = placeIds.length > 0 ? await db.select().from(places).where(inArray(places.placeId, placeIds)) : [];
-  const byId = new Map(placeRows.map((row) => [row.placeId, toPlace(row)]));
+  const byId = await placesByPlaceId(
+    db,
+    rows
+      .flatMap((row) => [row.setCall.collectionPlaceId, row.setCall.deliveryPlaceId])
+      .filter((id): id is string => Boolean(id)),
+  );
   return rows.map(({ setCall, service }) => ({
     id: setCall.id,
     companyId: setCall.companyId,
@@ -35,7 +44,7 @@ export async function populatedSetCalls(db: DbOrTx, companyId: number): Promise<
     pricing: setCall.pricing,
     driver: setCall.driver,
     isDocuments: setCall.isDocuments,
-    weightOfPackages: setCall.weightOfPackages === null ? null : Number(setCall.weightOfPackages),
+    weightOfPackages: setCall.weightOfPackages,
     numberOfPackages: setCall.numberOfPackages,
     goodsDescription: setCall.goodsDescription,
     service: setCall.serviceId,
@@ -50,18 +59,22 @@ export async function populatedSetCalls(db: DbOrTx, companyId: number): Promise<
   }));
 }
 
-async function lockCompany(tx: DbOrTx, companyId: number): Promise<void> {
-  const rows = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
-  if (rows.length === 0) throw notFound(`Company ${companyId} does not exist.`);
-}
-
 /** POST /api/company/setcall: a new, inactive set call without details; the editor fills it in. */
-export async function createSetCall(db: Db, options: { companyId: number; userId: number }): Promise<{ newSetCallId: number; populatedSetCalls: PopulatedSetCall[] }> {
+export async function createSetCall(
+  db: Db,
+  options: { companyId: number; userId: number },
+): Promise<{ newSetCallId: number; populatedSetCalls: PopulatedSetCall[] }> {
   return db.transaction(async (tx) => {
-    await lockCompany(tx, options.companyId);
+    await requireCompany(tx, options.companyId, { lock: true });
     const [row] = await tx.insert(setCalls).values({ companyId: options.companyId }).returning({ id: setCalls.id });
     if (!row) throw new Error('The set call was not created.');
-    await writeAudit(tx, { userId: options.userId, action: 'create', entityType: 'set_call', entityId: row.id, after: { companyId: options.companyId } });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'create',
+      entityType: 'set_call',
+      entityId: row.id,
+      after: { companyId: options.companyId },
+    });
     return { newSetCallId: row.id, populatedSetCalls: await populatedSetCalls(tx, options.companyId) };
   });
 }
@@ -75,27 +88,43 @@ async function validate(tx: DbOrTx, setCall: SetCallEdit): Promise<void> {
     ...scheduleProblems(setCall.schedule).map((problem) => ({ field: field(problem.field), message: problem.message })),
   ];
   if (setCall.service !== null) {
-    const [service] = await tx.select({ active: services.active }).from(services).where(eq(services.id, setCall.service));
-    if (!service) problems.push({ field: field('service'), message: 'That service does not exist. Please choose another.' });
+    const [service] = await tx
+      .select({ active: services.active })
+      .from(services)
+      .where(eq(services.id, setCall.service));
+    if (!service)
+      problems.push({ field: field('service'), message: 'That service does not exist. Please choose another.' });
   }
-  for (const [key, label] of [['collectionPlaceId', 'collection'], ['deliveryPlaceId', 'delivery']] as const) {
+  for (const [key, label] of [
+    ['collectionPlaceId', 'collection'],
+    ['deliveryPlaceId', 'delivery'],
+  ] as const) {
     const placeId = setCall[key];
-    if (placeId && (await tx.select({ id: places.id }).from(places).where(eq(places.placeId, placeId))).length === 0) {
+    if (placeId && !(await placeExists(tx, placeId))) {
       problems.push({ field: field(key), message: `The ${label} address no longer exists. Please choose it again.` });
     }
   }
   const driver = parseDriverCode(setCall.driver);
-  if (driver !== null && (await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.driverNumber, driver))).length === 0) {
+  if (
+    driver !== null &&
+    (await tx.select({ id: drivers.id }).from(drivers).where(eq(drivers.driverNumber, driver))).length === 0
+  ) {
     problems.push({ field: field('driver'), message: `There is no driver with code ${driver}.` });
   }
   if (setCall.active && (!setCall.collectionPlaceId || !setCall.deliveryPlaceId || setCall.schedule.length === 0)) {
-    problems.push({ field: field('active'), message: 'A set call needs a collection address, a delivery address and a schedule before it can be active.' });
+    problems.push({
+      field: field('active'),
+      message: 'A set call needs a collection address, a delivery address and a schedule before it can be active.',
+    });
   }
   if (problems.length > 0) throw badRequest(problems[0]?.message ?? 'The set call is not valid.', problems);
 }
 
 /** PUT /api/company/edit/setcall: validates and saves the whole set call in one transaction. */
-export async function updateSetCall(db: Db, options: { setCall: SetCallEdit; userId: number }): Promise<{ populatedSetCalls: PopulatedSetCall[] }> {
+export async function updateSetCall(
+  db: Db,
+  options: { setCall: SetCallEdit; userId: number },
+): Promise<{ populatedSetCalls: PopulatedSetCall[] }> {
   const { setCall, userId } = options;
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(setCalls).where(eq(setCalls.id, setCall.id)).for('update');
@@ -116,19 +145,34 @@ export async function updateSetCall(db: Db, options: { setCall: SetCallEdit; use
       pricing: setCall.pricing,
       driver: parseDriverCode(setCall.driver),
       isDocuments: setCall.isDocuments,
-      weightOfPackages: setCall.weightOfPackages === null ? null : String(setCall.weightOfPackages),
+      weightOfPackages: setCall.weightOfPackages,
       numberOfPackages: setCall.numberOfPackages,
       goodsDescription: setCall.goodsDescription.trim(),
       serviceId: setCall.service,
       collectionPlaceId: setCall.collectionPlaceId,
       deliveryPlaceId: setCall.deliveryPlaceId,
-      schedule: [...setCall.schedule].sort((a, b) => a.dayOfWeek - b.dayOfWeek).map((entry) => ({ ...entry, options: entry.type === 'last' ? [] : [...new Set(entry.options)].sort() })),
+      schedule: [...setCall.schedule]
+        .sort((a, b) => a.dayOfWeek - b.dayOfWeek)
+        .map((entry) => ({ ...entry, options: entry.type === 'last' ? [] : [...new Set(entry.options)].sort() })),
     };
-    await tx.update(setCalls).set({ ...values, updatedAt: new Date() }).where(and(eq(setCalls.id, setCall.id), eq(setCalls.companyId, before.companyId)));
-    const changed = Object.entries(values).filter(([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before]));
+    await tx
+      .update(setCalls)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(setCalls.id, setCall.id), eq(setCalls.companyId, before.companyId)));
+    const changed = Object.entries(values).filter(
+      ([key, value]) => JSON.stringify(value) !== JSON.stringify(before[key as keyof typeof before]),
+    );
     await writeAudit(
       tx,
-      changed.map(([key, value]) => ({ userId, action: 'update', entityType: 'set_call', entityId: setCall.id, field: key, before: before[key as keyof typeof before] ?? null, after: value })),
+      changed.map(([key, value]) => ({
+        userId,
+        action: 'update',
+        entityType: 'set_call',
+        entityId: setCall.id,
+        field: key,
+        before: before[key as keyof typeof before] ?? null,
+        after: value,
+      })),
     );
     return { populatedSetCalls: await populatedSetCalls(tx, before.companyId) };
   });
@@ -137,7 +181,13 @@ export async function updateSetCall(db: Db, options: { setCall: SetCallEdit; use
 /** Services a set call may use: the active same-day services, by name. */
 export async function setCallChoices(db: DbOrTx) {
   const rows = await db
-    .select({ id: services.id, name: services.name, type: services.type, service: services.service, serviceCode: services.serviceCode })
+    .select({
+      id: services.id,
+      name: services.name,
+      type: services.type,
+      service: services.service,
+      serviceCode: services.serviceCode,
+    })
     .from(services)
     .where(and(eq(services.active, true), inArray(services.service, ['STANDARD', 'PRIORITY', 'ECONOMY'])))
     .orderBy(asc(services.name));
@@ -145,10 +195,14 @@ export async function setCallChoices(db: DbOrTx) {
 }
 
 export async function allServices(db: DbOrTx) {
-  return db.select({ id: services.id, name: services.name, type: services.type, service: services.service, serviceCode: services.serviceCode }).from(services).orderBy(asc(services.name));
-}
-
-export async function findSetCallCompany(db: DbOrTx, companyId: number) {
-  const [row] = await db.select().from(companies).where(eq(companies.id, companyId));
-  return row;
+  return db
+    .select({
+      id: services.id,
+      name: services.name,
+      type: services.type,
+      service: services.service,
+      serviceCode: services.serviceCode,
+    })
+    .from(services)
+    .orderBy(asc(services.name));
 }

@@ -1,15 +1,22 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { SettingsHistory, SettingsResponse } from '@courier/domain/companies/settings';
 import type { DbOrTx } from '../../db/client.ts';
-import { auditLog, billingContacts, companies, companyExtendedSettings, companySettings, places, tariffCodes, users } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  billingContacts,
+  companies,
+  companyExtendedSettings,
+  companySettings,
+  places,
+  tariffCodes,
+  users,
+} from '../../db/schema/index.ts';
 import { formatAddress } from '@courier/domain/addresses/schemas';
-import { toCompany } from './queries.ts';
+import { toCompany } from '../../core/companies.ts';
 
 type ExtendedRow = typeof companyExtendedSettings.$inferSelect;
 
-const numberOrNull = (value: string | null) => (value === null ? null : Number(value));
-
-/** Numeric columns arrive as text; the API speaks numbers. */
+/** The extended settings row as the API answers it (without its company id). */
 export function toExtendedSettings(row: ExtendedRow): SettingsResponse['extendedSettings'] {
   const { companyId: _companyId, ...rest } = row;
   return {
@@ -17,11 +24,6 @@ export function toExtendedSettings(row: ExtendedRow): SettingsResponse['extended
     invoiceFormat: rest.invoiceFormat as SettingsResponse['extendedSettings']['invoiceFormat'],
     onInvoiceFormat: rest.onInvoiceFormat as SettingsResponse['extendedSettings']['onInvoiceFormat'],
     creditControlCode: rest.creditControlCode as SettingsResponse['extendedSettings']['creditControlCode'],
-    discountPercent: Number(rest.discountPercent),
-    discountTwoPercent: Number(rest.discountTwoPercent),
-    surchargeRateOne: numberOrNull(rest.surchargeRateOne),
-    surchargeRateTwo: numberOrNull(rest.surchargeRateTwo),
-    surchargeRateThree: numberOrNull(rest.surchargeRateThree),
   };
 }
 
@@ -36,19 +38,36 @@ export async function loadCompanySettings(db: DbOrTx, companyId: number): Promis
     .limit(1);
   if (!row) return undefined;
   const contacts = await db
-    .select({ name: billingContacts.name, email: billingContacts.email, phone: billingContacts.phone, groundInvoices: billingContacts.groundInvoices, overnightInvoices: billingContacts.overnightInvoices })
+    .select({
+      name: billingContacts.name,
+      email: billingContacts.email,
+      phone: billingContacts.phone,
+      groundInvoices: billingContacts.groundInvoices,
+      overnightInvoices: billingContacts.overnightInvoices,
+    })
     .from(billingContacts)
     .where(eq(billingContacts.companyId, companyId))
     .orderBy(billingContacts.id);
   const { companyId: _companyId, ...settings } = row.settings;
   const [salesRep] = settings.salesRepId
-    ? await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.id, settings.salesRepId))
+    ? await db
+        .select({ id: users.id, firstName: users.firstName, lastName: users.lastName })
+        .from(users)
+        .where(eq(users.id, settings.salesRepId))
     : [];
   const [parent] = settings.parentBillingCompany
-    ? await db.select({ id: companies.id, name: companies.name, accountCode: companies.accountCode }).from(companies).where(eq(companies.id, settings.parentBillingCompany))
+    ? await db
+        .select({ id: companies.id, name: companies.name, accountCode: companies.accountCode })
+        .from(companies)
+        .where(eq(companies.id, settings.parentBillingCompany))
     : [];
-  const [place] = row.company.defaultPlaceId ? await db.select().from(places).where(eq(places.placeId, row.company.defaultPlaceId)) : [];
-  const codes = await db.select({ id: tariffCodes.id, code: tariffCodes.code, name: tariffCodes.name }).from(tariffCodes).orderBy(tariffCodes.code);
+  const [place] = row.company.defaultPlaceId
+    ? await db.select().from(places).where(eq(places.placeId, row.company.defaultPlaceId))
+    : [];
+  const codes = await db
+    .select({ id: tariffCodes.id, code: tariffCodes.code, name: tariffCodes.name })
+    .from(tariffCodes)
+    .orderBy(tariffCodes.code);
   return {
     company: toCompany(row.company),
     settings: {

@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
-import { settingsHistorySchema, settingsPutBodySchema, settingsResponseSchema } from '@courier/domain/companies/settings';
+import {
+  settingsHistorySchema,
+  settingsPutBodySchema,
+  settingsResponseSchema,
+} from '@courier/domain/companies/settings';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -18,7 +22,12 @@ export function companySettingsRoutes({ database }: AppContext): FastifyPluginAs
       '/company/:id/settings',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['companies'], summary: 'Company, settings, extended settings and billing contacts', params: idParamSchema, response: { 200: settingsResponseSchema, ...errors } },
+        schema: {
+          tags: ['companies'],
+          summary: 'Company, settings, extended settings and billing contacts',
+          params: idParamSchema,
+          response: { 200: settingsResponseSchema, ...errors },
+        },
       },
       async (request) => {
         const settings = await loadCompanySettings(db, request.params.id);
@@ -41,14 +50,24 @@ export function companySettingsRoutes({ database }: AppContext): FastifyPluginAs
           response: { 200: settingsResponseSchema, ...errors },
         },
       },
-      async (request) => saveCompanySettings(db, { companyId: request.params.id, userId: requireSignedIn(request).userId, body: request.body }),
+      async (request) =>
+        saveCompanySettings(db, {
+          companyId: request.params.id,
+          userId: requireSignedIn(request).userId,
+          body: request.body,
+        }),
     );
 
     app.get(
       '/company/:id/settings/history',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['companies'], summary: 'Audit history of the settings, newest first', params: idParamSchema, response: { 200: settingsHistorySchema, ...errors } },
+        schema: {
+          tags: ['companies'],
+          summary: 'Audit history of the settings, newest first',
+          params: idParamSchema,
+          response: { 200: settingsHistorySchema, ...errors },
+        },
       },
       async (request) => settingsHistory(db, request.params.id),
     );

@@ -1,6 +1,13 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, billingContacts, companies, companyExtendedSettings, places, tariffCodes } from '../../db/schema/index.ts';
+import {
+  auditLog,
+  billingContacts,
+  companies,
+  companyExtendedSettings,
+  places,
+  tariffCodes,
+} from '../../db/schema/index.ts';
 import { bearer, createCompany, createUser, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 
@@ -40,19 +47,37 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const get = (id: number, headers = bearer(token)) => t.app.inject({ method: 'GET', url: `/api/company/${id}/settings`, headers });
+  const get = (id: number, headers = bearer(token)) =>
+    t.app.inject({ method: 'GET', url: `/api/company/${id}/settings`, headers });
   const put = (id: number, payload: object, headers = bearer(token)) =>
-    t.app.inject({ method: 'PUT', url: `/api/company/${id}/settings`, headers, payload: { changes: JSON.stringify(payload), ...payload } });
-  const auditRows = (id: number) => t.db.select().from(auditLog).where(and(eq(auditLog.entityType, 'company_settings'), eq(auditLog.entityId, String(id))));
+    t.app.inject({
+      method: 'PUT',
+      url: `/api/company/${id}/settings`,
+      headers,
+      payload: { changes: JSON.stringify(payload), ...payload },
+    });
+  const auditRows = (id: number) =>
+    t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityType, 'company_settings'), eq(auditLog.entityId, String(id))));
 
   it('GET answers the company, settings, extended settings and billing contacts', async () => {
-    const company = await createCompany(t.db, { company: { name: 'Burren Bakery', billingEmail: 'accounts@burren.ie' } });
+    const company = await createCompany(t.db, {
+      company: { name: 'Burren Bakery', billingEmail: 'accounts@burren.ie' },
+    });
     const response = await get(company.id);
     expect(response.statusCode).toBe(200);
     const body: SettingsBody = response.json();
     expect(body.company).toMatchObject({ id: company.id, name: 'Burren Bakery', billingBasis: 'stripeCompany' });
     expect(body.settings).toMatchObject({ referenceRequired: false, salesRepId: null });
-    expect(body.extendedSettings).toMatchObject({ discountPercent: 0, billingAddressCountry: 'IE', invoiceInterval: 'M', defaultVatCode: 'STD', creditControlCode: 'AOIFE' });
+    expect(body.extendedSettings).toMatchObject({
+      discountPercent: 0,
+      billingAddressCountry: 'IE',
+      invoiceInterval: 'M',
+      defaultVatCode: 'STD',
+      creditControlCode: 'AOIFE',
+    });
     expect(body.billingContacts).toEqual([]);
   });
 
@@ -78,7 +103,12 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
     expect((await get(company.id)).json<SettingsBody>().settings.referenceRequired).toBe(true);
     const rows = await auditRows(company.id);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ field: 'settings.referenceRequired', before: false, after: true, action: 'update' });
+    expect(rows[0]).toMatchObject({
+      field: 'settings.referenceRequired',
+      before: false,
+      after: true,
+      action: 'update',
+    });
     expect(rows[0]?.userId).toEqual(expect.any(Number));
   });
 
@@ -91,12 +121,28 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
     });
     expect(response.statusCode).toBe(200);
     const rows = await auditRows(company.id);
-    expect(rows.map((row) => row.field).sort()).toEqual(['company.phone', 'extendedSettings.discountPercent', 'extendedSettings.holdMessage', 'settings.loyaltyDiscount']);
-    expect(rows.find((row) => row.field === 'extendedSettings.discountPercent')).toMatchObject({ before: 0, after: 2.5 });
-    const [stored] = await t.db.select().from(companyExtendedSettings).where(eq(companyExtendedSettings.companyId, company.id));
+    expect(rows.map((row) => row.field).sort()).toEqual([
+      'company.phone',
+      'extendedSettings.discountPercent',
+      'extendedSettings.holdMessage',
+      'settings.loyaltyDiscount',
+    ]);
+    expect(rows.find((row) => row.field === 'extendedSettings.discountPercent')).toMatchObject({
+      before: 0,
+      after: 2.5,
+    });
+    // The stored numeric itself (the column type reads it as the number 2.5).
+    const [stored] = await t.db
+      .select({ discountPercent: sql<string>`${companyExtendedSettings.discountPercent}::text` })
+      .from(companyExtendedSettings)
+      .where(eq(companyExtendedSettings.companyId, company.id));
     expect(stored?.discountPercent).toBe('2.50');
 
-    const history = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/settings/history`, headers: bearer(token) });
+    const history = await t.app.inject({
+      method: 'GET',
+      url: `/api/company/${company.id}/settings/history`,
+      headers: bearer(token),
+    });
     expect(history.statusCode).toBe(200);
     expect(history.json<unknown[]>()).toHaveLength(4);
   });
@@ -113,19 +159,74 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
   });
 
   it.each([
-    ['an invalid billing email', { company: { billingEmail: 'not-an-email' } }, 'body.company.billingEmail', 'Please enter a valid billing email address.'],
+    [
+      'an invalid billing email',
+      { company: { billingEmail: 'not-an-email' } },
+      'body.company.billingEmail',
+      'Please enter a valid billing email address.',
+    ],
     ['a blank company name', { company: { name: '  ' } }, 'body.company.name', 'Please enter the company name.'],
     ['no company name (null)', { company: { name: null } }, 'body.company.name', 'Please enter the company name.'],
-    ['an empty account code', { company: { accountCode: '' } }, 'body.company.accountCode', 'The account code must be 1 to 100 characters.'],
-    ['an account code of 101 characters', { company: { accountCode: 'A'.repeat(101) } }, 'body.company.accountCode', 'The account code must be 1 to 100 characters.'],
-    ['a quantum account code of 101 characters', { company: { quantumAccountCode: 'Q'.repeat(101) } }, 'body.company.quantumAccountCode', 'The accounting system account code must be 1 to 100 characters.'],
-    ['a ledger code of 101 characters', { extendedSettings: { ledgerAccountCode: 'L'.repeat(101) } }, 'body.extendedSettings.ledgerAccountCode', 'The ledger account code can be at most 100 characters.'],
-    ['a billing line of 256 characters', { extendedSettings: { billingAddressLineOne: 'x'.repeat(256) } }, 'body.extendedSettings.billingAddressLineOne', 'Billing address line one can be at most 255 characters.'],
-    ['a hold message of 1001 characters', { extendedSettings: { holdMessage: 'x'.repeat(1001) } }, 'body.extendedSettings.holdMessage', 'The hold message can be at most 1000 characters.'],
-    ['an unknown country', { extendedSettings: { billingAddressCountry: 'XX' } }, 'body.extendedSettings.billingAddressCountry', 'Please choose a country from the list.'],
-    ['a discount above 100', { extendedSettings: { discountPercent: 101 } }, 'body.extendedSettings.discountPercent', 'The discount cannot be above 100.'],
-    ['an unknown surcharge tier', { settings: { cycloneSurchargeTier: 'TIER_NINE' } }, 'body.settings.cycloneSurchargeTier', expect.any(String)],
-    ['a contact with an invalid email', { billingContacts: [{ name: 'Aoife', email: 'aoife@', phone: '' }] }, 'body.billingContacts.0.email', 'Please enter a valid email address for the billing contact.'],
+    [
+      'an empty account code',
+      { company: { accountCode: '' } },
+      'body.company.accountCode',
+      'The account code must be 1 to 100 characters.',
+    ],
+    [
+      'an account code of 101 characters',
+      { company: { accountCode: 'A'.repeat(101) } },
+      'body.company.accountCode',
+      'The account code must be 1 to 100 characters.',
+    ],
+    [
+      'a quantum account code of 101 characters',
+      { company: { quantumAccountCode: 'Q'.repeat(101) } },
+      'body.company.quantumAccountCode',
+      'The accounting system account code must be 1 to 100 characters.',
+    ],
+    [
+      'a ledger code of 101 characters',
+      { extendedSettings: { ledgerAccountCode: 'L'.repeat(101) } },
+      'body.extendedSettings.ledgerAccountCode',
+      'The ledger account code can be at most 100 characters.',
+    ],
+    [
+      'a billing line of 256 characters',
+      { extendedSettings: { billingAddressLineOne: 'x'.repeat(256) } },
+      'body.extendedSettings.billingAddressLineOne',
+      'Billing address line one can be at most 255 characters.',
+    ],
+    [
+      'a hold message of 1001 characters',
+      { extendedSettings: { holdMessage: 'x'.repeat(1001) } },
+      'body.extendedSettings.holdMessage',
+      'The hold message can be at most 1000 characters.',
+    ],
+    [
+      'an unknown country',
+      { extendedSettings: { billingAddressCountry: 'XX' } },
+      'body.extendedSettings.billingAddressCountry',
+      'Please choose a country from the list.',
+    ],
+    [
+      'a discount above 100',
+      { extendedSettings: { discountPercent: 101 } },
+      'body.extendedSettings.discountPercent',
+      'The discount cannot be above 100.',
+    ],
+    [
+      'an unknown surcharge tier',
+      { settings: { cycloneSurchargeTier: 'TIER_NINE' } },
+      'body.settings.cycloneSurchargeTier',
+      expect.any(String),
+    ],
+    [
+      'a contact with an invalid email',
+      { billingContacts: [{ name: 'Aoife', email: 'aoife@', phone: '' }] },
+      'body.billingContacts.0.email',
+      'Please enter a valid email address for the billing contact.',
+    ],
   ])('answers 400 beside the field for %s', async (_label, payload, field, message) => {
     const company = await createCompany(t.db);
     const response = await put(company.id, payload);
@@ -144,9 +245,17 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
 
   it('refuses a body that is not JSON changes text, or names an unknown field', async () => {
     const company = await createCompany(t.db);
-    const notJson = await t.app.inject({ method: 'PUT', url: `/api/company/${company.id}/settings`, headers: bearer(token), payload: { changes: '{oops', settings: { loyaltyDiscount: true } } });
+    const notJson = await t.app.inject({
+      method: 'PUT',
+      url: `/api/company/${company.id}/settings`,
+      headers: bearer(token),
+      payload: { changes: '{oops', settings: { loyaltyDiscount: true } },
+    });
     expect(notJson.statusCode).toBe(400);
-    expect(notJson.json<{ details: unknown[] }>().details).toContainEqual({ field: 'body.changes', message: 'changes must be JSON text.' });
+    expect(notJson.json<{ details: unknown[] }>().details).toContainEqual({
+      field: 'body.changes',
+      message: 'changes must be JSON text.',
+    });
     expect((await put(company.id, { settings: { madeUp: true } })).statusCode).toBe(400);
   });
 
@@ -168,9 +277,15 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
   it('writes nothing when a rule checked inside the transaction fails (a customer as sales rep)', async () => {
     const company = await createCompany(t.db);
     const customer = await createUser(t.db, { roles: ['CUSTOMER'] });
-    const response = await put(company.id, { extendedSettings: { holdMessage: 'On hold' }, settings: { salesRepId: customer.id } });
+    const response = await put(company.id, {
+      extendedSettings: { holdMessage: 'On hold' },
+      settings: { salesRepId: customer.id },
+    });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'The sales rep must be a staff user.', details: [{ field: 'body.settings.salesRepId' }] });
+    expect(response.json()).toMatchObject({
+      message: 'The sales rep must be a staff user.',
+      details: [{ field: 'body.settings.salesRepId' }],
+    });
     expect((await get(company.id)).json<SettingsBody>().extendedSettings.holdMessage).toBeNull();
   });
 
@@ -184,16 +299,32 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
   it('sets a tariff code and a default address that exist, and refuses ones that do not', async () => {
     const company = await createCompany(t.db);
     const [code] = await t.db.insert(tariffCodes).values({ code: 'DOM', name: 'Domestic Overnight' }).returning();
-    await t.db.insert(places).values({ placeId: 'pl_settings', name: 'Head Office', addressLineOne: '1 Main Street', city: 'Naas', county: 'Kildare', postCode: 'W91 X2Y3' });
+    await t.db.insert(places).values({
+      placeId: 'pl_settings',
+      name: 'Head Office',
+      addressLineOne: '1 Main Street',
+      city: 'Naas',
+      county: 'Kildare',
+      postCode: 'W91 X2Y3',
+    });
     const body = (await get(company.id)).json<{ tariffCodes: { code: string }[] }>();
     expect(body.tariffCodes).toEqual([{ id: code?.id, code: 'DOM', name: 'Domestic Overnight' }]);
     const saved = await put(company.id, { company: { tariffCode: code?.id, defaultPlaceId: 'pl_settings' } });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json()).toMatchObject({ company: { tariffCode: code?.id, defaultPlaceId: 'pl_settings' }, defaultPlace: { placeId: 'pl_settings', name: 'Head Office', address: '1 Main Street, Naas, Kildare, W91 X2Y3' } });
+    expect(saved.json()).toMatchObject({
+      company: { tariffCode: code?.id, defaultPlaceId: 'pl_settings' },
+      defaultPlace: { placeId: 'pl_settings', name: 'Head Office', address: '1 Main Street, Naas, Kildare, W91 X2Y3' },
+    });
     const badCode = await put(company.id, { company: { tariffCode: 999_999 } });
-    expect(badCode.json()).toMatchObject({ details: [{ field: 'body.company.tariffCode', message: 'That tariff code does not exist.' }] });
+    expect(badCode.json()).toMatchObject({
+      details: [{ field: 'body.company.tariffCode', message: 'That tariff code does not exist.' }],
+    });
     const badPlace = await put(company.id, { company: { defaultPlaceId: 'pl_gone' } });
-    expect(badPlace.json()).toMatchObject({ details: [{ field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' }] });
+    expect(badPlace.json()).toMatchObject({
+      details: [
+        { field: 'body.company.defaultPlaceId', message: 'That address does not exist. Please choose it again.' },
+      ],
+    });
   });
 
   it('a company cannot be its own parent billing company; another company can', async () => {
@@ -208,15 +339,18 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
   it('billing contacts: one with an empty email is not saved; a missing name or phone is saved empty', async () => {
     const company = await createCompany(t.db);
     const response = await put(company.id, {
-      billingContacts: [
-        { name: 'No Email', email: '', phone: '+353 1 234 5678' },
-        { email: 'accounts@burren.ie' },
-      ],
+      billingContacts: [{ name: 'No Email', email: '', phone: '+353 1 234 5678' }, { email: 'accounts@burren.ie' }],
     });
     expect(response.statusCode).toBe(200);
     const rows = await t.db.select().from(billingContacts).where(eq(billingContacts.companyId, company.id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ name: '', email: 'accounts@burren.ie', phone: '', groundInvoices: true, overnightInvoices: true });
+    expect(rows[0]).toMatchObject({
+      name: '',
+      email: 'accounts@burren.ie',
+      phone: '',
+      groundInvoices: true,
+      overnightInvoices: true,
+    });
     expect((await auditRows(company.id)).map((row) => row.field)).toEqual(['billingContacts']);
   });
 
@@ -226,7 +360,9 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       const response = await put(company.id, { company: { billingBasis: 'account' } });
       expect(response.statusCode).toBe(400);
       const body: { message: string; details: { field: string; message: string }[] } = response.json();
-      expect(body.message).toMatch(/^Missing Information: Accounting system \(Quantum\) account code, Ledger account code, /);
+      expect(body.message).toMatch(
+        /^Missing Information: Accounting system \(Quantum\) account code, Ledger account code, /,
+      );
       expect(body.details.map((detail) => detail.message)).toContain('At least one billing contact');
       expect(body.details.map((detail) => detail.message)).not.toContain('Account code');
       expect((await get(company.id)).json<SettingsBody>().company.billingBasis).toBe('stripeCompany');

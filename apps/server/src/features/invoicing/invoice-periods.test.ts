@@ -15,29 +15,52 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
 
   beforeAll(async () => {
     t = await createTestApp(kind);
-    const company = await createCompany(t.db, { company: { name: 'Atlantic Freight', accountCode: 'ATL001', billingBasis: 'account' } });
+    const company = await createCompany(t.db, {
+      company: { name: 'Atlantic Freight', accountCode: 'ATL001', billingBasis: 'account' },
+    });
     const [row] = await t.db
       .insert(invoicePeriods)
-      .values({ companyId: company.id, identifier: 'ATL001-2026-W43', status: 'IN_REVIEW', start: '2026-10-19', end: '2026-10-25' })
+      .values({
+        companyId: company.id,
+        identifier: 'ATL001-2026-W43',
+        status: 'IN_REVIEW',
+        start: '2026-10-19',
+        end: '2026-10-25',
+      })
       .returning({ id: invoicePeriods.id, companyId: invoicePeriods.companyId });
     if (!row) throw new Error('The period was not created.');
     weekly = row;
     // A booking of that week whose first job is in the period and whose second is in none yet.
     bikeStandard = (await createBookingCatalogue(t.db)).services.bikeStandard;
     await createBooking(t.db, {
-      booking: { reference: 'B0043', companyId: company.id, serviceId: bikeStandard, type: 'same_day', status: 'delivered', createdAt: new Date('2026-10-21T10:00:00Z') },
+      booking: {
+        reference: 'B0043',
+        companyId: company.id,
+        serviceId: bikeStandard,
+        type: 'same_day',
+        status: 'delivered',
+        createdAt: new Date('2026-10-21T10:00:00Z'),
+      },
       jobs: [{ invoicePeriodId: weekly.id }, {}],
     });
     dispatcher = await signInAs(t, ['DISPATCHER']);
   });
   afterAll(() => t?.close());
 
-  const get = (url: string, headers: Record<string, string> = bearer(dispatcher)) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = bearer(dispatcher)) =>
+    t.app.inject({ method: 'GET', url, headers });
 
   it('answers the period: identifier, status and its first and last day', async () => {
     const response = await get(`/api/invoice/period/${weekly.id}`);
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ id: weekly.id, companyId: weekly.companyId, identifier: 'ATL001-2026-W43', status: 'IN_REVIEW', start: '2026-10-19', end: '2026-10-25' });
+    expect(response.json()).toEqual({
+      id: weekly.id,
+      companyId: weekly.companyId,
+      identifier: 'ATL001-2026-W43',
+      status: 'IN_REVIEW',
+      start: '2026-10-19',
+      end: '2026-10-25',
+    });
     expect(invoicePeriodSchema.safeParse(response.json()).success).toBe(true);
   });
 
@@ -56,7 +79,11 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
   ])('answers 400 for periodId %s, naming the field (spec 1 §5)', async (periodId, message) => {
     const response = await get(`/api/invoice/period/${periodId}`);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'BAD_REQUEST', message: `Invalid params.periodId: ${message}`, details: [{ field: 'params.periodId', message }] });
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: `Invalid params.periodId: ${message}`,
+      details: [{ field: 'params.periodId', message }],
+    });
   });
 
   it('answers 401 without a session', async () => {
@@ -65,10 +92,13 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
     expect(response.json()).toEqual({ error: 'UNAUTHORISED', message: 'Please sign in to continue.' });
   });
 
-  it.each([['ACCOUNTS'], ['TELEPHONIST'], ['MANAGER'], ['SUPERADMIN']])('lets a %s read it: every role that sees booking details', async (role) => {
-    const response = await get(`/api/invoice/period/${weekly.id}`, bearer(await signInAs(t, [role])));
-    expect(response.statusCode).toBe(200);
-  });
+  it.each([['ACCOUNTS'], ['TELEPHONIST'], ['MANAGER'], ['SUPERADMIN']])(
+    'lets a %s read it: every role that sees booking details',
+    async (role) => {
+      const response = await get(`/api/invoice/period/${weekly.id}`, bearer(await signInAs(t, [role])));
+      expect(response.statusCode).toBe(200);
+    },
+  );
 
   it.each([[['CUSTOMER']], [['DRIVER']], [['PRICING']], [[]]])('refuses roles %j with 403', async (roles) => {
     const response = await get(`/api/invoice/period/${weekly.id}`, bearer(await signInAs(t, roles)));
@@ -83,17 +113,39 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
     expect(first?.invoicePeriodId).toBe(weekly.id);
     const response = await get(`/api/invoice/period/${first?.invoicePeriodId}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ id: weekly.id, companyId: weekly.companyId, identifier: 'ATL001-2026-W43' });
+    expect(response.json()).toMatchObject({
+      id: weekly.id,
+      companyId: weekly.companyId,
+      identifier: 'ATL001-2026-W43',
+    });
     // A job in no period says so with null.
     expect(second?.invoicePeriodId).toBeNull();
   });
 
   it('keeps jobs pointing at real periods: an unknown id is refused, a deleted period leaves its jobs in none', async () => {
     const booking = (reference: string, invoicePeriodId: number) =>
-      createBooking(t.db, { booking: { reference, companyId: weekly.companyId, serviceId: bikeStandard, type: 'same_day', status: 'delivered' }, jobs: [{ invoicePeriodId }] });
+      createBooking(t.db, {
+        booking: {
+          reference,
+          companyId: weekly.companyId,
+          serviceId: bikeStandard,
+          type: 'same_day',
+          status: 'delivered',
+        },
+        jobs: [{ invoicePeriodId }],
+      });
     await expect(booking('B0044', 999999)).rejects.toThrow();
 
-    const [spare] = await t.db.insert(invoicePeriods).values({ companyId: weekly.companyId, identifier: 'ATL001-2026-W44', status: 'ACTIVE', start: '2026-10-26', end: '2026-11-01' }).returning({ id: invoicePeriods.id });
+    const [spare] = await t.db
+      .insert(invoicePeriods)
+      .values({
+        companyId: weekly.companyId,
+        identifier: 'ATL001-2026-W44',
+        status: 'ACTIVE',
+        start: '2026-10-26',
+        end: '2026-11-01',
+      })
+      .returning({ id: invoicePeriods.id });
     await booking('B0045', spare?.id ?? 0);
     await t.db.delete(invoicePeriods).where(eq(invoicePeriods.id, spare?.id ?? 0));
     const after = (await get('/api/booking/B0045')).json<BookingDetails>();

@@ -5,7 +5,7 @@ import { invoicePeriodParamsSchema, invoicePeriodSchema } from '@courier/domain/
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
-import { findInvoicePeriod } from './queries.ts';
+import { findInvoicePeriod } from '../../core/invoice-periods.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 

@@ -2,36 +2,36 @@ import { Readable } from 'node:stream';
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { INCREASE_KINDS, type IncreaseKind, type IncreaseRun } from '@courier/domain/pricing/schemas';
 import type { Db } from '../../db/client.ts';
-import { jobLog, jobs } from '../../db/schema/index.ts';
+import { backgroundRunLog, backgroundRuns } from '../../db/schema/index.ts';
+import type { BackgroundRun } from '../../platform/background/runner.ts';
+import { csvLine } from '../../platform/csv.ts';
 import type { IncreaseParams } from './increase-scope.ts';
-
-type JobRow = typeof jobs.$inferSelect;
 
 export const increaseLogUrl = (id: number) => `/api/pricing/increases/${id}/log`;
 
-export function increaseRun(job: JobRow): IncreaseRun {
+export function increaseRun(run: BackgroundRun): IncreaseRun {
   return {
-    id: job.id,
-    kind: job.kind as IncreaseKind,
-    status: job.status,
-    total: job.total,
-    done: job.done,
-    errors: job.errors,
-    percentIncrease: (job.params as IncreaseParams).percentIncrease,
-    createdAt: job.createdAt.toISOString(),
-    startedAt: job.startedAt?.toISOString() ?? null,
-    finishedAt: job.finishedAt?.toISOString() ?? null,
-    failure: job.failure,
-    logUrl: { logs: increaseLogUrl(job.id) },
+    id: run.id,
+    kind: run.kind as IncreaseKind,
+    status: run.status,
+    total: run.total,
+    done: run.done,
+    errors: run.errors,
+    percentIncrease: (run.params as IncreaseParams).percentIncrease,
+    createdAt: run.createdAt.toISOString(),
+    startedAt: run.startedAt?.toISOString() ?? null,
+    finishedAt: run.finishedAt?.toISOString() ?? null,
+    failure: run.failure,
+    logUrl: { logs: increaseLogUrl(run.id) },
   };
 }
 
-export async function findIncreaseJob(db: Db, id: number): Promise<JobRow | undefined> {
-  const [job] = await db
+export async function findIncreaseRun(db: Db, id: number): Promise<BackgroundRun | undefined> {
+  const [run] = await db
     .select()
-    .from(jobs)
-    .where(and(eq(jobs.id, id), inArray(jobs.kind, [...INCREASE_KINDS])));
-  return job;
+    .from(backgroundRuns)
+    .where(and(eq(backgroundRuns.id, id), inArray(backgroundRuns.kind, [...INCREASE_KINDS])));
+  return run;
 }
 
 /** Price levels read in the order the editor shows them (jsonb stores keys in its own order). */
@@ -44,28 +44,36 @@ function readable(value: unknown): unknown {
   });
 }
 
-/** RFC 4180 quoting: a field with a comma, quote or line break is quoted, quotes doubled. */
-function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+/** A log value as cell text: JSON for price levels and other structured values. */
+function cellText(value: unknown): string {
+  return value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 const PAGE = 2000;
 
 /** The run's log as CSV, read page by page so a 50,000-tariff run streams in flat memory. */
-export function increaseLogCsv(db: Db, jobId: number): Readable {
+export function increaseLogCsv(db: Db, runId: number): Readable {
   async function* lines() {
     yield 'time,level,tariff,message,before,after\r\n';
     let after = 0;
     for (;;) {
       const rows = await db
         .select()
-        .from(jobLog)
-        .where(and(eq(jobLog.jobId, jobId), gt(jobLog.id, after)))
-        .orderBy(asc(jobLog.id))
+        .from(backgroundRunLog)
+        .where(and(eq(backgroundRunLog.runId, runId), gt(backgroundRunLog.id, after)))
+        .orderBy(asc(backgroundRunLog.id))
         .limit(PAGE);
       if (rows.length === 0) return;
-      yield rows.map((row) => [row.at.toISOString(), row.level, row.entityId, row.message, readable(row.before), readable(row.after)].map(csvField).join(',')).join('\r\n') + '\r\n';
+      yield rows
+        .map((row) =>
+          csvLine(
+            [row.at.toISOString(), row.level, row.entityId, row.message, readable(row.before), readable(row.after)].map(
+              cellText,
+            ),
+            '\r\n',
+          ),
+        )
+        .join('');
       after = rows.at(-1)?.id ?? after;
       if (rows.length < PAGE) return;
     }

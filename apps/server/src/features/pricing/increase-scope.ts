@@ -14,10 +14,15 @@ export type IncreaseParams =
     }
   | { kind: 'carrier-increase'; percentIncrease: number; carrierId: number; serviceCodes: string[] };
 
-export const INCREASE_TITLES: Record<IncreaseKind, string> = { 'price-increase': 'Price increase', 'carrier-increase': 'Carrier increase' };
+export const INCREASE_TITLES: Record<IncreaseKind, string> = {
+  'price-increase': 'Price increase',
+  'carrier-increase': 'Carrier increase',
+};
 
 export function excludedAccounts(params: IncreaseParams): string[] {
-  return params.kind === 'price-increase' ? [...params.lowTurnoverAccounts, ...params.excludeAccounts, ...params.excludeSetCallAccounts] : [];
+  return params.kind === 'price-increase'
+    ? [...params.lowTurnoverAccounts, ...params.excludeAccounts, ...params.excludeSetCallAccounts]
+    : [];
 }
 
 /**

@@ -1,20 +1,26 @@
 import { isDeepStrictEqual } from 'node:util';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
 import type { PriceLevel } from '@courier/domain/pricing/tariff-engine';
-import { jobLog, jobs, tariffs } from '../../db/schema/index.ts';
-import { createJobRunner, type JobHandler } from '../../platform/job-runner.ts';
+import { auditLog, backgroundRunLog, backgroundRuns, tariffs, users } from '../../db/schema/index.ts';
+import { createBackgroundRunner, type RunHandler } from '../../platform/background/runner.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createPricingCatalogue, createTariff, level, type PricingCatalogue } from '../../test/pricing-factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { increaseJobHandler, pricingJobHandlers } from './increase-job.ts';
+import { increaseRunHandler, pricingRunHandlers } from './increase-run-handler.ts';
 
 const SECRET = 'correct-authorisation-code';
 const BATCH = 5;
-const PRICING: PriceLevel[] = [level({ upTo: 5, basic: 10, basicPer: 5 }), level({ upTo: 9999, basic: 20, basicPer: 10, then: 0.85, thenPer: 1 })];
+const PRICING: PriceLevel[] = [
+  level({ upTo: 5, basic: 10, basicPer: 5 }),
+  level({ upTo: 9999, basic: 20, basicPer: 10, then: 0.85, thenPer: 1 }),
+];
 /** PRICING raised by 10 %, each price rounded to the cent. */
-const PRICING_PLUS_10: PriceLevel[] = [level({ upTo: 5, basic: 11, basicPer: 5 }), level({ upTo: 9999, basic: 22, basicPer: 10, then: 0.94, thenPer: 1 })];
+const PRICING_PLUS_10: PriceLevel[] = [
+  level({ upTo: 5, basic: 11, basicPer: 5 }),
+  level({ upTo: 9999, basic: 22, basicPer: 10, then: 0.94, thenPer: 1 }),
+];
 
 /** Levels as the log's CSV shows them: upTo first, in the editor's column order, quoted. */
 const csvJson = (levels: PriceLevel[]) =>
@@ -37,24 +43,49 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
 
   /** 12 base tariffs, 2 special tariffs each for ACME001 and BRAY002, 3 DPD carrier tariffs: a fresh set per test. */
   beforeEach(async () => {
-    await t.db.delete(jobs);
+    await t.db.delete(backgroundRuns);
     await t.db.delete(tariffs);
     const services = ['DOM', 'INT', 'TW48', 'PUR', 'RAPC', 'UKM9', 'UKM6', 'UKM2', 'CANC', 'FAIC'];
-    for (const [i, service] of services.entries()) await createTariff(t.db, { tariffCodeId: catalogue.codes.DOM, service, pricing: PRICING, description: `base ${i}` });
-    for (const zone of ['NORTHERN IRELAND', 'EU ZONE 1']) await createTariff(t.db, { tariffCodeId: catalogue.codes.INT, service: 'INT', zone, pricing: PRICING });
+    for (const [i, service] of services.entries())
+      await createTariff(t.db, {
+        tariffCodeId: catalogue.codes.DOM,
+        service,
+        pricing: PRICING,
+        description: `base ${i}`,
+      });
+    for (const zone of ['NORTHERN IRELAND', 'EU ZONE 1'])
+      await createTariff(t.db, { tariffCodeId: catalogue.codes.INT, service: 'INT', zone, pricing: PRICING });
     for (const account of ['ACME001', 'BRAY002']) {
-      for (const service of ['DOM', 'INT']) await createTariff(t.db, { tariffCodeId: catalogue.codes.DOM, service, account, pricing: PRICING });
+      for (const service of ['DOM', 'INT'])
+        await createTariff(t.db, { tariffCodeId: catalogue.codes.DOM, service, account, pricing: PRICING });
     }
-    for (const service of ['DOM', 'INT', 'UKM9']) await createTariff(t.db, { tariffCodeId: catalogue.codes.DOM, service, carrierId: catalogue.carriers.DPD, pricing: PRICING });
+    for (const service of ['DOM', 'INT', 'UKM9'])
+      await createTariff(t.db, {
+        tariffCodeId: catalogue.codes.DOM,
+        service,
+        carrierId: catalogue.carriers.DPD,
+        pricing: PRICING,
+      });
   });
 
-  const runner = (handlers: Record<string, JobHandler> = pricingJobHandlers({ batchSize: BATCH }), leaseMs?: number) =>
-    createJobRunner({ db: t.db, handlers, leaseMs, onError: () => {} });
+  const runner = (handlers: Record<string, RunHandler> = pricingRunHandlers({ batchSize: BATCH }), leaseMs?: number) =>
+    createBackgroundRunner({ db: t.db, handlers, leaseMs, onError: () => {} });
   const priceIncrease = (payload: object, headers = bearer(token)) =>
-    t.app.inject({ method: 'POST', url: '/api/pricing/price-increase', headers, payload: { sharedSecret: SECRET, percentIncrease: 10, ...payload } });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pricing/price-increase',
+      headers,
+      payload: { sharedSecret: SECRET, percentIncrease: 10, ...payload },
+    });
   const carrierIncrease = (payload: object) =>
-    t.app.inject({ method: 'POST', url: '/api/pricing/carrier-increase', headers: bearer(token), payload: { sharedSecret: SECRET, percentIncrease: 10, ...payload } });
-  const run = async (id: number): Promise<IncreaseRun> => (await t.app.inject({ method: 'GET', url: `/api/pricing/increases/${id}`, headers: bearer(token) })).json();
+    t.app.inject({
+      method: 'POST',
+      url: '/api/pricing/carrier-increase',
+      headers: bearer(token),
+      payload: { sharedSecret: SECRET, percentIncrease: 10, ...payload },
+    });
+  const run = async (id: number): Promise<IncreaseRun> =>
+    (await t.app.inject({ method: 'GET', url: `/api/pricing/increases/${id}`, headers: bearer(token) })).json();
   const allTariffs = () => t.db.select().from(tariffs).orderBy(asc(tariffs.id));
   const increased = async () => (await allTariffs()).filter((row) => isDeepStrictEqual(row.pricing, PRICING_PLUS_10));
   const untouched = async () => (await allTariffs()).filter((row) => isDeepStrictEqual(row.pricing, PRICING));
@@ -66,7 +97,13 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
     return response.body.trimEnd().split('\r\n');
   };
   const changedIds = async (jobId: number) =>
-    (await t.db.select({ entityId: jobLog.entityId }).from(jobLog).where(eq(jobLog.jobId, jobId)).orderBy(asc(jobLog.id)))
+    (
+      await t.db
+        .select({ entityId: backgroundRunLog.entityId })
+        .from(backgroundRunLog)
+        .where(eq(backgroundRunLog.runId, jobId))
+        .orderBy(asc(backgroundRunLog.id))
+    )
       .map((row) => row.entityId)
       .filter((id): id is string => id !== null)
       .map(Number);
@@ -76,12 +113,93 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       const before = await allTariffs();
       const response = await priceIncrease({ sharedSecret: 'guess', resetIncreaeRanStatus: true });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'The authorisation code is not correct. Nothing was changed.' });
-      const carrier = await carrierIncrease({ sharedSecret: `${SECRET}x`, serviceCodes: 'DOM', carrierId: catalogue.carriers.DPD });
+      expect(response.json()).toEqual({
+        error: 'FORBIDDEN',
+        message: 'The authorisation code is not correct. Nothing was changed.',
+      });
+      const carrier = await carrierIncrease({
+        sharedSecret: `${SECRET}x`,
+        serviceCodes: 'DOM',
+        carrierId: catalogue.carriers.DPD,
+      });
       expect(carrier.statusCode).toBe(403);
       await runner().runUntilIdle();
       expect(await allTariffs()).toEqual(before);
-      expect(await t.db.select().from(jobs)).toEqual([]);
+      expect(await t.db.select().from(backgroundRuns)).toEqual([]);
+    });
+
+    it('after 5 wrong codes refuses every code for that user with 429, and audits each wrong code', async () => {
+      const guesser = await signInAs(t, ['PRICING']);
+      const guesserId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(guesser) })).json<{
+        uuid: string;
+      }>().uuid;
+      for (let guess = 1; guess <= 5; guess++) {
+        const response = await priceIncrease({ sharedSecret: `guess ${guess}` }, bearer(guesser));
+        expect(response.statusCode, `guess ${guess}`).toBe(403);
+        expect(response.json<{ message: string }>().message).toBe(
+          'The authorisation code is not correct. Nothing was changed.',
+        );
+      }
+      const right = await priceIncrease({}, bearer(guesser));
+      expect(right.statusCode).toBe(429);
+      expect(right.json()).toEqual({
+        error: 'RATE_LIMITED',
+        message: 'Too many wrong authorisation codes. Please try again in 15 minutes.',
+      });
+      expect(await t.db.select().from(backgroundRuns)).toEqual([]);
+
+      const [user] = await t.db.select({ id: users.id }).from(users).where(eq(users.uuid, guesserId));
+      const audited = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'wrong-code'), eq(auditLog.userId, user?.id ?? 0)));
+      expect(audited).toHaveLength(5);
+      expect(audited[0]).toMatchObject({ entityType: 'authorisation-code', after: { kind: 'price-increase' } });
+
+      // Another user is not affected, and wrong codes older than 15 minutes no longer count.
+      expect((await priceIncrease({})).statusCode).toBe(200);
+      await t.db.delete(backgroundRuns);
+      await t.db
+        .update(auditLog)
+        .set({ createdAt: sql`now() - interval '16 minutes'` })
+        .where(eq(auditLog.userId, user?.id ?? 0));
+      expect((await priceIncrease({}, bearer(guesser))).statusCode).toBe(200);
+    });
+
+    it('counts parallel wrong codes exactly: 5 answered 403, the rest 429', async () => {
+      const guesser = await signInAs(t, ['PRICING']);
+      const answers = await Promise.all(
+        Array.from({ length: 12 }, (_, i) => priceIncrease({ sharedSecret: `guess ${i}` }, bearer(guesser))),
+      );
+      const statuses = answers.map((response) => response.statusCode).sort();
+      expect(statuses).toEqual([...Array(5).fill(403), ...Array(7).fill(429)]);
+    });
+
+    it('answers a wrong code before looking at the scope: no scope error, whatever the scope', async () => {
+      const guesser = await signInAs(t, ['PRICING']);
+      const wrong = { error: 'FORBIDDEN', message: 'The authorisation code is not correct. Nothing was changed.' };
+      const unknownAccount = await priceIncrease(
+        { sharedSecret: 'guess', excludeAccounts: 'NOSUCH999', percentIncrease: 500 },
+        bearer(guesser),
+      );
+      expect(unknownAccount.statusCode).toBe(403);
+      expect(unknownAccount.json()).toEqual(wrong);
+      const emptyScope = await t.app.inject({
+        method: 'POST',
+        url: '/api/pricing/carrier-increase',
+        headers: bearer(guesser),
+        payload: { sharedSecret: 'guess', serviceCodes: '', carrierId: 0 },
+      });
+      expect(emptyScope.statusCode).toBe(403);
+      expect(emptyScope.json()).toEqual(wrong);
+      const unknownCarrier = await t.app.inject({
+        method: 'POST',
+        url: '/api/pricing/carrier-increase',
+        headers: bearer(guesser),
+        payload: { sharedSecret: 'guess', serviceCodes: 'NOPE', carrierId: 999_999, percentIncrease: 10 },
+      });
+      expect(unknownCarrier.statusCode).toBe(403);
+      expect(unknownCarrier.json()).toEqual(wrong);
     });
 
     it('without PRICE_INCREASE_SECRET configured every increase is refused with a clear 403', async () => {
@@ -101,6 +219,7 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
           payload: { sharedSecret: 'anything', percentIncrease: 5 },
         });
         expect(refused.statusCode).toBe(403);
+        expect(refused.json().error).toBe('SWITCHED_OFF');
         expect(refused.json().message).toBe(
           'Price and carrier increases are switched off on this server: PRICE_INCREASE_SECRET is not configured. Ask the administrator to set it.',
         );
@@ -115,13 +234,35 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       const response = await priceIncrease({});
       expect(response.statusCode).toBe(200);
       const started: IncreaseRun = response.json();
-      expect(started).toMatchObject({ kind: 'price-increase', status: 'queued', total: 16, done: 0, errors: 0, percentIncrease: 10, logUrl: { logs: `/api/pricing/increases/${started.id}/log` } });
+      expect(started).toMatchObject({
+        kind: 'price-increase',
+        status: 'queued',
+        total: 16,
+        done: 0,
+        errors: 0,
+        percentIncrease: 10,
+        logUrl: { logs: `/api/pricing/increases/${started.id}/log` },
+      });
 
       await runner().runUntilIdle();
-      expect(await run(started.id)).toMatchObject({ status: 'completed', total: 16, done: 16, errors: 0, failure: null });
+      expect(await run(started.id)).toMatchObject({
+        status: 'completed',
+        total: 16,
+        done: 16,
+        errors: 0,
+        failure: null,
+      });
       const rows = await allTariffs();
-      expect(rows.filter((row) => row.carrierId === null).every((row) => isDeepStrictEqual(row.pricing, PRICING_PLUS_10) && row.priceIncreaseRan)).toBe(true);
-      expect(rows.filter((row) => row.carrierId !== null).every((row) => isDeepStrictEqual(row.pricing, PRICING) && !row.priceIncreaseRan)).toBe(true);
+      expect(
+        rows
+          .filter((row) => row.carrierId === null)
+          .every((row) => isDeepStrictEqual(row.pricing, PRICING_PLUS_10) && row.priceIncreaseRan),
+      ).toBe(true);
+      expect(
+        rows
+          .filter((row) => row.carrierId !== null)
+          .every((row) => isDeepStrictEqual(row.pricing, PRICING) && !row.priceIncreaseRan),
+      ).toBe(true);
     });
 
     it('applied twice without reset changes prices once; with reset, again', async () => {
@@ -134,7 +275,9 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       await runner().runUntilIdle();
       expect(await run(second.id)).toMatchObject({ status: 'completed', done: 0 });
       expect(await allTariffs()).toEqual(afterFirst);
-      expect((await downloadLog(second)).join('\n')).toContain('16 tariffs in scope were increased already and are skipped');
+      expect((await downloadLog(second)).join('\n')).toContain(
+        '16 tariffs in scope were increased already and are skipped',
+      );
 
       const third: IncreaseRun = (await priceIncrease({ resetIncreaeRanStatus: true, percentIncrease: 50 })).json();
       expect(third.total).toBe(16);
@@ -145,7 +288,9 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
     });
 
     it('keeps the prices of excluded, low-turnover and set-call accounts; with included accounts only theirs', async () => {
-      const excluded: IncreaseRun = (await priceIncrease({ excludeAccounts: 'acme001', lowTurnoverAccounts: ' bray002 ,' })).json();
+      const excluded: IncreaseRun = (
+        await priceIncrease({ excludeAccounts: 'acme001', lowTurnoverAccounts: ' bray002 ,' })
+      ).json();
       expect(excluded.total).toBe(12);
       await runner().runUntilIdle();
       const special = (await allTariffs()).filter((row) => row.account !== null);
@@ -159,15 +304,24 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
     });
 
     it.each([
-      [{ excludeAccounts: 'ACME001, NOPE999' }, 'No company has the account code NOPE999 (excluded accounts). Check the list and try again.'],
-      [{ includeAccounts: 'ACME 001' }, 'The included accounts hold "ACME 001", which is not an account code. Separate account codes with commas.'],
-      [{ includeAccounts: 'ACME001', excludeSetCallAccounts: 'acme001' }, 'ACME001 is both included and excluded. Take it out of one of the lists.'],
+      [
+        { excludeAccounts: 'ACME001, NOPE999' },
+        'No company has the account code NOPE999 (excluded accounts). Check the list and try again.',
+      ],
+      [
+        { includeAccounts: 'ACME 001' },
+        'The included accounts hold "ACME 001", which is not an account code. Separate account codes with commas.',
+      ],
+      [
+        { includeAccounts: 'ACME001', excludeSetCallAccounts: 'acme001' },
+        'ACME001 is both included and excluded. Take it out of one of the lists.',
+      ],
     ])('refuses bad account lists with 400 and writes nothing: %j', async (lists, message) => {
       const before = await allTariffs();
       const response = await priceIncrease({ ...lists, resetIncreaeRanStatus: true });
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', message });
-      expect(await t.db.select().from(jobs)).toEqual([]);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION', message });
+      expect(await t.db.select().from(backgroundRuns)).toEqual([]);
       expect(await allTariffs()).toEqual(before);
     });
 
@@ -186,7 +340,10 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       const first: IncreaseRun = (await priceIncrease({})).json();
       const second = await priceIncrease({});
       expect(second.statusCode).toBe(409);
-      expect(second.json()).toEqual({ error: 'CONFLICT', message: `A price increase is already running (run ${first.id}). Wait for it to finish before starting another.` });
+      expect(second.json()).toEqual({
+        error: 'STATE_CONFLICT',
+        message: `A price increase is already running (run ${first.id}). Wait for it to finish before starting another.`,
+      });
       await runner().runUntilIdle();
     });
   });
@@ -198,7 +355,9 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       const lines = await downloadLog(started);
       expect(lines[0]).toBe('time,level,tariff,message,before,after');
       const changes = lines.filter((line) => line.split(',')[1] === 'change');
-      const customerIds = (await allTariffs()).filter((row) => row.carrierId === null && row.account !== 'BRAY002').map((row) => row.id);
+      const customerIds = (await allTariffs())
+        .filter((row) => row.carrierId === null && row.account !== 'BRAY002')
+        .map((row) => row.id);
       expect(changes.map((line) => Number(line.split(',')[2]))).toEqual(customerIds);
       for (const line of changes) {
         expect(line).toContain(csvJson(PRICING));
@@ -210,12 +369,17 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
 
     it('lists a tariff whose stored levels are broken as an error, increases the rest, and the run says so', async () => {
       const [broken] = await t.db.select().from(tariffs).where(eq(tariffs.description, 'base 3'));
-      await t.db.update(tariffs).set({ pricing: [level({ upTo: 10, basic: -5 })] }).where(eq(tariffs.id, broken?.id ?? 0));
+      await t.db
+        .update(tariffs)
+        .set({ pricing: [level({ upTo: 10, basic: -5 })] })
+        .where(eq(tariffs.id, broken?.id ?? 0));
       const started: IncreaseRun = (await priceIncrease({})).json();
       await runner().runUntilIdle();
       expect(await run(started.id)).toMatchObject({ status: 'completed', done: 16, errors: 1 });
       const errorLine = (await downloadLog(started)).find((line) => line.split(',')[1] === 'error');
-      expect(errorLine).toContain(`Tariff ${broken?.id} (base, PUR, IRELAND): not increased, its price levels are not valid (Basic must be 0 or more.)`);
+      expect(errorLine).toContain(
+        `Tariff ${broken?.id} (base, PUR, IRELAND): not increased, its price levels are not valid (Basic must be 0 or more.)`,
+      );
       expect(await increased()).toHaveLength(15);
     });
   });
@@ -239,9 +403,9 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
 
     it('a failure in the middle leaves committed batches done and logged, the failed batch untouched, the rest for the next run', async () => {
       let steps = 0;
-      const inner = increaseJobHandler({ batchSize: BATCH });
+      const inner = increaseRunHandler({ batchSize: BATCH });
       // The third batch does its writes, then fails before its commit.
-      const failing: JobHandler = {
+      const failing: RunHandler = {
         async step(context) {
           const result = await inner.step(context);
           if (++steps === 3) throw new Error('the disk is full');
@@ -256,9 +420,13 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       const done = await increased();
       expect(done).toHaveLength(10);
       expect(done.every((row) => row.priceIncreaseRan)).toBe(true);
-      expect((await untouched()).filter((row) => row.carrierId === null).every((row) => !row.priceIncreaseRan)).toBe(true);
+      expect((await untouched()).filter((row) => row.carrierId === null).every((row) => !row.priceIncreaseRan)).toBe(
+        true,
+      );
       expect(await changedIds(started.id)).toEqual(done.map((row) => row.id));
-      expect((await downloadLog(failed)).at(-1)).toContain('The run stopped: the disk is full. Work committed before this point stays done.');
+      expect((await downloadLog(failed)).at(-1)).toContain(
+        'The run stopped: the disk is full. Work committed before this point stays done.',
+      );
 
       // A new run without reset picks up exactly the rest.
       const resumed: IncreaseRun = (await priceIncrease({})).json();
@@ -269,7 +437,12 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
 
     it('a clean stop hands the job back, and the next runner finishes it', async () => {
       const started: IncreaseRun = (await priceIncrease({})).json();
-      const first = createJobRunner({ db: t.db, handlers: pricingJobHandlers({ batchSize: 1 }), pollMs: 10, onError: () => {} });
+      const first = createBackgroundRunner({
+        db: t.db,
+        handlers: pricingRunHandlers({ batchSize: 1 }),
+        pollMs: 10,
+        onError: () => {},
+      });
       first.start();
       await expect.poll(async () => (await run(started.id)).done, { timeout: 10_000, interval: 20 }).toBeGreaterThan(0);
       await first.stop();
@@ -298,19 +471,31 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
     });
 
     it.each([
-      [{ serviceCodes: 'DOM, XYZ', carrierId: 1 }, 'XYZ is not a service code. Use CANC, FAIC, DOM, INT, TW48, PUR, RAPC, UKM9, UKM6, UKM2, separated by commas.'],
+      [
+        { serviceCodes: 'DOM, XYZ', carrierId: 1 },
+        'XYZ is not a service code. Use CANC, FAIC, DOM, INT, TW48, PUR, RAPC, UKM9, UKM6, UKM2, separated by commas.',
+      ],
       [{ serviceCodes: ' , ', carrierId: 1 }, 'Enter at least one service code.'],
       [{ serviceCodes: 'DOM', carrierId: 999 }, 'Carrier 999 does not exist.'],
     ])('refuses %j with 400', async (payload, message) => {
       const response = await carrierIncrease(payload);
       expect(response.statusCode).toBe(400);
-      expect(response.json()).toMatchObject({ error: 'BAD_REQUEST', message });
-      expect(await t.db.select().from(jobs).where(inArray(jobs.kind, ['carrier-increase']))).toEqual([]);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION', message });
+      expect(
+        await t.db
+          .select()
+          .from(backgroundRuns)
+          .where(inArray(backgroundRuns.kind, ['carrier-increase'])),
+      ).toEqual([]);
     });
   });
 
   it('answers 404 for a run that does not exist', async () => {
-    const response = await t.app.inject({ method: 'GET', url: '/api/pricing/increases/999999/log', headers: bearer(token) });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/pricing/increases/999999/log',
+      headers: bearer(token),
+    });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'Increase run 999999 does not exist.' });
   });

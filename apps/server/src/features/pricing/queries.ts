@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Carrier, Tariff, TariffCode, TariffListQuery, Zone } from '@courier/domain/pricing/schemas';
+import type { Tariff, TariffCode, TariffListQuery, Zone } from '@courier/domain/pricing/schemas';
 import type { DbOrTx } from '../../db/client.ts';
-import { carriers, companies, tariffCodes, tariffs, zones } from '../../db/schema/index.ts';
+import { companies, tariffCodes, tariffs, zones } from '../../db/schema/index.ts';
 
 type TariffRow = typeof tariffs.$inferSelect;
 
@@ -25,21 +25,12 @@ export function listTariffCodes(db: DbOrTx): Promise<TariffCode[]> {
   return db.select().from(tariffCodes).orderBy(asc(tariffCodes.id));
 }
 
-export function listCarriers(db: DbOrTx): Promise<Carrier[]> {
-  return db.select().from(carriers).orderBy(asc(carriers.id));
-}
-
 export function listZones(db: DbOrTx): Promise<Zone[]> {
   return db.select().from(zones).orderBy(asc(zones.id));
 }
 
 export async function findTariffCode(db: DbOrTx, id: number): Promise<TariffCode | undefined> {
   const [row] = await db.select().from(tariffCodes).where(eq(tariffCodes.id, id));
-  return row;
-}
-
-export async function findCarrier(db: DbOrTx, id: number): Promise<Carrier | undefined> {
-  const [row] = await db.select().from(carriers).where(eq(carriers.id, id));
   return row;
 }
 
@@ -64,7 +55,12 @@ export async function unknownAccountCodes(db: DbOrTx, accounts: readonly string[
   const rows = await db
     .select({ code: sql<string>`upper(${companies.accountCode})` })
     .from(companies)
-    .where(sql`upper(${companies.accountCode}) in (${sql.join(accounts.map((a) => sql`${a}`), sql`, `)})`);
+    .where(
+      sql`upper(${companies.accountCode}) in (${sql.join(
+        accounts.map((a) => sql`${a}`),
+        sql`, `,
+      )})`,
+    );
   const known = new Set(rows.map((row) => row.code));
   return accounts.filter((account) => !known.has(account));
 }

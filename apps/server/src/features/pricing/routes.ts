@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
@@ -6,6 +7,7 @@ import {
   carrierIncreaseBodySchema,
   carrierListSchema,
   increaseRunSchema,
+  type IncreaseKind,
   priceIncreaseBodySchema,
   saveTariffBodySchema,
   tariffCodeListSchema,
@@ -17,10 +19,12 @@ import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { deleteTariff } from './delete-tariff.ts';
-import { findIncreaseJob, increaseLogCsv, increaseRun } from './increase-runs.ts';
-import { findCarrier, findTariff, findTariffCode, listCarriers, listTariffCodes, listTariffs, listZones } from './queries.ts';
+import { findIncreaseRun, increaseLogCsv, increaseRun } from './increase-runs.ts';
+import { findCarrier, listCarriers } from '../../core/carriers.ts';
+import { findTariff, findTariffCode, listTariffCodes, listTariffs, listZones } from './queries.ts';
 import { saveTariff } from './save-tariff.ts';
 import { startIncrease } from './start-increase.ts';
+import { checkAuthorisationCode } from './check-authorisation-code.ts';
 
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const pricing = { access: access.roles(AREAS.pricing) };
@@ -32,13 +36,19 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
   return async (app) => {
     app.get(
       '/pricing/tariff-codes',
-      { config: pricing, schema: { tags, summary: 'Tariff codes (id, code, name)', response: { 200: tariffCodeListSchema, ...errors } } },
+      {
+        config: pricing,
+        schema: { tags, summary: 'Tariff codes (id, code, name)', response: { 200: tariffCodeListSchema, ...errors } },
+      },
       async () => listTariffCodes(db),
     );
 
     app.get(
       '/pricing/carriers',
-      { config: pricing, schema: { tags, summary: 'Carriers (id, code, name)', response: { 200: carrierListSchema, ...errors } } },
+      {
+        config: pricing,
+        schema: { tags, summary: 'Carriers (id, code, name)', response: { 200: carrierListSchema, ...errors } },
+      },
       async () => listCarriers(db),
     );
 
@@ -50,7 +60,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
           tags,
           summary: 'One list of tariffs, with its carrier, tariff code and every zone',
           description:
-            'Without `account` the list holds base tariffs (no account); with it, that account\'s special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier\'s tariffs. `tariffCodeId` and `zone` narrow further. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.',
+            "Without `account` the list holds base tariffs (no account); with it, that account's special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier's tariffs. `tariffCodeId` and `zone` narrow further. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.",
           querystring: tariffListQuerySchema,
           response: { 200: tariffListResponseSchema, ...errors, 404: apiErrorSchema },
         },
@@ -68,7 +78,15 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.get(
       '/pricing/tariff/:id',
-      { config: pricing, schema: { tags, summary: 'One tariff', params: idParamSchema, response: { 200: tariffSchema, ...errors, 404: apiErrorSchema } } },
+      {
+        config: pricing,
+        schema: {
+          tags,
+          summary: 'One tariff',
+          params: idParamSchema,
+          response: { 200: tariffSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
       async (request) => {
         const tariff = await findTariff(db, request.params.id);
         if (!tariff) throw notFound(`Tariff ${request.params.id} does not exist.`);
@@ -83,7 +101,8 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
         schema: {
           tags,
           summary: 'Create a tariff (no id) or update one (with its id)',
-          description: 'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
+          description:
+            'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
           body: saveTariffBodySchema,
           response: { 200: tariffSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
         },
@@ -93,53 +112,101 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.delete(
       '/pricing/tariffs/:id',
-      { config: pricing, schema: { tags, summary: 'Delete a tariff', params: idParamSchema, response: { 200: okSchema, ...errors, 404: apiErrorSchema } } },
+      {
+        config: pricing,
+        schema: {
+          tags,
+          summary: 'Delete a tariff',
+          params: idParamSchema,
+          response: { 200: okSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
       async (request) => {
         await deleteTariff(db, { userId: requireSignedIn(request).userId, id: request.params.id });
         return { ok: true as const };
       },
     );
 
+    /**
+     * Runs before the body is validated: a wrong code is answered (403, audited; 429 after too many)
+     * whatever else the body holds, so guessing learns nothing about the scope. An absent or empty code
+     * is left to the body schema (400), like any other missing field.
+     */
+    const authorisationCodeFirst =
+      (kind: IncreaseKind) =>
+      async (request: FastifyRequest): Promise<void> => {
+        const given: unknown = (request.body as { sharedSecret?: unknown } | null | undefined)?.sharedSecret;
+        if (typeof given !== 'string' || given === '') return;
+        await checkAuthorisationCode(db, {
+          userId: requireSignedIn(request).userId,
+          given,
+          configured: config.priceIncreaseSecret,
+          kind,
+        });
+      };
+
     const increaseDescription =
-      'Checks `sharedSecret` against PRICE_INCREASE_SECRET (403 when wrong or not configured; nothing changes), then queues a background run and answers at once with it; follow it with GET /api/pricing/increases/{id} and download `logUrl.logs`. Every price of every level is raised by `percentIncrease` % and rounded to the cent; tariffs already increased are skipped unless `resetIncreaeRanStatus` is true. 409 while another run of the same kind is queued or running.';
+      'Checks `sharedSecret` against PRICE_INCREASE_SECRET before the rest of the body (403 when wrong or not configured; nothing changes; every wrong code is audited, and after 5 wrong codes in 15 minutes every code is refused with 429), then queues a background run and answers at once with it; follow it with GET /api/pricing/increases/{id} and download `logUrl.logs`. Every price of every level is raised by `percentIncrease` % and rounded to the cent; tariffs already increased are skipped unless `resetIncreaeRanStatus` is true. 409 while another run of the same kind is queued or running.';
 
     app.post(
       '/pricing/price-increase',
       {
         config: pricing,
+        preValidation: authorisationCodeFirst('price-increase'),
         schema: {
           tags,
           summary: 'Start a price increase of customer tariffs',
           description: `${increaseDescription} Account lists are comma-separated account codes: with \`includeAccounts\` only those accounts' special tariffs are increased, otherwise every base and special tariff; tariffs of \`lowTurnoverAccounts\`, \`excludeAccounts\` and \`excludeSetCallAccounts\` keep their prices. An unknown account code is a 400.`,
           body: priceIncreaseBodySchema,
-          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema },
+          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
         },
       },
-      async (request) => startIncrease(db, { kind: 'price-increase', input: request.body, userId: requireSignedIn(request).userId, secret: config.priceIncreaseSecret }),
+      async (request) =>
+        startIncrease(db, {
+          kind: 'price-increase',
+          input: request.body,
+          userId: requireSignedIn(request).userId,
+          secret: config.priceIncreaseSecret,
+        }),
     );
 
     app.post(
       '/pricing/carrier-increase',
       {
         config: pricing,
+        preValidation: authorisationCodeFirst('carrier-increase'),
         schema: {
           tags,
-          summary: 'Start a carrier increase of one carrier\'s tariffs',
+          summary: "Start a carrier increase of one carrier's tariffs",
           description: `${increaseDescription} \`serviceCodes\` is a comma-separated list of tariff service codes (DOM, INT, ...); the carrier's tariffs with those services are increased.`,
           body: carrierIncreaseBodySchema,
-          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema },
+          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
         },
       },
-      async (request) => startIncrease(db, { kind: 'carrier-increase', input: request.body, userId: requireSignedIn(request).userId, secret: config.priceIncreaseSecret }),
+      async (request) =>
+        startIncrease(db, {
+          kind: 'carrier-increase',
+          input: request.body,
+          userId: requireSignedIn(request).userId,
+          secret: config.priceIncreaseSecret,
+        }),
     );
 
     app.get(
       '/pricing/increases/:id',
-      { config: pricing, schema: { tags, summary: 'A price or carrier increase run and its progress', params: idParamSchema, response: { 200: increaseRunSchema, ...errors, 404: apiErrorSchema } } },
+      {
+        config: pricing,
+        schema: {
+          tags,
+          summary: 'A price or carrier increase run and its progress',
+          params: idParamSchema,
+          response: { 200: increaseRunSchema, ...errors, 404: apiErrorSchema },
+        },
+      },
       async (request) => {
-        const job = await findIncreaseJob(db, request.params.id);
-        if (!job) throw notFound(`Increase run ${request.params.id} does not exist.`);
-        return increaseRun(job);
+        const run = await findIncreaseRun(db, request.params.id);
+        if (!run) throw notFound(`Increase run ${request.params.id} does not exist.`);
+        return increaseRun(run);
       },
     );
 
@@ -149,20 +216,26 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
         config: pricing,
         schema: {
           tags,
-          summary: 'The run\'s log as CSV: every tariff changed (before and after), skipped or failed',
+          summary: "The run's log as CSV: every tariff changed (before and after), skipped or failed",
           params: idParamSchema,
           produces: ['text/csv'],
-          response: { 200: z.string().describe('CSV: time, level, tariff, message, before, after'), ...errors, 404: apiErrorSchema },
+          response: {
+            200: z.string().describe('CSV: time, level, tariff, message, before, after'),
+            ...errors,
+            404: apiErrorSchema,
+          },
         },
       },
       async (request, reply) => {
-        const job = await findIncreaseJob(db, request.params.id);
-        if (!job) throw notFound(`Increase run ${request.params.id} does not exist.`);
-        return reply
-          .header('content-type', 'text/csv; charset=utf-8')
-          .header('content-disposition', `attachment; filename="${job.kind}-${job.id}-log.csv"`)
-          // Streams the CSV page by page; the 200 schema above only documents it.
-          .send(increaseLogCsv(db, job.id) as unknown as string);
+        const run = await findIncreaseRun(db, request.params.id);
+        if (!run) throw notFound(`Increase run ${request.params.id} does not exist.`);
+        return (
+          reply
+            .header('content-type', 'text/csv; charset=utf-8')
+            .header('content-disposition', `attachment; filename="${run.kind}-${run.id}-log.csv"`)
+            // Streams the CSV page by page; the 200 schema above only documents it.
+            .send(increaseLogCsv(db, run.id) as unknown as string)
+        );
       },
     );
   };

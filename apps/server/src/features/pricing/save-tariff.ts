@@ -3,34 +3,52 @@ import type { z } from 'zod';
 import type { saveTariffBodySchema, Tariff } from '@courier/domain/pricing/schemas';
 import type { Db } from '../../db/client.ts';
 import { tariffs } from '../../db/schema/index.ts';
-import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { alreadyExists, badRequest, notFound } from '../../http/errors.ts';
+import { sqlStateOf } from '../../http/postgres-errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { findAccountCode, findCarrier, findTariffCode, findZone, toTariff } from './queries.ts';
+import { findCarrier } from '../../core/carriers.ts';
+import { findAccountCode, findTariffCode, findZone, toTariff } from './queries.ts';
 
 type SaveTariffInput = z.output<typeof saveTariffBodySchema>;
 
-const isUniqueViolation = (error: unknown) => typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '23505';
 
 /**
  * POST /api/pricing/tariffs (spec 2 §7): creates a tariff when `id` is absent, else updates it. The
  * body's shape and price levels are checked by the route's schema; here the references are checked
  * (tariff code, carrier, zone, account) and the tariff saved with its audit record in one transaction.
  */
-export async function saveTariff(db: Db, { userId, input }: { userId: number; input: SaveTariffInput }): Promise<Tariff> {
+export async function saveTariff(
+  db: Db,
+  { userId, input }: { userId: number; input: SaveTariffInput },
+): Promise<Tariff> {
   try {
     return await db.transaction(async (tx) => {
       const tariffCode = await findTariffCode(tx, input.tariffCode);
-      if (!tariffCode) throw badRequest(`Tariff code ${input.tariffCode} does not exist.`, [{ field: 'body.tariffCode', message: 'Choose a tariff code from the list.' }]);
+      if (!tariffCode)
+        throw badRequest(`Tariff code ${input.tariffCode} does not exist.`, [
+          { field: 'body.tariffCode', message: 'Choose a tariff code from the list.' },
+        ]);
       if (input.carrierId !== null && !(await findCarrier(tx, input.carrierId))) {
-        throw badRequest(`Carrier ${input.carrierId} does not exist.`, [{ field: 'body.carrierId', message: 'Choose a carrier from the list.' }]);
+        throw badRequest(`Carrier ${input.carrierId} does not exist.`, [
+          { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
+        ]);
       }
       if (!(await findZone(tx, input.zone))) {
-        throw badRequest(`Zone ${input.zone} does not exist.`, [{ field: 'body.zone', message: 'Choose a zone from the list.' }]);
+        throw badRequest(`Zone ${input.zone} does not exist.`, [
+          { field: 'body.zone', message: 'Choose a zone from the list.' },
+        ]);
       }
       let account: string | null = null;
       if (input.account !== null) {
         account = (await findAccountCode(tx, input.account)) ?? null;
-        if (!account) throw badRequest(`No company has the account code ${input.account}.`, [{ field: 'body.account', message: 'Enter the account code of a company, or leave it empty for a base tariff.' }]);
+        if (!account)
+          throw badRequest(`No company has the account code ${input.account}.`, [
+            {
+              field: 'body.account',
+              message: 'Enter the account code of a company, or leave it empty for a base tariff.',
+            },
+          ]);
       }
       const values = {
         account,
@@ -72,7 +90,14 @@ export async function saveTariff(db: Db, { userId, input }: { userId: number; in
         .where(eq(tariffs.id, input.id))
         .returning();
       if (!updated) throw notFound(`Tariff ${input.id} does not exist. It may have been deleted.`);
-      await writeAudit(tx, { userId, action: 'update', entityType: 'tariff', entityId: updated.id, before: toTariff(before), after: values });
+      await writeAudit(tx, {
+        userId,
+        action: 'update',
+        entityType: 'tariff',
+        entityId: updated.id,
+        before: toTariff(before),
+        after: values,
+      });
       return toTariff(updated);
     });
   } catch (error) {
@@ -83,7 +108,7 @@ export async function saveTariff(db: Db, { userId, input }: { userId: number; in
 }
 
 function duplicate(existingId: number | null) {
-  return conflict(
+  return alreadyExists(
     `A tariff for this account, tariff code, carrier, service and zone already exists${existingId ? ` (tariff ${existingId})` : ''}. Edit that tariff instead.`,
   );
 }

@@ -1,4 +1,3 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
@@ -10,29 +9,19 @@ import {
   type priceIncreaseBodySchema,
 } from '@courier/domain/pricing/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
-import { jobs, tariffs } from '../../db/schema/index.ts';
-import { badRequest, conflict, forbidden } from '../../http/errors.ts';
+import { backgroundRuns, tariffs } from '../../db/schema/index.ts';
+import { badRequest, conflict } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { writeJobLog, type JobLogEntry } from '../../platform/job-runner.ts';
+import { enqueueRun } from '../../platform/background/enqueue.ts';
+import { writeRunLog, type RunLogEntry } from '../../platform/background/run-log.ts';
+import { checkSharedSecret } from './check-authorisation-code.ts';
 import { increaseRun } from './increase-runs.ts';
 import { excludedAccounts, increaseScope, INCREASE_TITLES, type IncreaseParams } from './increase-scope.ts';
-import { findCarrier, unknownAccountCodes } from './queries.ts';
+import { findCarrier } from '../../core/carriers.ts';
+import { unknownAccountCodes } from './queries.ts';
 
 type PriceIncreaseInput = z.output<typeof priceIncreaseBodySchema>;
 type CarrierIncreaseInput = z.output<typeof carrierIncreaseBodySchema>;
-
-const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest();
-
-/** The typed authorisation code against the configured one, in constant time (spec 2 §6). */
-export function checkSharedSecret(given: string, configured: string | null): void {
-  if (!configured) {
-    throw forbidden('Price and carrier increases are switched off on this server: PRICE_INCREASE_SECRET is not configured. Ask the administrator to set it.');
-  }
-  // Hashing first gives equal lengths, so timingSafeEqual reveals neither the code nor its length.
-  if (!timingSafeEqual(digest(given), digest(configured))) {
-    throw forbidden('The authorisation code is not correct. Nothing was changed.');
-  }
-}
 
 type AccountListField = 'includeAccounts' | 'lowTurnoverAccounts' | 'excludeAccounts' | 'excludeSetCallAccounts';
 const LIST_LABELS: Record<AccountListField, string> = {
@@ -49,24 +38,32 @@ async function priceIncreaseParams(db: DbOrTx, input: PriceIncreaseInput): Promi
     const codes = parseCodeList(input[field]);
     const malformed = codes.filter((code) => !isAccountCode(code));
     if (malformed.length > 0) {
-      throw badRequest(`The ${LIST_LABELS[field]} hold ${malformed.map((c) => `"${c}"`).join(', ')}, which is not an account code. Separate account codes with commas.`, [
-        { field: `body.${field}`, message: `Not an account code: ${malformed.join(', ')}` },
-      ]);
+      throw badRequest(
+        `The ${LIST_LABELS[field]} hold ${malformed.map((c) => `"${c}"`).join(', ')}, which is not an account code. Separate account codes with commas.`,
+        [{ field: `body.${field}`, message: `Not an account code: ${malformed.join(', ')}` }],
+      );
     }
     const unknown = await unknownAccountCodes(db, codes);
     if (unknown.length > 0) {
-      throw badRequest(`No company has the account code${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (${LIST_LABELS[field]}). Check the list and try again.`, [
-        { field: `body.${field}`, message: `Unknown account code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}` },
-      ]);
+      throw badRequest(
+        `No company has the account code${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (${LIST_LABELS[field]}). Check the list and try again.`,
+        [
+          {
+            field: `body.${field}`,
+            message: `Unknown account code${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`,
+          },
+        ],
+      );
     }
     lists[field] = codes;
   }
   const excluded = new Set([...lists.lowTurnoverAccounts, ...lists.excludeAccounts, ...lists.excludeSetCallAccounts]);
   const both = lists.includeAccounts.filter((code) => excluded.has(code));
   if (both.length > 0) {
-    throw badRequest(`${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} both included and excluded. Take ${both.length > 1 ? 'them' : 'it'} out of one of the lists.`, [
-      { field: 'body.includeAccounts', message: `Also excluded: ${both.join(', ')}` },
-    ]);
+    throw badRequest(
+      `${both.join(', ')} ${both.length > 1 ? 'are' : 'is'} both included and excluded. Take ${both.length > 1 ? 'them' : 'it'} out of one of the lists.`,
+      [{ field: 'body.includeAccounts', message: `Also excluded: ${both.join(', ')}` }],
+    );
   }
   return { kind: 'price-increase', percentIncrease: input.percentIncrease, ...lists };
 }
@@ -79,11 +76,18 @@ async function carrierIncreaseParams(db: DbOrTx, input: CarrierIncreaseInput): P
       unknown.length > 0
         ? `${unknown.join(', ')} ${unknown.length > 1 ? 'are not service codes' : 'is not a service code'}. Use ${TARIFF_SERVICE_CODES.join(', ')}, separated by commas.`
         : 'Enter at least one service code.',
-      [{ field: 'body.serviceCodes', message: unknown.length > 0 ? `Unknown: ${unknown.join(', ')}` : 'Enter at least one service code.' }],
+      [
+        {
+          field: 'body.serviceCodes',
+          message: unknown.length > 0 ? `Unknown: ${unknown.join(', ')}` : 'Enter at least one service code.',
+        },
+      ],
     );
   }
   if (!(await findCarrier(db, input.carrierId))) {
-    throw badRequest(`Carrier ${input.carrierId} does not exist.`, [{ field: 'body.carrierId', message: 'Choose a carrier from the list.' }]);
+    throw badRequest(`Carrier ${input.carrierId} does not exist.`, [
+      { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
+    ]);
   }
   return { kind: 'carrier-increase', percentIncrease: input.percentIncrease, carrierId: input.carrierId, serviceCodes };
 }
@@ -94,15 +98,16 @@ async function countTariffs(db: DbOrTx, where: ReturnType<typeof and>): Promise<
 }
 
 /**
- * POST /api/pricing/price-increase and /carrier-increase: checks the authorisation code before
- * anything else, then in one transaction resets the increase status when asked, counts the work and
- * queues the job with its first log lines. The job runner applies the increase in batches.
+ * POST /api/pricing/price-increase and /carrier-increase: the route has checked the authorisation
+ * code before the body (checkAuthorisationCode: rate-limited, audited); it is compared again here so
+ * no caller can start an increase without it. Then, in one transaction, resets the increase status
+ * when asked, counts the work and queues the background run with its first log lines. The runner
+ * applies the increase in batches.
  */
 export async function startIncrease(
   db: Db,
   options: { userId: number; secret: string | null } & (
-    | { kind: 'price-increase'; input: PriceIncreaseInput }
-    | { kind: 'carrier-increase'; input: CarrierIncreaseInput }
+    { kind: 'price-increase'; input: PriceIncreaseInput } | { kind: 'carrier-increase'; input: CarrierIncreaseInput }
   ),
 ): Promise<IncreaseRun> {
   checkSharedSecret(options.input.sharedSecret, options.secret);
@@ -111,29 +116,42 @@ export async function startIncrease(
     // One run of a kind at a time: concurrent starts queue on this lock, the second then sees the first.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`courier:${options.kind}`}))`);
     const [active] = await tx
-      .select({ id: jobs.id })
-      .from(jobs)
-      .where(and(eq(jobs.kind, options.kind), inArray(jobs.status, ['queued', 'running'])));
-    if (active) throw conflict(`A ${title.toLowerCase()} is already running (run ${active.id}). Wait for it to finish before starting another.`);
+      .select({ id: backgroundRuns.id })
+      .from(backgroundRuns)
+      .where(and(eq(backgroundRuns.kind, options.kind), inArray(backgroundRuns.status, ['queued', 'running'])));
+    if (active)
+      throw conflict(
+        `A ${title.toLowerCase()} is already running (run ${active.id}). Wait for it to finish before starting another.`,
+      );
 
-    const params = options.kind === 'price-increase' ? await priceIncreaseParams(tx, options.input) : await carrierIncreaseParams(tx, options.input);
+    const params =
+      options.kind === 'price-increase'
+        ? await priceIncreaseParams(tx, options.input)
+        : await carrierIncreaseParams(tx, options.input);
     const scope = increaseScope(params);
-    const log: JobLogEntry[] = [{ level: 'info', message: `${title} of ${params.percentIncrease} % requested.` }];
+    const log: RunLogEntry[] = [{ level: 'info', message: `${title} of ${params.percentIncrease} % requested.` }];
     if (options.input.resetIncreaeRanStatus) {
       const reset = await tx
         .update(tariffs)
         .set({ priceIncreaseRan: false })
         .where(and(scope, eq(tariffs.priceIncreaseRan, true)))
         .returning({ id: tariffs.id });
-      log.push({ level: 'info', message: `Increase status reset on ${reset.length} tariffs, so they are increased again.` });
+      log.push({
+        level: 'info',
+        message: `Increase status reset on ${reset.length} tariffs, so they are increased again.`,
+      });
     }
     const total = await countTariffs(tx, and(scope, eq(tariffs.priceIncreaseRan, false)));
     const alreadyIncreased = await countTariffs(tx, and(scope, eq(tariffs.priceIncreaseRan, true)));
     if (alreadyIncreased > 0) {
-      log.push({ level: 'skip', message: `${alreadyIncreased} tariffs in scope were increased already and are skipped (reset the increase status to increase them again).` });
+      log.push({
+        level: 'skip',
+        message: `${alreadyIncreased} tariffs in scope were increased already and are skipped (reset the increase status to increase them again).`,
+      });
     }
     if (params.kind === 'price-increase') {
-      if (params.includeAccounts.length > 0) log.push({ level: 'info', message: `Only the special tariffs of ${params.includeAccounts.join(', ')}.` });
+      if (params.includeAccounts.length > 0)
+        log.push({ level: 'info', message: `Only the special tariffs of ${params.includeAccounts.join(', ')}.` });
       for (const [list, accounts] of [
         ['low-turnover accounts', params.lowTurnoverAccounts],
         ['excluded accounts', params.excludeAccounts],
@@ -143,16 +161,26 @@ export async function startIncrease(
         const kept = await countTariffs(tx, and(isNull(tariffs.carrierId), inArray(tariffs.account, accounts)));
         log.push({ level: 'skip', message: `${kept} tariffs of ${list} ${accounts.join(', ')} keep their prices.` });
       }
-      if (excludedAccounts(params).length === 0 && params.includeAccounts.length === 0) log.push({ level: 'info', message: 'No accounts excluded.' });
+      if (excludedAccounts(params).length === 0 && params.includeAccounts.length === 0)
+        log.push({ level: 'info', message: 'No accounts excluded.' });
     } else {
-      log.push({ level: 'info', message: `Carrier ${params.carrierId}, service codes ${params.serviceCodes.join(', ')}.` });
+      log.push({
+        level: 'info',
+        message: `Carrier ${params.carrierId}, service codes ${params.serviceCodes.join(', ')}.`,
+      });
     }
     log.push({ level: 'info', message: `${total} tariffs to increase.` });
 
-    const [job] = await tx.insert(jobs).values({ kind: options.kind, params, total, createdBy: options.userId }).returning();
-    if (!job) throw new Error('The increase was not queued.');
-    await writeJobLog(tx, job.id, log);
-    await writeAudit(tx, { userId: options.userId, action: 'start', entityType: options.kind, entityId: job.id, after: { ...params, resetIncreaeRanStatus: options.input.resetIncreaeRanStatus } });
-    return increaseRun(job);
+    // One attempt: a failed increase stops and says so in its log; a new run picks up the rest.
+    const run = await enqueueRun(tx, { kind: options.kind, params, total, createdBy: options.userId, maxAttempts: 1 });
+    await writeRunLog(tx, run.id, log);
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: 'start',
+      entityType: options.kind,
+      entityId: run.id,
+      after: { ...params, resetIncreaeRanStatus: options.input.resetIncreaeRanStatus },
+    });
+    return increaseRun(run);
   });
 }

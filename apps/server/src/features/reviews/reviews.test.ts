@@ -17,7 +17,7 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
         Array.from({ length: 13 }, (_, i) => ({
           fullName: `Customer ${i + 1}`,
           email: `customer${i + 1}@example.ie`,
-          total: String(1 + (i % 5)),
+          total: 1 + (i % 5),
           speed: 1 + (i % 5),
           driver: 5,
           value: 4,
@@ -31,16 +31,25 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
   });
   afterAll(() => t?.close());
 
-  const list = (payload: object, headers = bearer(token)) => t.app.inject({ method: 'POST', url: '/api/review', headers, payload });
-  const approve = (id: number, approved: boolean, headers = bearer(token)) => t.app.inject({ method: 'PUT', url: `/api/review/${id}`, headers, payload: { approved } });
+  const list = (payload: object, headers = bearer(token)) =>
+    t.app.inject({ method: 'POST', url: '/api/review', headers, payload });
+  const approve = (id: number, approved: boolean, headers = bearer(token)) =>
+    t.app.inject({ method: 'PUT', url: `/api/review/${id}`, headers, payload: { approved } });
 
   it('pages reviews newest first with the count', async () => {
     const first = await list({ size: 10, skip: 0 });
     expect(first.statusCode).toBe(200);
-    const body: { count: number; reviews: { id: number; user: { fullName: string }; deleted: boolean; total: number }[] } = first.json();
+    const body: {
+      count: number;
+      reviews: { id: number; user: { fullName: string }; deleted: boolean; total: number }[];
+    } = first.json();
     expect(body.count).toBe(13);
     expect(body.reviews).toHaveLength(10);
-    expect(body.reviews[0]).toMatchObject({ user: { fullName: 'Customer 13', email: 'customer13@example.ie' }, deleted: true, total: 3 });
+    expect(body.reviews[0]).toMatchObject({
+      user: { fullName: 'Customer 13', email: 'customer13@example.ie' },
+      deleted: true,
+      total: 3,
+    });
     expect((await list({ size: 10, skip: 10 })).json<{ reviews: unknown[] }>().reviews).toHaveLength(3);
   });
 
@@ -60,22 +69,34 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     expect(approved.statusCode).toBe(200);
     expect(approved.json()).toMatchObject({ id, approved: true });
     expect((await approve(id, false)).json()).toMatchObject({ approved: false });
-    const rows = (await t.db.select().from(auditLog)).filter((row) => row.entityType === 'review' && row.entityId === String(id));
+    const rows = (await t.db.select().from(auditLog)).filter(
+      (row) => row.entityType === 'review' && row.entityId === String(id),
+    );
     expect(rows.map((row) => row.after)).toEqual([true, false]);
   });
 
   it('refuses to approve a deleted review (409) and a missing one (404); approved must be a boolean', async () => {
     const deleted = await approve(ids[12] as number, true);
     expect(deleted.statusCode).toBe(409);
-    expect(deleted.json()).toMatchObject({ error: 'CONFLICT' });
+    expect(deleted.json()).toMatchObject({ error: 'STATE_CONFLICT' });
     expect((await approve(999_999, true)).statusCode).toBe(404);
-    const bad = await t.app.inject({ method: 'PUT', url: `/api/review/${ids[0]}`, headers: bearer(token), payload: { approved: 'yes' } });
-    expect(bad.json()).toMatchObject({ details: [{ field: 'body.approved', message: 'approved must be true or false.' }] });
+    const bad = await t.app.inject({
+      method: 'PUT',
+      url: `/api/review/${ids[0]}`,
+      headers: bearer(token),
+      payload: { approved: 'yes' },
+    });
+    expect(bad.json()).toMatchObject({
+      details: [{ field: 'body.approved', message: 'approved must be true or false.' }],
+    });
   });
 
   it.each([['ACCOUNTS'], ['DISPATCHER'], ['TELEPHONIST']])('refuses a %s: reviews need MANAGER', async (role) => {
     const headers = bearer(await signInAs(t, [role]));
-    expect((await list({ size: 10, skip: 0 }, headers)).json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles MANAGER.' });
+    expect((await list({ size: 10, skip: 0 }, headers)).json()).toEqual({
+      error: 'FORBIDDEN',
+      message: 'This needs one of the roles MANAGER.',
+    });
     expect((await approve(ids[2] as number, true, headers)).statusCode).toBe(403);
   });
 

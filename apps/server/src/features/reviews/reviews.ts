@@ -14,7 +14,7 @@ function toReview(row: Row): Review {
     createdAt: row.createdAt.toISOString(),
     approved: row.approved,
     deleted: row.deleted,
-    total: Number(row.total),
+    total: row.total,
     speed: row.speed,
     driver: row.driver,
     value: row.value,
@@ -25,20 +25,41 @@ function toReview(row: Row): Review {
 /** POST /api/review: newest first, deleted ones included (tagged DELETED in the list). */
 export async function listReviews(db: DbOrTx, page: { size: number; skip: number }): Promise<ReviewListResponse> {
   const [total] = await db.select({ value: count() }).from(reviews);
-  const rows = await db.select().from(reviews).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(page.size).offset(page.skip);
+  const rows = await db
+    .select()
+    .from(reviews)
+    .orderBy(desc(reviews.createdAt), desc(reviews.id))
+    .limit(page.size)
+    .offset(page.skip);
   return { count: total?.value ?? 0, reviews: rows.map(toReview) };
 }
 
 /** PUT /api/review/{id}: approve or unapprove; a deleted review cannot be approved. */
-export async function setReviewApproval(db: Db, options: { id: number; approved: boolean; userId: number }): Promise<Review> {
+export async function setReviewApproval(
+  db: Db,
+  options: { id: number; approved: boolean; userId: number },
+): Promise<Review> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(reviews).where(eq(reviews.id, options.id)).for('update');
     if (!before) throw notFound(`Review ${options.id} does not exist.`);
-    if (before.deleted && options.approved) throw conflict(`Review ${options.id} was deleted by the customer, so it cannot be approved.`);
+    if (before.deleted && options.approved)
+      throw conflict(`Review ${options.id} was deleted by the customer, so it cannot be approved.`);
     if (before.approved === options.approved) return toReview(before);
-    const [row] = await tx.update(reviews).set({ approved: options.approved }).where(eq(reviews.id, options.id)).returning();
+    const [row] = await tx
+      .update(reviews)
+      .set({ approved: options.approved })
+      .where(eq(reviews.id, options.id))
+      .returning();
     if (!row) throw notFound(`Review ${options.id} does not exist.`);
-    await writeAudit(tx, { userId: options.userId, action: options.approved ? 'approve' : 'unapprove', entityType: 'review', entityId: row.id, field: 'approved', before: before.approved, after: row.approved });
+    await writeAudit(tx, {
+      userId: options.userId,
+      action: options.approved ? 'approve' : 'unapprove',
+      entityType: 'review',
+      entityId: row.id,
+      field: 'approved',
+      before: before.approved,
+      after: row.approved,
+    });
     return toReview(row);
   });
 }

@@ -15,7 +15,10 @@ export function systemRoutes({ database, config }: AppContext): FastifyPluginAsy
         schema: {
           tags: ['system'],
           summary: 'Healthy when the database answers',
-          response: { 200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }), 503: apiErrorSchema },
+          response: {
+            200: z.object({ status: z.literal('ok'), database: z.enum(['pglite', 'postgres']) }),
+            503: apiErrorSchema,
+          },
         },
       },
       async (_request, reply) => {
@@ -42,10 +45,6 @@ export function systemRoutes({ database, config }: AppContext): FastifyPluginAsy
       }),
     );
 
-    app.get(
-      '/openapi.json',
-      { config: { access: access.public }, schema: { hide: true } },
-      async () => app.swagger(),
-    );
+    app.get('/openapi.json', { config: { access: access.public }, schema: { hide: true } }, async () => app.swagger());
   };
 }

@@ -12,7 +12,11 @@ export function userRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       '/user',
       {
         config: { access: access.signedIn },
-        schema: { tags: ['users'], summary: 'The signed-in user (roles as a JSON string)', response: { 200: currentUserSchema, 401: apiErrorSchema } },
+        schema: {
+          tags: ['users'],
+          summary: 'The signed-in user (roles as a JSON string)',
+          response: { 200: currentUserSchema, 401: apiErrorSchema },
+        },
       },
       async (request) => {
         const profile = await findUserProfile(database.db, requireSignedIn(request).userId);

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
-import { userDetailsSchema, userListBodySchema, userListResponseSchema, userSearchQuerySchema, userSearchResultSchema } from '@courier/domain/users/schemas';
+import {
+  userDetailsSchema,
+  userListBodySchema,
+  userListResponseSchema,
+  userSearchQuerySchema,
+  userSearchResultSchema,
+} from '@courier/domain/users/schemas';
 import type { AppContext } from '../../app-context.ts';
 import { access } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
@@ -17,7 +23,12 @@ export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZo
       '/user/search',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['users'], summary: 'Type-ahead user search (from 3 characters); staffOnly=true for staff users only', querystring: userSearchQuerySchema, response: { 200: userSearchResultSchema, ...errors } },
+        schema: {
+          tags: ['users'],
+          summary: 'Type-ahead user search (from 3 characters); staffOnly=true for staff users only',
+          querystring: userSearchQuerySchema,
+          response: { 200: userSearchResultSchema, ...errors },
+        },
       },
       async (request) => searchUsers(db, { query: request.query.query, staffOnly: request.query.staffOnly === 'true' }),
     );
@@ -26,7 +37,12 @@ export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZo
       '/users',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['users'], summary: 'A page of users, searched by name or e-mail', body: userListBodySchema, response: { 200: userListResponseSchema, ...errors } },
+        schema: {
+          tags: ['users'],
+          summary: 'A page of users, searched by name or e-mail',
+          body: userListBodySchema,
+          response: { 200: userListResponseSchema, ...errors },
+        },
       },
       async (request) => listUsers(db, request.body),
     );
@@ -35,7 +51,12 @@ export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZo
       '/user/:id',
       {
         config: { access: access.roles(AREAS.companies) },
-        schema: { tags: ['users'], summary: 'One user', params: idParamSchema, response: { 200: userDetailsSchema, ...errors, 404: apiErrorSchema } },
+        schema: {
+          tags: ['users'],
+          summary: 'One user',
+          params: idParamSchema,
+          response: { 200: userDetailsSchema, ...errors, 404: apiErrorSchema },
+        },
       },
       async (request) => {
         const user = await findUserDetails(db, request.params.id);

@@ -1,6 +1,8 @@
-import { and, asc, count, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
 import { STAFF_ROLES, USER_SEARCH_MIN_LENGTH, type UserSearchResult } from '@courier/domain/users/schemas';
+import { findUserById, toUserSummary } from '../../core/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
+import { isoOrNull } from '../../db/columns.ts';
 import { companies, companyUsers, users } from '../../db/schema/index.ts';
 
 const SEARCH_LIMIT = 20;
@@ -10,7 +12,10 @@ function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-const isStaff = sql`${users.roles} ?| array[${sql.join(STAFF_ROLES.map((role) => sql`${role}`), sql`, `)}]::text[]`;
+const isStaff = sql`${users.roles} ?| array[${sql.join(
+  STAFF_ROLES.map((role) => sql`${role}`),
+  sql`, `,
+)}]::text[]`;
 
 function matches(text: string): SQL | undefined {
   const pattern = contains(text);
@@ -18,7 +23,10 @@ function matches(text: string): SQL | undefined {
 }
 
 /** GET /api/user/search: name or e-mail containing the text (from 3 characters), staff only when asked (spec 1 §5, §6). */
-export async function searchUsers(db: DbOrTx, options: { query: string; staffOnly: boolean }): Promise<UserSearchResult> {
+export async function searchUsers(
+  db: DbOrTx,
+  options: { query: string; staffOnly: boolean },
+): Promise<UserSearchResult> {
   const text = options.query.trim();
   if (text.length < USER_SEARCH_MIN_LENGTH) return [];
   const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -29,11 +37,18 @@ export async function searchUsers(db: DbOrTx, options: { query: string; staffOnl
       lastName: users.lastName,
       email: users.email,
       roles: users.roles,
-      accountCode: sql<string | null>`(select ${companies.accountCode} from ${companyUsers} join ${companies} on ${companies.id} = ${companyUsers.companyId} where ${companyUsers.userId} = ${users.id} order by ${companyUsers.isAdmin} desc, ${companies.id} limit 1)`,
+      accountCode: sql<
+        string | null
+      >`(select ${companies.accountCode} from ${companyUsers} join ${companies} on ${companies.id} = ${companyUsers.companyId} where ${companyUsers.userId} = ${users.id} order by ${companyUsers.isAdmin} desc, ${companies.id} limit 1)`,
     })
     .from(users)
     .where(and(matches(text), options.staffOnly ? isStaff : undefined))
-    .orderBy(sql`case when lower(${users.firstName}) like ${prefix} or lower(${users.email}) like ${prefix} then 0 else 1 end`, asc(users.firstName), asc(users.lastName), asc(users.id))
+    .orderBy(
+      sql`case when lower(${users.firstName}) like ${prefix} or lower(${users.email}) like ${prefix} then 0 else 1 end`,
+      asc(users.firstName),
+      asc(users.lastName),
+      asc(users.id),
+    )
     .limit(SEARCH_LIMIT);
   return rows.map((row) => ({
     id: row.id,
@@ -43,27 +58,17 @@ export async function searchUsers(db: DbOrTx, options: { query: string; staffOnl
   }));
 }
 
-const iso = (value: Date | null) => value?.toISOString() ?? null;
-
-/** A user as the users list shows it (no password hash, no session data). */
-function toUserSummary(user: typeof users.$inferSelect) {
-  return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
-    roles: user.roles,
-    createdAt: user.createdAt.toISOString(),
-    lastOnline: iso(user.lastOnline),
-  };
-}
-
 /** POST /api/users: a page of users by name, searched by name or e-mail. */
 export async function listUsers(db: DbOrTx, body: { size: number; skip: number; searchQuery?: string }) {
   const where = body.searchQuery?.trim() ? matches(body.searchQuery.trim()) : undefined;
   const [total] = await db.select({ value: count() }).from(users).where(where);
-  const rows = await db.select().from(users).where(where).orderBy(asc(users.firstName), asc(users.lastName), asc(users.id)).limit(body.size).offset(body.skip);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(body.size)
+    .offset(body.skip);
   return {
     count: total?.value ?? 0,
     users: rows.map(toUserSummary),
@@ -72,7 +77,7 @@ export async function listUsers(db: DbOrTx, body: { size: number; skip: number; 
 
 /** GET /api/user/{id}. */
 export async function findUserDetails(db: DbOrTx, id: number) {
-  const [user] = await db.select().from(users).where(eq(users.id, id));
+  const user = await findUserById(db, id);
   if (!user) return undefined;
-  return { ...toUserSummary(user), lastLoginDate: iso(user.lastLoginDate) };
+  return { ...toUserSummary(user), lastLoginDate: isoOrNull(user.lastLoginDate) };
 }

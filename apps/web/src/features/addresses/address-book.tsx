@@ -1,18 +1,41 @@
-import { Button, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Textarea, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
-import { ADDRESS_MESSAGES, canSaveAddressBookEntry, formatAddress, type AddressBookEntry, type AddressBookEntryBody, type Place } from '@courier/domain/addresses/schemas';
+import {
+  ADDRESS_MESSAGES,
+  canSaveAddressBookEntry,
+  formatAddress,
+  type AddressBookEntry,
+  type AddressBookEntryBody,
+} from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
-import { ApiRequestError, apiRequest } from '../../api/client.ts';
-import { ClickSearch } from '../../ui/click-search.tsx';
-import { CountrySelect } from '../../ui/country-select.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { MapView } from '../../ui/map-view.tsx';
-import { SlideIn } from '../../ui/slide-in.tsx';
-import { toast } from '../../ui/toast.ts';
-import { useAddressBook, useAddressBookMutations } from './api/address-book.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { getPlace } from '@/api/places.ts';
+import { ClickSearch } from '@/ui/click-search.tsx';
+import { CountrySelect } from '@/ui/country-select.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { MapView } from '@/ui/map-view.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
 
-type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & { entryId?: number; latitude: number | string; longitude: number | string };
+type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
+  entryId?: number;
+  latitude: number | string;
+  longitude: number | string;
+};
 
 function newDraft(companyId: number | null): Draft {
   return {
@@ -83,7 +106,10 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           placeholder="Jump to an entry..."
           w={{ base: '100%', sm: 360 }}
           searchable
-          data={entries.data.map((entry) => ({ value: String(entry.entryId), label: `${entry.entryId} · ${entry.name}` }))}
+          data={entries.data.map((entry) => ({
+            value: String(entry.entryId),
+            label: `${entry.entryId} · ${entry.name}`,
+          }))}
           onChange={jumpTo}
           value={null}
         />
@@ -93,7 +119,15 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
         <EmptyState title="No Addresses" />
       ) : (
         entries.data.map((entry) => (
-          <Paper key={entry.entryId} withBorder p="md" id={`address-entry-${entry.entryId}`} tabIndex={-1} component="section" aria-label={`Address entry ${entry.entryId}`}>
+          <Paper
+            key={entry.entryId}
+            withBorder
+            p="md"
+            id={`address-entry-${entry.entryId}`}
+            tabIndex={-1}
+            component="section"
+            aria-label={`Address entry ${entry.entryId}`}
+          >
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               <UnstyledButton onClick={() => setDraft(draftOf(entry, companyId))} style={{ alignSelf: 'start' }}>
                 <Stack gap={4}>
@@ -102,17 +136,29 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                   </Text>
                   <Text fw={700}>{entry.name}</Text>
                   <Text size="sm">
-                    {[entry.address.name !== entry.address.addressLineOne ? entry.address.name : '', formatAddress(entry.address), entry.address.country].filter(Boolean).join(', ')}
+                    {[
+                      entry.address.name !== entry.address.addressLineOne ? entry.address.name : '',
+                      formatAddress(entry.address),
+                      entry.address.country,
+                    ]
+                      .filter(Boolean)
+                      .join(', ')}
                   </Text>
                   <Text size="sm" c="dimmed">
                     {entry.latitude.toFixed(6)}, {entry.longitude.toFixed(6)}
                   </Text>
-                  <Text size="sm">Contact: {[entry.contactName, entry.contactPhone].filter(Boolean).join(' · ') || '–'}</Text>
+                  <Text size="sm">
+                    Contact: {[entry.contactName, entry.contactPhone].filter(Boolean).join(' · ') || '–'}
+                  </Text>
                   <Text size="sm">Notes: {entry.notes || '–'}</Text>
                 </Stack>
               </UnstyledButton>
               <Stack gap="xs">
-                <MapView label={`Map of ${entry.name}`} markers={[{ latitude: entry.latitude, longitude: entry.longitude, label: entry.name }]} height={170} />
+                <MapView
+                  label={`Map of ${entry.name}`}
+                  markers={[{ latitude: entry.latitude, longitude: entry.longitude, label: entry.name }]}
+                  height={170}
+                />
                 <Group justify="flex-end">
                   <Button size="xs" color="red.9" variant="outline" onClick={() => setDeleting(entry)}>
                     Delete
@@ -140,7 +186,9 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           },
         ]}
       >
-        {companyId === null ? 'Add an entry to the public address book?' : 'Add an entry to this company’s address book?'}
+        {companyId === null
+          ? 'Add an entry to the public address book?'
+          : 'Add an entry to this company’s address book?'}
       </Dialog>
 
       <Dialog
@@ -168,7 +216,11 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
         {`Delete the entry ${deleting?.name ?? ''}?`}
       </Dialog>
 
-      <SlideIn opened={draft !== null} onClose={() => setDraft(null)} title={draft?.entryId ? `Edit entry ${draft.entryId}` : 'New address book entry'}>
+      <SlideIn
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.entryId ? `Edit entry ${draft.entryId}` : 'New address book entry'}
+      >
         {draft && (
           <EntryEditor
             draft={draft}
@@ -181,10 +233,19 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                 { entryId: draft.entryId, body },
                 {
                   onSuccess: () => {
-                    toast({ title: 'Success', message: draft.entryId ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.created, type: 'success' });
+                    toast({
+                      title: 'Success',
+                      message: draft.entryId ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.created,
+                      type: 'success',
+                    });
                     setDraft(null);
                   },
-                  onError: () => toast({ title: 'Sorry', message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'), type: 'error' }),
+                  onError: () =>
+                    toast({
+                      title: 'Sorry',
+                      message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'),
+                      type: 'error',
+                    }),
                 },
               )
             }
@@ -210,14 +271,15 @@ function EntryEditor({
   saving: boolean;
   error: ApiRequestError | null;
 }) {
-  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange({ ...draft, [field]: event.currentTarget.value });
+  const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+    onChange({ ...draft, [field]: event.currentTarget.value });
   const latitude = typeof draft.latitude === 'number' ? draft.latitude : null;
   const longitude = typeof draft.longitude === 'number' ? draft.longitude : null;
   const ready = canSaveAddressBookEntry({ ...draft, latitude, longitude });
   const fieldError = (field: string) => error?.fieldMessage(field);
 
   const fillFrom = async (placeId: string) => {
-    const place = await apiRequest<Place>(`/place/${encodeURIComponent(placeId)}`, { expect: 200 });
+    const place = await getPlace(placeId);
     onChange({
       ...draft,
       name: place.name,
@@ -236,26 +298,84 @@ function EntryEditor({
 
   return (
     <Stack>
-      <ClickSearch type="PLACE" label="Fill from a known address" value={null} onChange={(item) => item && void fillFrom(item.id).catch(() => toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' }))} />
-      <TextInput label="Search name" required value={draft.entryName} onChange={set('entryName')} error={fieldError('entryName')} />
+      <ClickSearch
+        type="PLACE"
+        label="Fill from a known address"
+        value={null}
+        onChange={(item) =>
+          item &&
+          void fillFrom(item.id).catch(() =>
+            toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' }),
+          )
+        }
+      />
+      <TextInput
+        label="Search name"
+        required
+        value={draft.entryName}
+        onChange={set('entryName')}
+        error={fieldError('entryName')}
+      />
       <TextInput label="Address name" required value={draft.name} onChange={set('name')} error={fieldError('name')} />
-      <TextInput label="Address line one" required value={draft.addressOne} onChange={set('addressOne')} error={fieldError('addressOne')} />
+      <TextInput
+        label="Address line one"
+        required
+        value={draft.addressOne}
+        onChange={set('addressOne')}
+        error={fieldError('addressOne')}
+      />
       <TextInput label="Address line two" value={draft.addressTwo} onChange={set('addressTwo')} />
       <SimpleGrid cols={2}>
         <TextInput label="City" required value={draft.city} onChange={set('city')} error={fieldError('city')} />
         <TextInput label="County" required value={draft.county} onChange={set('county')} error={fieldError('county')} />
-        <TextInput label={draft.countryCode === 'IE' ? 'Eircode' : 'Postcode'} required value={draft.postcode} onChange={set('postcode')} error={fieldError('postcode')} />
-        <CountrySelect required value={draft.countryCode || null} onChange={(code) => onChange({ ...draft, countryCode: code ?? '', country: countryByCode(code)?.Name ?? '' })} error={fieldError('countryCode')} />
-        <NumberInput label="Latitude" required decimalScale={6} min={-90} max={90} value={draft.latitude} onChange={(value) => onChange({ ...draft, latitude: value })} error={fieldError('latitude')} />
-        <NumberInput label="Longitude" required decimalScale={6} min={-180} max={180} value={draft.longitude} onChange={(value) => onChange({ ...draft, longitude: value })} error={fieldError('longitude')} />
+        <TextInput
+          label={draft.countryCode === 'IE' ? 'Eircode' : 'Postcode'}
+          required
+          value={draft.postcode}
+          onChange={set('postcode')}
+          error={fieldError('postcode')}
+        />
+        <CountrySelect
+          required
+          value={draft.countryCode || null}
+          onChange={(code) => onChange({ ...draft, countryCode: code ?? '', country: countryByCode(code)?.Name ?? '' })}
+          error={fieldError('countryCode')}
+        />
+        <NumberInput
+          label="Latitude"
+          required
+          decimalScale={6}
+          min={-90}
+          max={90}
+          value={draft.latitude}
+          onChange={(value) => onChange({ ...draft, latitude: value })}
+          error={fieldError('latitude')}
+        />
+        <NumberInput
+          label="Longitude"
+          required
+          decimalScale={6}
+          min={-180}
+          max={180}
+          value={draft.longitude}
+          onChange={(value) => onChange({ ...draft, longitude: value })}
+          error={fieldError('longitude')}
+        />
         <TextInput label="Contact name" value={draft.contactName} onChange={set('contactName')} />
         <TextInput label="Contact phone" value={draft.contactPhone} onChange={set('contactPhone')} />
       </SimpleGrid>
       <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={set('notes')} />
-      {latitude !== null && longitude !== null && latitude !== 0 && longitude !== 0 && <MapView label="Map of the entry being edited" markers={[{ latitude, longitude, label: draft.name || 'Entry' }]} height={160} />}
+      {latitude !== null && longitude !== null && latitude !== 0 && longitude !== 0 && (
+        <MapView
+          label="Map of the entry being edited"
+          markers={[{ latitude, longitude, label: draft.name || 'Entry' }]}
+          height={160}
+        />
+      )}
       {!ready && (
         <Text size="sm" c="dimmed">
-          Save appears once the search name, address name, line one, city, county, postcode and country are filled in and the coordinates are numbers other than 0.
+          Save appears once the search name, address name, line one, city, county, postcode and country are filled in
+          and the coordinates are numbers other than 0.
         </Text>
       )}
       {error && !error.body?.details && (

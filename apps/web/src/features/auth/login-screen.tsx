@@ -1,8 +1,8 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { safeRedirect } from '../../session/guard.ts';
-import { useSignIn } from './api/sign-in.ts';
+import { safeRedirect } from '@/session/guard.ts';
+import { useSignIn } from '@/api/auth.ts';
 
 const route = getRouteApi('/login');
 

@@ -1,86 +1,38 @@
 import { z } from 'zod';
-import {
-  BOOKING_MAX_PAGE_SIZE,
-  BOOKING_SORT_KEYS,
-  BOOKING_VEHICLES,
-  BOOKING_VIEWS,
-  FILTERABLE_BOOKING_STATUSES,
-  JOB_TAGS,
-  SERVICE_LEVELS,
-  TARIFF_SERVICE_CODES,
-} from '@courier/domain/bookings/enums';
+import { BOOKING_MAX_PAGE_SIZE } from '@courier/domain/bookings/enums';
+import { MODE_FILTER_KEYS, type BookingUserFilters } from '@courier/domain/bookings/filter-views';
+import { bookingFilterShape } from '@courier/domain/bookings/schemas';
 
+/** A value read from the URL: never an error page, a bad value is simply dropped. */
 const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-const amount = loose(z.coerce.number().min(0));
-const id = loose(z.coerce.number().int().min(1));
-const list = <T extends readonly [string, ...string[]]>(values: T) =>
-  z
-    .preprocess((value) => (typeof value === 'string' ? value.split(',') : value), z.array(z.string()))
-    .transform((items) => items.filter((item): item is T[number] => (values as readonly string[]).includes(item)))
-    .optional()
-    .catch(undefined);
+
+type UserFilterKey = keyof BookingUserFilters;
+type UrlFilterShape = {
+  [K in UserFilterKey]-?: z.ZodCatch<z.ZodOptional<z.ZodType<NonNullable<BookingUserFilters[K]>>>>;
+};
+
+/**
+ * Every filter the user may choose, checked exactly as the API checks it, under the API's names
+ * (spec 2 §7), without the API's defaults (an unchosen sort stays out of the URL). Derived from the
+ * domain's filter, so a new filter reaches the URL, the query and the Run search logic by itself.
+ */
+const urlFilterShape = Object.fromEntries(
+  Object.entries(bookingFilterShape)
+    .filter(([key]) => !(MODE_FILTER_KEYS as readonly string[]).includes(key))
+    .map(([key, schema]) => [key, loose(schema instanceof z.ZodDefault ? schema.removeDefault() : schema)]),
+) as unknown as UrlFilterShape;
+
+/** The filters' names, from the domain's shape: changing one resets the page and marks the search ready (spec 2 §4). */
+export const BOOKING_FILTER_KEYS = Object.keys(urlFilterShape) as UserFilterKey[];
 
 /**
  * The booking list's state in the URL (spec 2 §2: a filtered list is a link to share; back and
- * forward work). Bad values are dropped, never an error page. Names follow the API's query.
+ * forward work): the filters, the page, the page size and the chosen place's name for its label.
  */
 export const bookingListSearchSchema = z.object({
-  view: loose(z.enum(BOOKING_VIEWS)),
+  ...urlFilterShape,
   page: loose(z.coerce.number().int().min(0)),
   size: loose(z.coerce.number().int().min(1).max(BOOKING_MAX_PAGE_SIZE)),
-  q: loose(z.string().max(100)),
-  company: id,
-  place: loose(z.string().max(100)),
   placeName: loose(z.string().max(200)),
-  from: loose(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
-  to: loose(z.string().regex(/^\d{4}-\d{2}-\d{2}$/)),
-  sortBy: loose(z.enum(BOOKING_SORT_KEYS)),
-  sortDirection: loose(z.enum(['asc', 'desc'])),
-  statuses: list(FILTERABLE_BOOKING_STATUSES),
-  service: loose(z.enum(SERVICE_LEVELS)),
-  vehicle: loose(z.enum(BOOKING_VEHICLES)),
-  tags: list(JOB_TAGS),
-  driverNumber: id,
-  chargeFrom: amount,
-  chargeTo: amount,
-  driverPayFrom: amount,
-  driverPayTo: amount,
-  carrier: id,
-  tariffService: loose(z.enum(TARIFF_SERVICE_CODES)),
-  packageCountFrom: amount,
-  packageCountTo: amount,
-  weightFrom: amount,
-  weightTo: amount,
-  carrierCostFrom: amount,
-  carrierCostTo: amount,
 });
 export type BookingListSearch = z.infer<typeof bookingListSearchSchema>;
-
-/** Keys that are filters: changing one resets the page and marks the search ready (spec 2 §4). */
-export const FILTER_KEYS = [
-  'view',
-  'q',
-  'company',
-  'place',
-  'from',
-  'to',
-  'sortBy',
-  'sortDirection',
-  'statuses',
-  'service',
-  'vehicle',
-  'tags',
-  'driverNumber',
-  'chargeFrom',
-  'chargeTo',
-  'driverPayFrom',
-  'driverPayTo',
-  'carrier',
-  'tariffService',
-  'packageCountFrom',
-  'packageCountTo',
-  'weightFrom',
-  'weightTo',
-  'carrierCostFrom',
-  'carrierCostTo',
-] as const satisfies readonly (keyof BookingListSearch)[];

@@ -2,10 +2,10 @@ import { Group, Paper, Switch, Table, Tabs, Text, TextInput } from '@mantine/cor
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { DateText } from '../../ui/format.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { ListPagination } from '../../ui/pagination.tsx';
-import { useCompanyList } from './api/list-companies.ts';
+import { DateText } from '@/ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
+import { useCompanyList } from '@/api/company.ts';
 import { BillingBasisTag } from './components/billing-basis-tag.tsx';
 
 const route = getRouteApi('/app/companies/list');
@@ -27,7 +27,9 @@ export function CompanyListScreen() {
   }, SEARCH_DEBOUNCE_MS);
 
   const list = useCompanyList({ size: PAGE_SIZE, skip: page * PAGE_SIZE, searchQuery: query, useExactMatch: exact });
-  const openCompany = (companyId: number) => void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } });
+  const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
+  const openCompany = (companyId: number) =>
+    void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } });
 
   return (
     <Tabs defaultValue="companies">
@@ -58,7 +60,10 @@ export function CompanyListScreen() {
               checked={exact}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
-                void navigate({ search: (prev) => ({ ...prev, exact: checked || undefined, page: undefined }), replace: true });
+                void navigate({
+                  search: (prev) => ({ ...prev, exact: checked || undefined, page: undefined }),
+                  replace: true,
+                });
               }}
             />
           </Group>
@@ -87,7 +92,11 @@ export function CompanyListScreen() {
                           style={{ color: 'inherit', textDecoration: 'none' }}
                           onClick={(event) => event.stopPropagation()}
                         >
-                          {company.accountCode && <Text span fw={700} mr={6}>{company.accountCode}</Text>}
+                          {company.accountCode && (
+                            <Text span fw={700} mr={6}>
+                              {company.accountCode}
+                            </Text>
+                          )}
                           <Text span>{company.name}</Text>
                         </Link>
                         {company.billingBasis !== 'stripe' && <BillingBasisTag basis={company.billingBasis} />}
@@ -104,7 +113,7 @@ export function CompanyListScreen() {
           {list.data && (
             <ListPagination
               label="companies"
-              page={page}
+              page={pageOnScreen}
               size={PAGE_SIZE}
               count={list.data.count}
               onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}

@@ -1,13 +1,33 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Switch, TagsInput, Text, Textarea, TextInput, Select, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  TagsInput,
+  Text,
+  Textarea,
+  TextInput,
+  Select,
+  UnstyledButton,
+} from '@mantine/core';
 import { useState } from 'react';
-import { REFERENCE_HEADERS, REFERENCE_HEADER_LABELS, referenceError, type CompanyReference, type ReferenceHeader } from '@courier/domain/companies/references';
-import { ApiRequestError } from '../../api/client.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { DateText } from '../../ui/format.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { SlideIn } from '../../ui/slide-in.tsx';
-import { toast } from '../../ui/toast.ts';
-import { useReferenceMutations, useReferences } from './api/references.ts';
+import {
+  REFERENCE_HEADERS,
+  REFERENCE_HEADER_LABELS,
+  referenceError,
+  type CompanyReference,
+  type ReferenceHeader,
+} from '@courier/domain/companies/references';
+import { ApiRequestError } from '@/api/client.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { DateText } from '@/ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/company-references.ts';
 
 interface Draft {
   id?: number;
@@ -22,27 +42,54 @@ const NEW_DRAFT: Draft = { name: '', header: null, values: [], limitOptions: fal
 
 /** Company References tab (spec 1 §2, §5): list, add, right slide-in editor, delete with confirmation. */
 export function CompanyReferencesTab({ companyId }: { companyId: number }) {
-  const references = useReferences(companyId);
-  const { save, remove } = useReferenceMutations(companyId);
+  const references = useCompanyReferences(companyId);
+  const { save, remove } = useCompanyReferenceMutations(companyId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<CompanyReference | null>(null);
 
   const open = (reference?: CompanyReference) => {
     setProblem(null);
-    setDraft(reference ? { id: reference.id, name: reference.name, header: reference.header, values: reference.values, limitOptions: reference.values.length > 0, description: reference.description } : NEW_DRAFT);
+    setDraft(
+      reference
+        ? {
+            id: reference.id,
+            name: reference.name,
+            header: reference.header,
+            values: reference.values,
+            limitOptions: reference.values.length > 0,
+            description: reference.description,
+          }
+        : NEW_DRAFT,
+    );
   };
 
   const submit = () => {
     if (!draft) return;
-    const message = referenceError(draft, (references.data ?? []).map((r) => ({ id: r.id, header: r.header })));
+    const message = referenceError(
+      draft,
+      (references.data ?? []).map((r) => ({ id: r.id, header: r.header })),
+    );
     setProblem(message);
     if (message) return;
     save.mutate(
-      { id: draft.id, body: { name: draft.name, header: draft.header, values: draft.limitOptions ? draft.values : [], description: draft.description, limitOptions: draft.limitOptions } },
+      {
+        id: draft.id,
+        body: {
+          name: draft.name,
+          header: draft.header,
+          values: draft.limitOptions ? draft.values : [],
+          description: draft.description,
+          limitOptions: draft.limitOptions,
+        },
+      },
       {
         onSuccess: (saved) => {
-          toast({ title: 'Success', message: `The reference "${saved.name}" has been ${draft.id ? 'updated' : 'created'}`, type: 'success' });
+          toast({
+            title: 'Success',
+            message: `The reference "${saved.name}" has been ${draft.id ? 'updated' : 'created'}`,
+            type: 'success',
+          });
           setDraft(null);
         },
         onError: (error) => {
@@ -78,10 +125,16 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
                   </Group>
                   <Text size="sm" c="dimmed">
                     {reference.values.length > 0 ? `Options: ${reference.values.join(', ')}` : 'Free text'}
-                    {reference.description ? ` · ${reference.description}` : ''} · Created <DateText value={reference.createdAt} />
+                    {reference.description ? ` · ${reference.description}` : ''} · Created{' '}
+                    <DateText value={reference.createdAt} />
                   </Text>
                 </UnstyledButton>
-                <ActionIcon variant="subtle" color="red.9" aria-label={`Delete ${reference.name}`} onClick={() => setDeleting(reference)}>
+                <ActionIcon
+                  variant="subtle"
+                  color="red.9"
+                  aria-label={`Delete ${reference.name}`}
+                  onClick={() => setDeleting(reference)}
+                >
                   ✕
                 </ActionIcon>
               </Group>
@@ -90,10 +143,20 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
         </Stack>
       )}
 
-      <SlideIn opened={draft !== null} onClose={() => setDraft(null)} title={draft?.id ? 'Edit Reference' : 'New Reference'}>
+      <SlideIn
+        opened={draft !== null}
+        onClose={() => setDraft(null)}
+        title={draft?.id ? 'Edit Reference' : 'New Reference'}
+      >
         {draft && (
           <Stack>
-            <TextInput label="Name" value={draft.name} maxLength={100} onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })} data-autofocus />
+            <TextInput
+              label="Name"
+              value={draft.name}
+              maxLength={100}
+              onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
+              data-autofocus
+            />
             <Select
               label="Header"
               placeholder="Choose a header"
@@ -101,9 +164,26 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               value={draft.header}
               onChange={(header) => setDraft({ ...draft, header: header as ReferenceHeader | null })}
             />
-            <Textarea label="Description" value={draft.description} maxLength={255} onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })} />
-            <Switch label="Limit the options" description="Off: any text is accepted" checked={draft.limitOptions} onChange={(event) => setDraft({ ...draft, limitOptions: event.currentTarget.checked })} />
-            {draft.limitOptions && <TagsInput label="Options" description="Type an option and press Enter" value={draft.values} onChange={(values) => setDraft({ ...draft, values })} />}
+            <Textarea
+              label="Description"
+              value={draft.description}
+              maxLength={255}
+              onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
+            />
+            <Switch
+              label="Limit the options"
+              description="Off: any text is accepted"
+              checked={draft.limitOptions}
+              onChange={(event) => setDraft({ ...draft, limitOptions: event.currentTarget.checked })}
+            />
+            {draft.limitOptions && (
+              <TagsInput
+                label="Options"
+                description="Type an option and press Enter"
+                value={draft.values}
+                onChange={(values) => setDraft({ ...draft, values })}
+              />
+            )}
             {problem && (
               <Text c="red.9" size="sm" role="alert">
                 {problem}
@@ -135,10 +215,15 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               deleting &&
               remove.mutate(deleting.id, {
                 onSuccess: (removed) => {
-                  toast({ title: 'Success', message: `The reference "${removed.name}" has been deleted`, type: 'success' });
+                  toast({
+                    title: 'Success',
+                    message: `The reference "${removed.name}" has been deleted`,
+                    type: 'success',
+                  });
                   setDeleting(null);
                 },
-                onError: () => toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' }),
+                onError: () =>
+                  toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' }),
               }),
           },
         ]}

@@ -1,11 +1,11 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SET_CALL_MESSAGES, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
-import { ApiRequestError } from '../../api/client.ts';
-import { Dialog } from '../../ui/dialog.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { toast } from '../../ui/toast.ts';
-import { toSetCallEdit, useCreateSetCall, useSetCalls, useUpdateSetCall } from './api/set-calls.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { toast } from '@/ui/toast.ts';
+import { toSetCallEdit, useCreateSetCall, useSetCalls, useUpdateSetCall } from '@/api/set-calls.ts';
 import { SetCallAddressEditor } from './set-calls/address-editor.tsx';
 import { SetCallDetailsEditor } from './set-calls/details-editor.tsx';
 import { SetCallCard } from './set-calls/set-call-card.tsx';
@@ -31,13 +31,16 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
       },
       onError: (error) => {
         const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
-        setServerErrors(Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\.setCall\./, ''), detail.message])));
+        setServerErrors(
+          Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\.setCall\./, ''), detail.message])),
+        );
         toast({ title: 'Sorry', message: SET_CALL_MESSAGES.updateFailed(setCall.id), type: 'error' });
         if (details[0] && !after) toast({ title: 'Not saved', message: details[0].message, type: 'warn' });
       },
     });
   };
-  const patch = (setCall: PopulatedSetCall, change: Partial<SetCallEdit>, after?: () => void) => save({ ...toSetCallEdit(setCall), ...change }, after);
+  const patch = (setCall: PopulatedSetCall, change: Partial<SetCallEdit>, after?: () => void) =>
+    save({ ...toSetCallEdit(setCall), ...change }, after);
 
   if (setCalls.isPending) return <LoadingState text="Loading Set Calls..." />;
   if (setCalls.isError) return <ErrorState onRetry={() => void setCalls.refetch()} />;
@@ -81,7 +84,11 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
                 onSuccess: ({ newSetCallId }) => {
                   setConfirmAdd(false);
                   // The list already holds the new set call (the answer replaced it); scroll once it is drawn.
-                  requestAnimationFrame(() => document.getElementById(`set-call-${newSetCallId}`)?.scrollIntoView({ behavior: 'smooth', block: 'start' }));
+                  requestAnimationFrame(() =>
+                    document
+                      .getElementById(`set-call-${newSetCallId}`)
+                      ?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+                  );
                   setEditingDetails(newSetCallId);
                 },
                 onError: () => {
@@ -92,7 +99,8 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
           },
         ]}
       >
-        Add a new set call to this company? It starts inactive; fill in its details, addresses and schedule, then make it active.
+        Add a new set call to this company? It starts inactive; fill in its details, addresses and schedule, then make
+        it active.
       </Dialog>
 
       <SetCallDetailsEditor

@@ -1,18 +1,32 @@
 import { Badge, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { ADMIN_SURCHARGE_TIERS, CREDIT_CONTROL_CODES, CYCLONE_SURCHARGE_TIERS, SURCHARGE_TIERS, type BillingBasis } from '@courier/domain/companies/billing';
-import { CHANGE_TO_ACCOUNT_QUESTION, MISSING_INFORMATION_TITLE, missingAccountInformation } from '@courier/domain/companies/billing-basis';
+import {
+  ADMIN_SURCHARGE_TIERS,
+  CREDIT_CONTROL_CODES,
+  CYCLONE_SURCHARGE_TIERS,
+  SURCHARGE_TIERS,
+  type BillingBasis,
+} from '@courier/domain/companies/billing';
+import {
+  CHANGE_TO_ACCOUNT_QUESTION,
+  MISSING_INFORMATION_TITLE,
+  missingAccountInformation,
+} from '@courier/domain/companies/billing-basis';
 import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier/domain/companies/settings';
-import { ApiRequestError } from '../../api/client.ts';
-import { ClickSearch } from '../../ui/click-search.tsx';
-import { CountrySelect } from '../../ui/country-select.tsx';
-import { Dialog } from '../../ui/dialog.tsx';
-import { ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { toast } from '../../ui/toast.ts';
-import { UserSearch } from '../../ui/user-search.tsx';
-import { companySettingsQuery, saveCompanySettings, settingsHistoryQuery, useCompanySettings } from './api/company-settings.ts';
-import { companyQuery } from './api/get-company.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { ClickSearch } from '@/ui/click-search.tsx';
+import { CountrySelect } from '@/ui/country-select.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { toast } from '@/ui/toast.ts';
+import { UserSearch } from '@/ui/user-search.tsx';
+import {
+  companySettingsQuery,
+  keepSavedCompanySettings,
+  saveCompanySettings,
+  useCompanySettings,
+} from '@/api/company-settings.ts';
 import { AutoNumber, AutoSelect, AutoSwitch, AutoText } from './components/autosave-fields.tsx';
 import { BillingContactsEditor } from './components/billing-contacts-editor.tsx';
 import { SettingsHistory } from './components/settings-history.tsx';
@@ -20,7 +34,12 @@ import { SettingsHistory } from './components/settings-history.tsx';
 type Section = 'company' | 'settings' | 'extendedSettings';
 type Errors = Record<string, string>;
 
-const TIER_NAMES: Record<string, string> = { TIER_ZERO: 'Tier zero', TIER_ONE: 'Tier one', TIER_TWO: 'Tier two', TIER_THREE: 'Tier three' };
+const TIER_NAMES: Record<string, string> = {
+  TIER_ZERO: 'Tier zero',
+  TIER_ONE: 'Tier one',
+  TIER_TWO: 'Tier two',
+  TIER_THREE: 'Tier three',
+};
 const tierLabel = (tier: string, table: Record<string, number>) => `${TIER_NAMES[tier] ?? tier} (€${table[tier] ?? 0})`;
 
 /** Saves of one company run one after another, so a quick toggle and a text change never race. */
@@ -44,7 +63,12 @@ function Column({ title, children }: { title: string; children: ReactNode }) {
 export function CompanySettingsTab({ companyId }: { companyId: number }) {
   const settings = useCompanySettings(companyId);
   useEffect(() => {
-    if (settings.isError) toast({ title: 'Sorry', message: 'There was an error loading the company settings. Please try again later.', type: 'error' });
+    if (settings.isError)
+      toast({
+        title: 'Sorry',
+        message: 'There was an error loading the company settings. Please try again later.',
+        type: 'error',
+      });
   }, [settings.isError]);
   if (settings.isPending) return <LoadingState text="Loading Settings..." />;
   if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
@@ -54,7 +78,9 @@ export function CompanySettingsTab({ companyId }: { companyId: number }) {
 function SettingsForm({ companyId, data }: { companyId: number; data: SettingsResponse }) {
   const queryClient = useQueryClient();
   const [errors, setErrors] = useState<Errors>({});
-  const [pendingBasis, setPendingBasis] = useState<{ kind: 'missing'; missing: string[] } | { kind: 'confirm' } | null>(null);
+  const [pendingBasis, setPendingBasis] = useState<{ kind: 'missing'; missing: string[] } | { kind: 'confirm' } | null>(
+    null,
+  );
   const [bookingsDialog, setBookingsDialog] = useState(false);
   const key = companySettingsQuery(companyId).queryKey;
 
@@ -74,33 +100,67 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
       );
       try {
         const saved = await saveCompanySettings(companyId, { changes: JSON.stringify(body), ...body });
-        queryClient.setQueryData(key, saved);
-        setErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))));
-        void queryClient.invalidateQueries({ queryKey: settingsHistoryQuery(companyId).queryKey });
-        void queryClient.invalidateQueries({ queryKey: companyQuery(companyId).queryKey });
+        keepSavedCompanySettings(queryClient, companyId, saved);
+        setErrors((current) =>
+          Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))),
+        );
         toast({ title: 'Settings Saved', message: 'The company settings have been saved.', type: 'success' });
       } catch (error) {
         queryClient.setQueryData(key, previous);
         const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
         if (details.length > 0) {
-          setErrors((current) => ({ ...current, ...Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message])) }));
+          setErrors((current) => ({
+            ...current,
+            ...Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message])),
+          }));
         }
-        toast({ title: 'Sorry', message: 'There was an error saving the company settings. Please try again later.', type: 'error' });
+        toast({
+          title: 'Sorry',
+          message: 'There was an error saving the company settings. Please try again later.',
+          type: 'error',
+        });
       }
     });
   };
-  const saveField = (section: Section, field: string) => (value: unknown) => save({ [section]: { [field]: value } }, [`${section}.${field}`]);
+  const saveField = (section: Section, field: string) => (value: unknown) =>
+    save({ [section]: { [field]: value } }, [`${section}.${field}`]);
   const error = (section: Section, field: string) => errors[`${section}.${field}`];
   const { company, settings, extendedSettings: ext } = data;
 
-  const text = (section: Section, field: string, label: string, value: string | null, options: { multiline?: boolean; maxLength?: number } = {}) => (
-    <AutoText key={`${section}.${field}`} label={label} value={value} onSave={saveField(section, field)} error={error(section, field)} {...options} />
+  const text = (
+    section: Section,
+    field: string,
+    label: string,
+    value: string | null,
+    options: { multiline?: boolean; maxLength?: number } = {},
+  ) => (
+    <AutoText
+      key={`${section}.${field}`}
+      label={label}
+      value={value}
+      onSave={saveField(section, field)}
+      error={error(section, field)}
+      {...options}
+    />
   );
-  const toggle = (section: Section, field: string, label: string, value: boolean) => <AutoSwitch key={`${section}.${field}`} label={label} value={value} onSave={saveField(section, field)} error={error(section, field)} />;
+  const toggle = (section: Section, field: string, label: string, value: boolean) => (
+    <AutoSwitch
+      key={`${section}.${field}`}
+      label={label}
+      value={value}
+      onSave={saveField(section, field)}
+      error={error(section, field)}
+    />
+  );
 
   const chooseBasis = (basis: BillingBasis) => {
     if (basis !== 'account') return save({ company: { billingBasis: basis } }, ['company.billingBasis']);
-    const missing = missingAccountInformation({ ...company, ...ext, billingContactCount: data.billingContacts.length, salesRepId: settings.salesRepId });
+    const missing = missingAccountInformation({
+      ...company,
+      ...ext,
+      billingContactCount: data.billingContacts.length,
+      salesRepId: settings.salesRepId,
+    });
     setPendingBasis(missing.length > 0 ? { kind: 'missing', missing } : { kind: 'confirm' });
   };
 
@@ -114,10 +174,18 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           <ClickSearch
             type="PLACE"
             label="Default address"
-            value={data.defaultPlace ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address } : null}
+            value={
+              data.defaultPlace
+                ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address }
+                : null
+            }
             onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } }, ['company.defaultPlaceId'])}
           />
-          {error('company', 'defaultPlaceId') && <Text size="sm" c="red.9">{error('company', 'defaultPlaceId')}</Text>}
+          {error('company', 'defaultPlaceId') && (
+            <Text size="sm" c="red.9">
+              {error('company', 'defaultPlaceId')}
+            </Text>
+          )}
           {toggle('company', 'active', 'Active', company.active)}
           <Group justify="space-between" wrap="nowrap">
             <div>
@@ -143,12 +211,23 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           {toggle('extendedSettings', 'allowAddReference', 'Customer may add references', ext.allowAddReference)}
           {toggle('extendedSettings', 'saturdayBookings', 'Saturday bookings', ext.saturdayBookings)}
           {toggle('extendedSettings', 'sundayBookings', 'Sunday bookings', ext.sundayBookings)}
-          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff, { maxLength: 100 })}
+          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff, {
+            maxLength: 100,
+          })}
           {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff, { maxLength: 100 })}
-          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, { multiline: true, maxLength: 1000 })}
-          {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, {
+            multiline: true,
+            maxLength: 1000,
+          })}
+          {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, {
+            multiline: true,
+            maxLength: 1000,
+          })}
           {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true, maxLength: 1000 })}
-          {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, {
+            multiline: true,
+            maxLength: 1000,
+          })}
         </Column>
 
         <Column title="Billing & Pricing">
@@ -159,13 +238,23 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             data={[
               { value: 'stripeCompany', label: 'PAYG' },
               { value: 'account', label: 'ACCOUNT' },
-              ...(company.billingBasis === 'stripe' ? [{ value: 'stripe' as const, label: 'CARD (card user)', disabled: true }] : []),
+              ...(company.billingBasis === 'stripe'
+                ? [{ value: 'stripe' as const, label: 'CARD (card user)', disabled: true }]
+                : []),
             ]}
             onSave={chooseBasis}
           />
           {text('company', 'accountCode', 'Account code', company.accountCode, { maxLength: 100 })}
-          {text('company', 'quantumAccountCode', 'Accounting system (Quantum) account code', company.quantumAccountCode, { maxLength: 100 })}
-          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode, { maxLength: 100 })}
+          {text(
+            'company',
+            'quantumAccountCode',
+            'Accounting system (Quantum) account code',
+            company.quantumAccountCode,
+            { maxLength: 100 },
+          )}
+          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode, {
+            maxLength: 100,
+          })}
           {text('company', 'pricer', 'Pricer', company.pricer, { maxLength: 100 })}
           <Select
             label="Tariff code"
@@ -175,7 +264,10 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             data={data.tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} · ${code.name}` }))}
             value={company.tariffCode === null ? null : String(company.tariffCode)}
             error={error('company', 'tariffCode')}
-            onChange={(value) => (value === null ? null : Number(value)) !== company.tariffCode && save({ company: { tariffCode: value === null ? null : Number(value) } }, ['company.tariffCode'])}
+            onChange={(value) =>
+              (value === null ? null : Number(value)) !== company.tariffCode &&
+              save({ company: { tariffCode: value === null ? null : Number(value) } }, ['company.tariffCode'])
+            }
           />
           <UserSearch
             label="Sales rep"
@@ -185,14 +277,34 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             onSelect={(user) => save({ settings: { salesRepId: user.id } }, ['settings.salesRepId'])}
             onClear={() => save({ settings: { salesRepId: null } }, ['settings.salesRepId'])}
           />
-          {error('settings', 'salesRepId') && <Text size="sm" c="red.9">{error('settings', 'salesRepId')}</Text>}
+          {error('settings', 'salesRepId') && (
+            <Text size="sm" c="red.9">
+              {error('settings', 'salesRepId')}
+            </Text>
+          )}
           <ClickSearch
             type="COMPANY"
             label="Parent billing company"
-            value={data.parentCompany ? { id: String(data.parentCompany.id), name: data.parentCompany.name, detail: data.parentCompany.accountCode } : null}
-            onChange={(item) => save({ settings: { parentBillingCompany: item ? Number(item.id) : null } }, ['settings.parentBillingCompany'])}
+            value={
+              data.parentCompany
+                ? {
+                    id: String(data.parentCompany.id),
+                    name: data.parentCompany.name,
+                    detail: data.parentCompany.accountCode,
+                  }
+                : null
+            }
+            onChange={(item) =>
+              save({ settings: { parentBillingCompany: item ? Number(item.id) : null } }, [
+                'settings.parentBillingCompany',
+              ])
+            }
           />
-          {error('settings', 'parentBillingCompany') && <Text size="sm" c="red.9">{error('settings', 'parentBillingCompany')}</Text>}
+          {error('settings', 'parentBillingCompany') && (
+            <Text size="sm" c="red.9">
+              {error('settings', 'parentBillingCompany')}
+            </Text>
+          )}
           <AutoSelect
             label="Telephone surcharge tier"
             value={settings.cycloneSurchargeTier}
@@ -207,8 +319,20 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           />
           {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
           <Group grow>
-            <AutoNumber label="Discount" suffix="%" value={ext.discountPercent} onSave={saveField('extendedSettings', 'discountPercent')} error={error('extendedSettings', 'discountPercent')} />
-            <AutoNumber label="Second discount" suffix="%" value={ext.discountTwoPercent} onSave={saveField('extendedSettings', 'discountTwoPercent')} error={error('extendedSettings', 'discountTwoPercent')} />
+            <AutoNumber
+              label="Discount"
+              suffix="%"
+              value={ext.discountPercent}
+              onSave={saveField('extendedSettings', 'discountPercent')}
+              error={error('extendedSettings', 'discountPercent')}
+            />
+            <AutoNumber
+              label="Second discount"
+              suffix="%"
+              value={ext.discountTwoPercent}
+              onSave={saveField('extendedSettings', 'discountTwoPercent')}
+              error={error('extendedSettings', 'discountTwoPercent')}
+            />
           </Group>
           {(
             [
@@ -218,47 +342,119 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             ] as const
           ).map(([n, label]) => (
             <Stack gap={6} key={n}>
-              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`], { maxLength: 100 })}
-              <AutoNumber label={`${label} rate`} suffix="%" nullable value={ext[`surchargeRate${n}`]} onSave={saveField('extendedSettings', `surchargeRate${n}`)} error={error('extendedSettings', `surchargeRate${n}`)} />
+              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`], {
+                maxLength: 100,
+              })}
+              <AutoNumber
+                label={`${label} rate`}
+                suffix="%"
+                nullable
+                value={ext[`surchargeRate${n}`]}
+                onSave={saveField('extendedSettings', `surchargeRate${n}`)}
+                error={error('extendedSettings', `surchargeRate${n}`)}
+              />
             </Stack>
           ))}
           {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
-          <AutoSelect label="Default VAT code" value={ext.defaultVatCode} onSave={saveField('extendedSettings', 'defaultVatCode')} data={[{ value: 'STD', label: 'STD (standard)' }, { value: 'ZER', label: 'ZER (zero rated)' }]} />
+          <AutoSelect
+            label="Default VAT code"
+            value={ext.defaultVatCode}
+            onSave={saveField('extendedSettings', 'defaultVatCode')}
+            data={[
+              { value: 'STD', label: 'STD (standard)' },
+              { value: 'ZER', label: 'ZER (zero rated)' },
+            ]}
+          />
           {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber, { maxLength: 100 })}
-          <AutoSelect label="Credit control code" value={ext.creditControlCode} onSave={saveField('extendedSettings', 'creditControlCode')} data={CREDIT_CONTROL_CODES.map((code) => ({ value: code, label: code.charAt(0) + code.slice(1).toLowerCase() }))} />
+          <AutoSelect
+            label="Credit control code"
+            value={ext.creditControlCode}
+            onSave={saveField('extendedSettings', 'creditControlCode')}
+            data={CREDIT_CONTROL_CODES.map((code) => ({
+              value: code,
+              label: code.charAt(0) + code.slice(1).toLowerCase(),
+            }))}
+          />
         </Column>
 
         <Column title="Invoicing">
-          <AutoSelect label="Invoice interval" value={ext.invoiceInterval} onSave={saveField('extendedSettings', 'invoiceInterval')} data={[{ value: 'W', label: 'Weekly' }, { value: 'M', label: 'Monthly' }]} />
-          <AutoSelect label="Invoice format" value={ext.invoiceFormat} onSave={saveField('extendedSettings', 'invoiceFormat')} data={[{ value: 'legacy', label: 'Legacy' }, { value: 'new', label: 'New' }]} />
-          <AutoSelect label="Overnight invoice format" value={ext.onInvoiceFormat} onSave={saveField('extendedSettings', 'onInvoiceFormat')} data={[{ value: 'legacy', label: 'Legacy' }, { value: 'new', label: 'New' }]} />
-          {toggle('extendedSettings', 'singleInvoice', 'Single invoice (ground and overnight together)', ext.singleInvoice)}
+          <AutoSelect
+            label="Invoice interval"
+            value={ext.invoiceInterval}
+            onSave={saveField('extendedSettings', 'invoiceInterval')}
+            data={[
+              { value: 'W', label: 'Weekly' },
+              { value: 'M', label: 'Monthly' },
+            ]}
+          />
+          <AutoSelect
+            label="Invoice format"
+            value={ext.invoiceFormat}
+            onSave={saveField('extendedSettings', 'invoiceFormat')}
+            data={[
+              { value: 'legacy', label: 'Legacy' },
+              { value: 'new', label: 'New' },
+            ]}
+          />
+          <AutoSelect
+            label="Overnight invoice format"
+            value={ext.onInvoiceFormat}
+            onSave={saveField('extendedSettings', 'onInvoiceFormat')}
+            data={[
+              { value: 'legacy', label: 'Legacy' },
+              { value: 'new', label: 'New' },
+            ]}
+          />
+          {toggle(
+            'extendedSettings',
+            'singleInvoice',
+            'Single invoice (ground and overnight together)',
+            ext.singleInvoice,
+          )}
           {toggle('extendedSettings', 'invoiceDigitalCopy', 'Digital copy of invoices', ext.invoiceDigitalCopy)}
-          {toggle('extendedSettings', 'invoiceBillingContacts', 'Send invoices to billing contacts', ext.invoiceBillingContacts)}
+          {toggle(
+            'extendedSettings',
+            'invoiceBillingContacts',
+            'Send invoices to billing contacts',
+            ext.invoiceBillingContacts,
+          )}
           {toggle('extendedSettings', 'allowViewInvoices', 'Customer may view invoices', ext.allowViewInvoices)}
-          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber, { maxLength: 100 })}
+          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber, {
+            maxLength: 100,
+          })}
           <Title order={4} size="h6" mt="xs">
             Billing address
           </Title>
           {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName, { maxLength: 255 })}
           {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne, { maxLength: 255 })}
           {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree, {
+            maxLength: 255,
+          })}
           {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity, { maxLength: 255 })}
           {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode, {
+            maxLength: 255,
+          })}
           {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion, { maxLength: 255 })}
           <CountrySelect
             label="Country"
             required
             value={ext.billingAddressCountry}
             error={error('extendedSettings', 'billingAddressCountry')}
-            onChange={(code) => code && code !== ext.billingAddressCountry && saveField('extendedSettings', 'billingAddressCountry')(code)}
+            onChange={(code) =>
+              code && code !== ext.billingAddressCountry && saveField('extendedSettings', 'billingAddressCountry')(code)
+            }
           />
           <BillingContactsEditor
             value={data.billingContacts}
             error={Object.entries(errors).find(([field]) => field.startsWith('billingContacts'))?.[1]}
-            onSave={(contacts: BillingContact[]) => save({ billingContacts: contacts }, contacts.map((_, i) => `billingContacts.${i}.email`))}
+            onSave={(contacts: BillingContact[]) =>
+              save(
+                { billingContacts: contacts },
+                contacts.map((_, i) => `billingContacts.${i}.email`),
+              )
+            }
           />
         </Column>
       </SimpleGrid>
@@ -309,12 +505,16 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
             onClick: () => {
               setBookingsDialog(false);
-              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, ['settings.cycloneAllowBooking']);
+              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
+                'settings.cycloneAllowBooking',
+              ]);
             },
           },
         ]}
       >
-        {settings.cycloneAllowBooking ? 'This company may book now. Block its bookings?' : 'This company’s bookings are blocked. Allow them again?'}
+        {settings.cycloneAllowBooking
+          ? 'This company may book now. Block its bookings?'
+          : 'This company’s bookings are blocked. Allow them again?'}
       </Dialog>
     </Stack>
   );

@@ -1,12 +1,12 @@
 import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import type { CompanyUser } from '@courier/domain/users/schemas';
-import { DateText } from '../../ui/format.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../ui/list-states.tsx';
-import { SlideIn } from '../../ui/slide-in.tsx';
-import { toast } from '../../ui/toast.ts';
-import { UserSearch } from '../../ui/user-search.tsx';
-import { useCompanyUsers, useSetCompanyUser } from './api/company-users.ts';
+import { DateText } from '@/ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { UserSearch } from '@/ui/user-search.tsx';
+import { useCompanyUsers, useSetCompanyUser } from '@/api/users.ts';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -35,7 +35,12 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
     setUser.mutate(
       { userId, asAdmin },
       {
-        onSuccess: () => toast({ title: 'Success', message: `${name} is now ${asAdmin ? 'an admin' : 'staff'} of this company.`, type: 'success' }),
+        onSuccess: () =>
+          toast({
+            title: 'Success',
+            message: `${name} is now ${asAdmin ? 'an admin' : 'staff'} of this company.`,
+            type: 'success',
+          }),
         onError: (error) => toast({ title: 'Sorry', message: error.message, type: 'error' }),
       },
     );
@@ -50,7 +55,13 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
       ) : (
         <Stack gap={4}>
           {rows.map((user) => (
-            <Group key={user.id} justify="space-between" wrap="nowrap" py={4} style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}>
+            <Group
+              key={user.id}
+              justify="space-between"
+              wrap="nowrap"
+              py={4}
+              style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+            >
               <UnstyledButton onClick={() => setSelected(user)} style={{ flex: 1 }}>
                 <Text size="sm" fw={500}>
                   {user.firstName} {user.lastName}
@@ -59,7 +70,12 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
                   {user.email}
                 </Text>
               </UnstyledButton>
-              <Button size="xs" variant="default" loading={setUser.isPending && setUser.variables?.userId === user.id} onClick={() => change(user.id, !asAdmin, `${user.firstName} ${user.lastName}`)}>
+              <Button
+                size="xs"
+                variant="default"
+                loading={setUser.isPending && setUser.variables?.userId === user.id}
+                onClick={() => change(user.id, !asAdmin, `${user.firstName} ${user.lastName}`)}
+              >
                 {asAdmin ? 'Make Staff' : 'Make Admin'}
               </Button>
             </Group>
@@ -96,7 +112,12 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
         {list('Admins', users.data.admins, true)}
         {list('Staff', users.data.staff, false)}
       </SimpleGrid>
-      <SlideIn opened={selected !== null} onClose={() => setSelected(null)} title={selected ? `${selected.firstName} ${selected.lastName}` : ''} size="md">
+      <SlideIn
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? `${selected.firstName} ${selected.lastName}` : ''}
+        size="md"
+      >
         {selected && (
           <SimpleGrid cols={2}>
             <Detail label="Id">{selected.id}</Detail>

@@ -1,9 +1,9 @@
 import { MultiSelect, NumberInput, Paper, PasswordInput, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { CARRIER_INCREASE_CARRIER_IDS, TARIFF_SERVICE_CODES, type IncreaseRun } from '@courier/domain/pricing/schemas';
-import { ApiRequestError } from '../../api/client.ts';
-import { useCarriers } from './api/list-carriers.ts';
-import { useStartCarrierIncrease } from './api/start-increase.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { useCarriers } from '@/api/carriers.ts';
+import { useStartCarrierIncrease } from '@/api/increase-runs.ts';
 import { IncreaseFormActions } from './components/increase-form-actions.tsx';
 import { IncreaseProgress } from './components/increase-progress.tsx';
 
@@ -21,7 +21,9 @@ export function CarrierIncreaseScreen() {
   const [missing, setMissing] = useState<string | null>(null);
   const error = start.error instanceof ApiRequestError ? start.error : null;
   // Spec 2 §3: carriers 1 and 2 feed the carrier increase dropdown.
-  const choices = (carriers.data ?? []).filter((carrier) => (CARRIER_INCREASE_CARRIER_IDS as readonly number[]).includes(carrier.id));
+  const choices = (carriers.data ?? []).filter((carrier) =>
+    (CARRIER_INCREASE_CARRIER_IDS as readonly number[]).includes(carrier.id),
+  );
   const carrierName = choices.find((carrier) => String(carrier.id) === carrierId)?.name ?? '';
 
   const review = () => {
@@ -34,7 +36,13 @@ export function CarrierIncreaseScreen() {
   };
   const submit = () =>
     start.mutate(
-      { serviceCodes: serviceCodes.join(','), carrierId: Number(carrierId), sharedSecret: secret, percentIncrease: Number(percent), resetIncreaeRanStatus: reset },
+      {
+        serviceCodes: serviceCodes.join(','),
+        carrierId: Number(carrierId),
+        sharedSecret: secret,
+        percentIncrease: Number(percent),
+        resetIncreaeRanStatus: reset,
+      },
       { onSuccess: (started) => setRun(started), onSettled: () => setConfirming(false) },
     );
 
@@ -48,21 +56,55 @@ export function CarrierIncreaseScreen() {
       ) : (
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            Raises the carrier’s tariffs for the chosen service codes by the percentage, rounded to the cent. Tariffs increased before are skipped unless
-            their increase status is reset.
+            Raises the carrier’s tariffs for the chosen service codes by the percentage, rounded to the cent. Tariffs
+            increased before are skipped unless their increase status is reset.
           </Text>
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput label="Authorisation code" required value={secret} onChange={(event) => setSecret(event.currentTarget.value)} error={error?.fieldMessage('sharedSecret')} autoComplete="off" />
-            <NumberInput label="Increase" required suffix=" %" min={0.01} max={100} decimalScale={2} value={percent} onChange={setPercent} error={error?.fieldMessage('percentIncrease')} />
-            <MultiSelect label="Service codes" required data={[...TARIFF_SERVICE_CODES]} value={serviceCodes} onChange={setServiceCodes} error={error?.fieldMessage('serviceCodes')} searchable />
+            <PasswordInput
+              label="Authorisation code"
+              required
+              value={secret}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+              error={error?.fieldMessage('sharedSecret')}
+              autoComplete="off"
+            />
+            <NumberInput
+              label="Increase"
+              required
+              suffix=" %"
+              min={0.01}
+              max={100}
+              decimalScale={2}
+              value={percent}
+              onChange={setPercent}
+              error={error?.fieldMessage('percentIncrease')}
+            />
+            <MultiSelect
+              label="Service codes"
+              required
+              data={[...TARIFF_SERVICE_CODES]}
+              value={serviceCodes}
+              onChange={setServiceCodes}
+              error={error?.fieldMessage('serviceCodes')}
+              searchable
+            />
             <Select
               label="Carrier"
               required
               data={choices.map((carrier) => ({ value: String(carrier.id), label: carrier.name }))}
               value={carrierId}
               onChange={setCarrierId}
-              placeholder={carriers.isPending ? 'Loading carriers...' : carriers.isError ? 'Could not load the carriers' : 'Choose a carrier'}
-              error={error?.fieldMessage('carrierId') ?? (carriers.isError ? 'There was an error loading the carriers.' : undefined)}
+              placeholder={
+                carriers.isPending
+                  ? 'Loading carriers...'
+                  : carriers.isError
+                    ? 'Could not load the carriers'
+                    : 'Choose a carrier'
+              }
+              error={
+                error?.fieldMessage('carrierId') ??
+                (carriers.isError ? 'There was an error loading the carriers.' : undefined)
+              }
             />
           </SimpleGrid>
           <IncreaseFormActions

@@ -1,5 +1,5 @@
 import { Paper, Title } from '@mantine/core';
-import { useCarriers } from './api/list-carriers.ts';
+import { useCarriers } from '@/api/carriers.ts';
 import { CodeNameTable } from './components/code-name-table.tsx';
 
 /** Carrier list (/pricing/carriers): a carrier opens its tariffs (what it charges us). */

@@ -12,7 +12,8 @@ const TABS = [
 
 /** A tariff list belongs under Carriers when it is a carrier's, else under Tariff Codes. */
 function tabOf(pathname: string, search: Record<string, unknown>): string {
-  if (pathname.startsWith('/pricing/tariff') && !pathname.startsWith('/pricing/tariff-codes')) return search.carrierId ? '/pricing/carriers' : '/pricing/tariff-codes';
+  if (pathname.startsWith('/pricing/tariff') && !pathname.startsWith('/pricing/tariff-codes'))
+    return search.carrierId ? '/pricing/carriers' : '/pricing/tariff-codes';
   return TABS.find((tab) => pathname.startsWith(tab.value))?.value ?? '/pricing/review';
 }
 

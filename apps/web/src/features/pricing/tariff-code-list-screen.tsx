@@ -1,7 +1,7 @@
 import { Button, Group, Paper, TextInput, Title } from '@mantine/core';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { useTariffCodes } from './api/list-tariff-codes.ts';
+import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { CodeNameTable } from './components/code-name-table.tsx';
 
 /** Tariff code list (/pricing/tariff-codes): a code opens its base tariffs; an account code opens its special tariffs. */

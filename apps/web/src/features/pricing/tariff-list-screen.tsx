@@ -7,5 +7,10 @@ const route = getRouteApi('/app/pricing/tariff');
 export function TariffListScreen() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/pricing/tariff' });
-  return <TariffList filter={search} onZoneChange={(zone) => void navigate({ search: (previous) => ({ ...previous, zone }), replace: true })} />;
+  return (
+    <TariffList
+      filter={search}
+      onZoneChange={(zone) => void navigate({ search: (previous) => ({ ...previous, zone }), replace: true })}
+    />
+  );
 }

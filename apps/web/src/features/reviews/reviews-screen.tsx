@@ -1,12 +1,12 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
 import { REVIEW_MESSAGES, REVIEW_PAGE_SIZE, scoreColour, type Review } from '@courier/domain/reviews/schemas';
-import { DateText } from '../../ui/format.tsx';
-import { EmptyState, LoadingState } from '../../ui/list-states.tsx';
-import { ListPagination } from '../../ui/pagination.tsx';
-import { SlideIn } from '../../ui/slide-in.tsx';
-import { toast } from '../../ui/toast.ts';
-import { useReviewList, useSetReviewApproval } from './api/reviews.ts';
+import { DateText } from '@/ui/format.tsx';
+import { EmptyState, LoadingState } from '@/ui/list-states.tsx';
+import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { useReviewList, useSetReviewApproval } from '@/api/reviews.ts';
 
 // Darker than Mantine's shade 9 so the scores keep WCAG AA contrast on white, striped and hovered rows.
 const SCORE_COLOURS = { red: '#b71c1c', orange: '#a84300', green: '#1b5e20' } as const;
@@ -36,6 +36,7 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 export function ReviewsScreen() {
   const [page, setPage] = useState(0);
   const list = useReviewList({ size: REVIEW_PAGE_SIZE, skip: page * REVIEW_PAGE_SIZE });
+  const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
   const approval = useSetReviewApproval();
   const [openId, setOpenId] = useState<number | null>(null);
   const open: Review | undefined = list.data?.reviews.find((review) => review.id === openId);
@@ -45,7 +46,11 @@ export function ReviewsScreen() {
       { id: review.id, approved },
       {
         onSuccess: () => {
-          toast({ title: 'Success', message: approved ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected, type: 'success' });
+          toast({
+            title: 'Success',
+            message: approved ? REVIEW_MESSAGES.approved : REVIEW_MESSAGES.rejected,
+            type: 'success',
+          });
           setOpenId(null);
         },
         onError: () => toast({ title: 'Sorry', message: REVIEW_MESSAGES.failed, type: 'error' }),
@@ -84,7 +89,9 @@ export function ReviewsScreen() {
                     tabIndex={0}
                     aria-label={`Review ${review.id} by ${review.user.fullName}`}
                     onClick={() => setOpenId(review.id)}
-                    onKeyDown={(event) => (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), setOpenId(review.id))}
+                    onKeyDown={(event) =>
+                      (event.key === 'Enter' || event.key === ' ') && (event.preventDefault(), setOpenId(review.id))
+                    }
                   >
                     <Table.Td>
                       <Group gap="xs">
@@ -121,9 +128,22 @@ export function ReviewsScreen() {
               </Table.Tbody>
             </Table>
           )}
-          {list.data && <ListPagination label="reviews" page={page} size={REVIEW_PAGE_SIZE} count={list.data.count} onPageChange={setPage} />}
+          {list.data && (
+            <ListPagination
+              label="reviews"
+              page={pageOnScreen}
+              size={REVIEW_PAGE_SIZE}
+              count={list.data.count}
+              onPageChange={setPage}
+            />
+          )}
         </Paper>
-        <SlideIn opened={open !== undefined} onClose={() => setOpenId(null)} title={open ? `Review ${open.id}` : ''} size="md">
+        <SlideIn
+          opened={open !== undefined}
+          onClose={() => setOpenId(null)}
+          title={open ? `Review ${open.id}` : ''}
+          size="md"
+        >
           {open && (
             <Stack>
               <SimpleGrid cols={2}>
@@ -153,7 +173,12 @@ export function ReviewsScreen() {
                 </Text>
               )}
               <Group justify="flex-end">
-                <Button loading={approval.isPending} disabled={open.deleted && !open.approved} color={open.approved ? 'red.9' : undefined} onClick={() => setApproved(open, !open.approved)}>
+                <Button
+                  loading={approval.isPending}
+                  disabled={open.deleted && !open.approved}
+                  color={open.approved ? 'red.9' : undefined}
+                  onClick={() => setApproved(open, !open.approved)}
+                >
                   {open.approved ? 'Unapprove' : 'Approve'}
                 </Button>
               </Group>

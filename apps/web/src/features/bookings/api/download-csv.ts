@@ -1,9 +1,9 @@
-import { ApiRequestError } from '../../../api/client.ts';
-import { sessionStore } from '../../../session/session-store.ts';
-import type { BookingQuery } from './list-bookings.ts';
+import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { sessionStore } from '@/session/session-store.ts';
 
 /** GET /api/bookings/csv as a file named bookings.csv (built by the server, streamed). */
-export async function downloadBookingsCsv(filter: BookingQuery): Promise<void> {
+export async function downloadBookingsCsv(filter: BookingFilterParams): Promise<void> {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === '') continue;

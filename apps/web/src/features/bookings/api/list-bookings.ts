@@ -1,21 +1,22 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { BookingView } from '@courier/domain/bookings/enums';
-import type { BookingListResponse } from '@courier/domain/bookings/schemas';
-import { apiRequest } from '../../../api/client.ts';
+import type { BookingListParams, BookingListResponse } from '@courier/domain/bookings/schemas';
+import { bookingKeys } from '@/api/bookings.ts';
+import { apiRequest } from '@/api/client.ts';
 
-/** The API query of the list: the filter plus size and skip, empty values left out. */
-export type BookingQuery = Record<string, string | number | boolean | readonly string[] | undefined>;
-
-export function bookingListQuery(query: BookingQuery) {
+/** GET /api/bookings: the domain's query (the filter plus size and skip). */
+export function bookingListQuery(query: BookingListParams) {
   return queryOptions({
-    queryKey: ['bookings', 'list', query],
+    queryKey: bookingKeys.list(query),
     // The signal cancels a load a newer one supersedes (spec 2 §4).
     // The view travels with the rows, so columns and rows always belong together while a new view loads.
-    queryFn: async ({ signal }) => ({ ...(await apiRequest<BookingListResponse>('/bookings', { query, signal, expect: 200 })), view: query.view as BookingView | undefined }),
+    queryFn: async ({ signal }) => ({
+      ...(await apiRequest<BookingListResponse>('/bookings', { query, signal, expect: 200 })),
+      view: query.view,
+    }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useBookingList(query: BookingQuery | null) {
+export function useBookingList(query: BookingListParams | null) {
   return useQuery({ ...bookingListQuery(query ?? {}), enabled: query !== null });
 }

@@ -3,16 +3,17 @@ import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
+import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import { formatDateTime, formatTime } from '@courier/domain/common/dates';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
-import { useInvoicePeriods } from '../../../api/get-invoice-period.ts';
-import { usePublicConfig } from '../../../api/public-config.ts';
-import { DateText, Money } from '../../../ui/format.tsx';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
-import { SlideIn } from '../../../ui/slide-in.tsx';
-import { toast } from '../../../ui/toast.ts';
-import { useBooking } from '../api/get-booking.ts';
+import { useInvoicePeriods } from '@/api/invoice-periods.ts';
+import { usePublicConfig } from '@/api/public-config.ts';
+import { DateText, Money } from '@/ui/format.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { useBooking } from '@/api/bookings.ts';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
 
@@ -29,10 +30,45 @@ function Item({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/**
+ * A price row, named by its field in the domain's price list: shown to roles that see prices, and
+ * only when the server sent the price (it leaves every listed field out for the others, spec 2 §6).
+ */
+function PriceItem<T extends Partial<Record<PriceField, unknown>>>({
+  label,
+  of,
+  field,
+  seePrices,
+}: {
+  label: string;
+  of: T;
+  field: PriceField & keyof T;
+  seePrices: boolean;
+}) {
+  const value = of[field];
+  if (!seePrices || typeof value !== 'number') return null;
+  return (
+    <Item label={label}>
+      <Money value={value} />
+    </Item>
+  );
+}
+
 const dl = { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 } as const;
 /** A place on one line; a name that is just its first address line (a street address) is not repeated. */
 const address = (place: PlaceSummary | null) =>
-  place ? [place.name === place.addressLineOne ? '' : place.name, place.addressLineOne, place.addressLineTwo, place.city, place.postCode, place.country].filter(Boolean).join(', ') : null;
+  place
+    ? [
+        place.name === place.addressLineOne ? '' : place.name,
+        place.addressLineOne,
+        place.addressLineTwo,
+        place.city,
+        place.postCode,
+        place.country,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : null;
 const windowText = (start: string | null, end: string | null) => {
   if (!start || !end) return null;
   // The end's date is shown only when the window runs into another day.
@@ -54,17 +90,28 @@ function Docket({ jobReference }: { jobReference: string | undefined }) {
             No dispatch docket
           </Title>
           <Text size="sm" c="dimmed" ta="center">
-            The dispatch host is not configured (DOCKET_BASE_URL), so the docket for {jobReference} cannot be shown here.
+            The dispatch host is not configured (DOCKET_BASE_URL), so the docket for {jobReference} cannot be shown
+            here.
           </Text>
         </Stack>
       </Center>
     );
   }
   const url = `${base.replace(/\/$/, '')}/admin/docket/${encodeURIComponent(jobReference)}`;
-  return <iframe title={`Dispatch docket ${jobReference}`} src={url} style={{ width: '100%', height: '100%', border: 0 }} />;
+  return (
+    <iframe title={`Dispatch docket ${jobReference}`} src={url} style={{ width: '100%', height: '100%', border: 0 }} />
+  );
 }
 
-function JobCard({ job, period, seePrices }: { job: BookingJob; period: UseQueryResult<InvoicePeriod> | undefined; seePrices: boolean }) {
+function JobCard({
+  job,
+  period,
+  seePrices,
+}: {
+  job: BookingJob;
+  period: UseQueryResult<InvoicePeriod> | undefined;
+  seePrices: boolean;
+}) {
   const delivered = job.status === 'delivered';
   return (
     <Paper withBorder p="sm">
@@ -94,45 +141,72 @@ function JobCard({ job, period, seePrices }: { job: BookingJob; period: UseQuery
         <Item label="Delivery time">{formatDateTime(job.deliveryTime)}</Item>
         <Item label="Signed by">{job.signedBy}</Item>
         <Item label="Drivers">{[job.driverNumber, job.driverTwoNumber].filter((n) => n !== null).join(', ')}</Item>
-        {job.carrier && <Item label="Carrier">{`${job.carrier.name}${job.tariffService ? ` (${job.tariffService})` : ''}`}</Item>}
+        {job.carrier && (
+          <Item label="Carrier">{`${job.carrier.name}${job.tariffService ? ` (${job.tariffService})` : ''}`}</Item>
+        )}
         <Item label="Internal notes">{job.internalNotes}</Item>
-        {job.needsSameDayReview && <Item label="Same day review">{job.needsSameDayReviewReason ?? 'No reason provided'}</Item>}
-        {job.needsCarrierReview && <Item label="Carrier review">{job.needsCarrierReviewReason ?? 'No reason provided'}</Item>}
-        {seePrices && <Item label="Charge">{<Money value={job.customerCharge} />}</Item>}
-        {seePrices && <Item label="Driver Pay">{<Money value={job.driverPrice} />}</Item>}
-        {seePrices && job.carrier && <Item label="Carrier cost">{<Money value={job.carrierPrice} />}</Item>}
+        {job.needsSameDayReview && (
+          <Item label="Same day review">{job.needsSameDayReviewReason ?? 'No reason provided'}</Item>
+        )}
+        {job.needsCarrierReview && (
+          <Item label="Carrier review">{job.needsCarrierReviewReason ?? 'No reason provided'}</Item>
+        )}
+        <PriceItem label="Charge" of={job} field="customerCharge" seePrices={seePrices} />
+        <PriceItem label="Driver Pay" of={job} field="driverPrice" seePrices={seePrices} />
+        {job.carrier && <PriceItem label="Carrier cost" of={job} field="carrierPrice" seePrices={seePrices} />}
       </dl>
     </Paper>
   );
 }
 
-function Details({ booking, seePrices, onEditReferences }: { booking: BookingDetails; seePrices: boolean; onEditReferences: () => void }) {
-  const confirmed = booking.duration !== null ? new Date(Date.parse(booking.createdAt) + booking.duration * 1000) : null;
-  const customer = booking.user ? `${booking.user.firstName} ${booking.user.lastName}${booking.user.phone ? `, ${booking.user.phone}` : ''}` : null;
+function Details({
+  booking,
+  seePrices,
+  onEditReferences,
+}: {
+  booking: BookingDetails;
+  seePrices: boolean;
+  onEditReferences: () => void;
+}) {
+  const confirmed =
+    booking.duration !== null ? new Date(Date.parse(booking.createdAt) + booking.duration * 1000) : null;
+  const customer = booking.user
+    ? `${booking.user.firstName} ${booking.user.lastName}${booking.user.phone ? `, ${booking.user.phone}` : ''}`
+    : null;
   return (
     <dl style={dl}>
       <Item label="Reference">{booking.reference}</Item>
       <Item label="Customer">{customer}</Item>
       <Item label="Company">
-        <Link to="/companies/$companyId/{-$tab}" params={{ companyId: booking.company.id, tab: undefined }} style={{ color: 'var(--mantine-color-blue-8)' }}>
+        <Link
+          to="/companies/$companyId/{-$tab}"
+          params={{ companyId: booking.company.id, tab: undefined }}
+          style={{ color: 'var(--mantine-color-blue-8)' }}
+        >
           {booking.company.accountCode ? `${booking.company.accountCode} ` : ''}
           {booking.company.name}
         </Link>
       </Item>
       <Item label="Client references">
         <Group gap="xs">
-          <span>{booking.companyReferences.map((reference) => `${reference.name}: ${reference.value}`).join('; ') || 'None'}</span>
+          <span>
+            {booking.companyReferences.map((reference) => `${reference.name}: ${reference.value}`).join('; ') || 'None'}
+          </span>
           <Button size="compact-xs" variant="light" onClick={onEditReferences}>
             Edit
           </Button>
         </Group>
       </Item>
-      <Item label="Placed by">{booking.staff ? `${booking.staff.firstName} ${booking.staff.lastName}` : 'Customer'}</Item>
+      <Item label="Placed by">
+        {booking.staff ? `${booking.staff.firstName} ${booking.staff.lastName}` : 'Customer'}
+      </Item>
       <Item label="Created">{<DateText value={booking.createdAt} withTime />}</Item>
       <Item label="Confirmed">{confirmed ? <DateText value={confirmed} withTime /> : null}</Item>
       <Item label="Service">{`${booking.service.name} (${booking.service.service}, ${booking.service.type})`}</Item>
       <Item label="Distance">{booking.distance !== null ? `${(booking.distance / 1000).toFixed(1)} km` : null}</Item>
-      <Item label="Collection time">{booking.collectionTime ? <DateText value={booking.collectionTime} withTime /> : 'ASAP'}</Item>
+      <Item label="Collection time">
+        {booking.collectionTime ? <DateText value={booking.collectionTime} withTime /> : 'ASAP'}
+      </Item>
       <Item label="Return">{booking.return ? 'Yes' : 'No'}</Item>
       <Item label="Set call">{booking.setCallId !== null ? `Set call ${booking.setCallId}` : 'No'}</Item>
       <Item label="Packages">{booking.numberOfPackages}</Item>
@@ -141,23 +215,34 @@ function Details({ booking, seePrices, onEditReferences }: { booking: BookingDet
       <Item label="Status">{bookingStatusLabel(booking.status)}</Item>
       <Item label="Notes">{booking.notes}</Item>
       <Item label="Goods">{booking.goodsDescription}</Item>
-      {seePrices && <Item label="Charge">{<Money value={booking.exVatPrice} />}</Item>}
-      {seePrices && <Item label="Driver Pay">{<Money value={booking.driverPrice} />}</Item>}
+      <PriceItem label="Charge" of={booking} field="exVatPrice" seePrices={seePrices} />
+      <PriceItem label="Driver Pay" of={booking} field="driverPrice" seePrices={seePrices} />
     </dl>
   );
 }
 
 /** Spec 2 §2 'Booking details': about 80% of the width, the docket on the left, details and jobs on the right. */
-export function BookingDetailsPanel({ reference, onClose, seePrices }: { reference: string | null; onClose: () => void; seePrices: boolean }) {
+export function BookingDetailsPanel({
+  reference,
+  onClose,
+  seePrices,
+}: {
+  reference: string | null;
+  onClose: () => void;
+  seePrices: boolean;
+}) {
   const booking = useBooking(reference);
   const [chosen, setJobReference] = useState<string | undefined>();
   const [editing, setEditing] = useState(false);
   // The chosen job while it belongs to the booking shown, else the booking's first job.
-  const jobReference = booking.data?.jobs.some((job) => job.reference === chosen) ? chosen : booking.data?.jobs[0]?.reference;
+  const jobReference = booking.data?.jobs.some((job) => job.reference === chosen)
+    ? chosen
+    : booking.data?.jobs[0]?.reference;
   const periods = useInvoicePeriods(booking.data?.jobs.map((job) => job.invoicePeriodId) ?? []);
   const periodFailed = [...periods.values()].some((period) => period.isError);
   useEffect(() => {
-    if (periodFailed) toast({ title: 'Error Loading Invoice Period', message: INVOICE_PERIOD_LOAD_ERROR, type: 'error' }); // spec 2 §8
+    if (periodFailed)
+      toast({ title: 'Error Loading Invoice Period', message: INVOICE_PERIOD_LOAD_ERROR, type: 'error' }); // spec 2 §8
   }, [periodFailed]);
 
   return (
@@ -165,7 +250,11 @@ export function BookingDetailsPanel({ reference, onClose, seePrices }: { referen
       {booking.isPending ? (
         <LoadingState text="Loading Booking..." />
       ) : booking.isError ? (
-        <ErrorState title="Error" subtitle={`Failed to find related booking ${reference}`} onRetry={() => void booking.refetch()} />
+        <ErrorState
+          title="Error"
+          subtitle={`Failed to find related booking ${reference}`}
+          onRetry={() => void booking.refetch()}
+        />
       ) : (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 6 }}>
@@ -195,7 +284,12 @@ export function BookingDetailsPanel({ reference, onClose, seePrices }: { referen
                 Jobs
               </Title>
               {booking.data.jobs.map((job) => (
-                <JobCard key={job.id} job={job} period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)} seePrices={seePrices} />
+                <JobCard
+                  key={job.id}
+                  job={job}
+                  period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)}
+                  seePrices={seePrices}
+                />
               ))}
             </Stack>
           </Grid.Col>

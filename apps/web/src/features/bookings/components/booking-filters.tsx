@@ -11,12 +11,14 @@ import {
   bookingStatusLabel,
   type BookingSortKey,
 } from '@courier/domain/bookings/enums';
-import { ClickSearch } from '../../../ui/click-search.tsx';
-import { useBookingFilterOptions, useCompanyLabel } from '../api/get-booking.ts';
-import type { BookingListSearch } from '../booking-search.ts';
+import { ClickSearch } from '@/ui/click-search.tsx';
+import { useBookingFilterOptions } from '@/api/bookings.ts';
+import { useCompany } from '@/api/company.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
 import { TagPicker } from './tag-picker.tsx';
-import type { BookingQuery } from '../api/list-bookings.ts';
+import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
+import { isPriceFilterKey } from '@courier/domain/bookings/price-visibility';
+import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 
 const SORT_LABELS: Record<BookingSortKey, string> = {
   createdAt: 'Created at',
@@ -28,10 +30,47 @@ const SORT_LABELS: Record<BookingSortKey, string> = {
 };
 
 type SearchState = ReturnType<typeof useBookingSearch>;
-type NumberKey = 'driverNumber' | 'chargeFrom' | 'chargeTo' | 'driverPayFrom' | 'driverPayTo' | 'packageCountFrom' | 'packageCountTo' | 'weightFrom' | 'weightTo' | 'carrierCostFrom' | 'carrierCostTo';
+/** The filters that hold a number, by the domain filter's types. */
+type NumberKey = {
+  [K in keyof BookingUserFilters]-?: NonNullable<BookingUserFilters[K]> extends number ? K : never;
+}[keyof BookingUserFilters];
 
-/** A number filter: typed freely, sent to the URL 500 ms after typing stops; empty or 0 means no bound. */
-function NumberFilter({ label, field, state, decimals = 2, prefix }: { label: string; field: NumberKey; state: SearchState; decimals?: number; prefix?: string }) {
+/**
+ * A number filter: typed freely, sent to the URL 500 ms after typing stops; empty or 0 means no bound.
+ * A price filter (the domain's list) is not shown to roles that may not see prices (spec 2 §6).
+ */
+function NumberFilter({
+  label,
+  field,
+  state,
+  decimals = 2,
+  prefix,
+  seePrices,
+}: {
+  label: string;
+  field: NumberKey;
+  state: SearchState;
+  decimals?: number;
+  prefix?: string;
+  seePrices: boolean;
+}) {
+  if (!seePrices && isPriceFilterKey(field)) return null;
+  return <NumberInputFilter label={label} field={field} state={state} decimals={decimals} prefix={prefix} />;
+}
+
+function NumberInputFilter({
+  label,
+  field,
+  state,
+  decimals,
+  prefix,
+}: {
+  label: string;
+  field: NumberKey;
+  state: SearchState;
+  decimals: number;
+  prefix: string | undefined;
+}) {
   const value = state.filters[field];
   const [text, setText] = useState<string | number>(value ?? '');
   const [shown, setShown] = useState(value);
@@ -40,7 +79,10 @@ function NumberFilter({ label, field, state, decimals = 2, prefix }: { label: st
     setShown(value);
     setText(value ?? '');
   }
-  const apply = useDebouncedCallback((next: string | number) => state.setFilters({ [field]: typeof next === 'number' && next > 0 ? next : undefined }), 500);
+  const apply = useDebouncedCallback(
+    (next: string | number) => state.setFilters({ [field]: typeof next === 'number' && next > 0 ? next : undefined }),
+    500,
+  );
   return (
     <NumberInput
       label={label}
@@ -70,20 +112,20 @@ export function BookingFilters({
   view: 'SAME_DAY' | 'ON_OS' | undefined;
   showCompany: boolean;
   seePrices: boolean;
-  apiFilter: BookingQuery;
+  apiFilter: BookingFilterParams;
 }) {
   const { filters, search, setFilters } = state;
-  const [query, setQuery] = useState(filters.q ?? '');
-  const [shownQuery, setShownQuery] = useState(filters.q);
-  if (shownQuery !== filters.q) {
-    setShownQuery(filters.q);
-    setQuery(filters.q ?? '');
+  const [query, setQuery] = useState(filters.searchQuery ?? '');
+  const [shownQuery, setShownQuery] = useState(filters.searchQuery);
+  if (shownQuery !== filters.searchQuery) {
+    setShownQuery(filters.searchQuery);
+    setQuery(filters.searchQuery ?? '');
   }
-  const applyQuery = useDebouncedCallback((text: string) => setFilters({ q: text.trim() || undefined }), 500);
-  const company = useCompanyLabel(showCompany ? filters.company : undefined);
+  const applyQuery = useDebouncedCallback((text: string) => setFilters({ searchQuery: text.trim() || undefined }), 500);
+  const company = useCompany(showCompany ? filters.company : undefined);
   const options = useBookingFilterOptions();
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
-  const set = (patch: Partial<BookingListSearch>) => setFilters(patch);
+  const set = (patch: BookingUserFilters) => setFilters(patch);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 6 }} spacing="sm" verticalSpacing="xs">
@@ -100,18 +142,42 @@ export function BookingFilters({
         <ClickSearch
           type="COMPANY"
           label="Company"
-          value={filters.company ? { id: String(filters.company), name: company.data?.name ?? `Company ${filters.company}`, detail: company.data?.accountCode ?? null } : null}
+          value={
+            filters.company
+              ? {
+                  id: String(filters.company),
+                  name: company.data?.name ?? `Company ${filters.company}`,
+                  detail: company.data?.accountCode ?? null,
+                }
+              : null
+          }
           onChange={(item) => set({ company: item ? Number(item.id) : undefined })}
         />
       )}
       <ClickSearch
         type="PLACE"
         label="Address"
-        value={filters.place ? { id: filters.place, name: search.placeName ?? filters.place, detail: null } : null}
-        onChange={(item) => setFilters({ place: item?.id, placeName: item?.name })}
+        value={
+          filters.addressPlaceId
+            ? { id: filters.addressPlaceId, name: search.placeName ?? filters.addressPlaceId, detail: null }
+            : null
+        }
+        onChange={(item) => setFilters({ addressPlaceId: item?.id, placeName: item?.name })}
       />
-      <TextInput label="From" type="date" value={filters.from ?? ''} max={filters.to} onChange={(event) => set({ from: event.currentTarget.value || undefined })} />
-      <TextInput label="To" type="date" value={filters.to ?? ''} min={filters.from} onChange={(event) => set({ to: event.currentTarget.value || undefined })} />
+      <TextInput
+        label="From"
+        type="date"
+        value={filters.windowStart ?? ''}
+        max={filters.windowEnd}
+        onChange={(event) => set({ windowStart: event.currentTarget.value || undefined })}
+      />
+      <TextInput
+        label="To"
+        type="date"
+        value={filters.windowEnd ?? ''}
+        min={filters.windowStart}
+        onChange={(event) => set({ windowEnd: event.currentTarget.value || undefined })}
+      />
       <Select
         label="Sort by"
         allowDeselect={false}
@@ -129,8 +195,8 @@ export function BookingFilters({
         value={filters.sortDirection ?? 'desc'}
         onChange={(value) => set({ sortDirection: value === 'asc' ? 'asc' : 'desc' })}
       />
-      {seePrices && <NumberFilter label="Charge min" field="chargeFrom" state={state} prefix="€" />}
-      {seePrices && <NumberFilter label="Charge max" field="chargeTo" state={state} prefix="€" />}
+      <NumberFilter label="Charge min" field="chargeFrom" state={state} prefix="€" seePrices={seePrices} />
+      <NumberFilter label="Charge max" field="chargeTo" state={state} prefix="€" seePrices={seePrices} />
 
       {view !== 'ON_OS' && (
         <>
@@ -139,15 +205,35 @@ export function BookingFilters({
             placeholder={filters.statuses?.length ? undefined : 'Any status'}
             data={FILTERABLE_BOOKING_STATUSES.map((status) => ({ value: status, label: bookingStatusLabel(status) }))}
             value={filters.statuses ?? []}
-            onChange={(value) => set({ statuses: value.length > 0 ? (value as BookingListSearch['statuses']) : undefined })}
+            onChange={(value) =>
+              set({ statuses: value.length > 0 ? (value as BookingUserFilters['statuses']) : undefined })
+            }
             clearable
           />
-          <Select label="Service" placeholder="Any service" data={[...SERVICE_LEVELS]} value={filters.service ?? null} onChange={(value) => set({ service: (value ?? undefined) as BookingListSearch['service'] })} clearable />
-          <Select label="Vehicle" placeholder="Any vehicle" data={[...BOOKING_VEHICLES]} value={filters.vehicle ?? null} onChange={(value) => set({ vehicle: (value ?? undefined) as BookingListSearch['vehicle'] })} clearable />
-          <NumberFilter label="Driver number" field="driverNumber" state={state} decimals={0} />
-          {seePrices && <NumberFilter label="Driver pay min" field="driverPayFrom" state={state} prefix="€" />}
-          {seePrices && <NumberFilter label="Driver pay max" field="driverPayTo" state={state} prefix="€" />}
-          <TagPicker selected={filters.tags ?? []} onChange={(tags) => set({ tags: tags.length > 0 ? (tags as BookingListSearch['tags']) : undefined })} apiFilter={apiFilter} />
+          <Select
+            label="Service"
+            placeholder="Any service"
+            data={[...SERVICE_LEVELS]}
+            value={filters.service ?? null}
+            onChange={(value) => set({ service: (value ?? undefined) as BookingUserFilters['service'] })}
+            clearable
+          />
+          <Select
+            label="Vehicle"
+            placeholder="Any vehicle"
+            data={[...BOOKING_VEHICLES]}
+            value={filters.vehicle ?? null}
+            onChange={(value) => set({ vehicle: (value ?? undefined) as BookingUserFilters['vehicle'] })}
+            clearable
+          />
+          <NumberFilter label="Driver number" field="driverNumber" state={state} decimals={0} seePrices={seePrices} />
+          <NumberFilter label="Driver pay min" field="driverPayFrom" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter label="Driver pay max" field="driverPayTo" state={state} prefix="€" seePrices={seePrices} />
+          <TagPicker
+            selected={filters.tags ?? []}
+            onChange={(tags) => set({ tags: tags.length > 0 ? (tags as BookingUserFilters['tags']) : undefined })}
+            apiFilter={apiFilter}
+          />
         </>
       )}
       {view !== 'SAME_DAY' && (
@@ -165,19 +251,42 @@ export function BookingFilters({
             placeholder="Any tariff service"
             data={[...TARIFF_SERVICE_CODES]}
             value={filters.tariffService ?? null}
-            onChange={(value) => set({ tariffService: (value ?? undefined) as BookingListSearch['tariffService'] })}
+            onChange={(value) => set({ tariffService: (value ?? undefined) as BookingUserFilters['tariffService'] })}
             clearable
           />
-          <NumberFilter label="Packages min" field="packageCountFrom" state={state} decimals={0} />
-          <NumberFilter label="Packages max" field="packageCountTo" state={state} decimals={0} />
-          <NumberFilter label="Weight min (kg)" field="weightFrom" state={state} />
-          <NumberFilter label="Weight max (kg)" field="weightTo" state={state} />
-          {seePrices && <NumberFilter label="Carrier cost min" field="carrierCostFrom" state={state} prefix="€" />}
-          {seePrices && <NumberFilter label="Carrier cost max" field="carrierCostTo" state={state} prefix="€" />}
+          <NumberFilter
+            label="Packages min"
+            field="packageCountFrom"
+            state={state}
+            decimals={0}
+            seePrices={seePrices}
+          />
+          <NumberFilter label="Packages max" field="packageCountTo" state={state} decimals={0} seePrices={seePrices} />
+          <NumberFilter label="Weight min (kg)" field="weightFrom" state={state} seePrices={seePrices} />
+          <NumberFilter label="Weight max (kg)" field="weightTo" state={state} seePrices={seePrices} />
+          <NumberFilter
+            label="Carrier cost min"
+            field="carrierCostFrom"
+            state={state}
+            prefix="€"
+            seePrices={seePrices}
+          />
+          <NumberFilter label="Carrier cost max" field="carrierCostTo" state={state} prefix="€" seePrices={seePrices} />
         </>
       )}
       <Group align="flex-end">
-        <Button variant="subtle" onClick={() => setFilters(Object.fromEntries(Object.keys(filters).filter((key) => key !== 'view').map((key) => [key, undefined])))}>
+        <Button
+          variant="subtle"
+          onClick={() =>
+            setFilters(
+              Object.fromEntries(
+                Object.keys(filters)
+                  .filter((key) => key !== 'view')
+                  .map((key) => [key, undefined]),
+              ),
+            )
+          }
+        >
           Clear filters
         </Button>
       </Group>

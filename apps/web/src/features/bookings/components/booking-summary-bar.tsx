@@ -3,12 +3,12 @@ import { useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, marginColour } from '@courier/domain/bookings/margins';
 import type { MarginsResponse } from '@courier/domain/bookings/schemas';
-import { ApiRequestError } from '../../../api/client.ts';
-import { Money } from '../../../ui/format.tsx';
-import { toast } from '../../../ui/toast.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { Money } from '@/ui/format.tsx';
+import { toast } from '@/ui/toast.ts';
 import { useBookingMargins, useTagCounts } from '../api/booking-summary.ts';
 import { downloadBookingsCsv } from '../api/download-csv.ts';
-import type { BookingQuery } from '../api/list-bookings.ts';
+import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { MARGIN_TEXT_COLOURS } from './margin-colours.ts';
 
 const shade = (colour: 'red' | 'green') => MARGIN_TEXT_COLOURS[colour];
@@ -28,7 +28,15 @@ function Block({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /** The full-screen 'Booking Summary' report: every margin total of spec 2 §3 and both percentages. */
-function BookingSummaryReport({ opened, onClose, margins }: { opened: boolean; onClose: () => void; margins: MarginsResponse | undefined }) {
+function BookingSummaryReport({
+  opened,
+  onClose,
+  margins,
+}: {
+  opened: boolean;
+  onClose: () => void;
+  margins: MarginsResponse | undefined;
+}) {
   const s = margins?.summary;
   const rows: [string, number | undefined][] = s
     ? [
@@ -48,7 +56,17 @@ function BookingSummaryReport({ opened, onClose, margins }: { opened: boolean; o
       ]
     : [];
   return (
-    <Modal opened={opened} onClose={onClose} fullScreen title={<Title order={2} size="h3">Booking Summary</Title>} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      fullScreen
+      title={
+        <Title order={2} size="h3">
+          Booking Summary
+        </Title>
+      }
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {s && margins && (
         <Stack maw={720}>
           <Text>
@@ -91,7 +109,17 @@ function BookingSummaryReport({ opened, onClose, margins }: { opened: boolean; o
  * Spec 2 §2 'Booking summary bar': CSV download (below 100,000; 'Building...' while it is made),
  * bookings per tag, the total, and for roles that see prices the driver cost and margin blocks.
  */
-export function BookingSummaryBar({ filter, count, seePrices, showTags }: { filter: BookingQuery; count: number; seePrices: boolean; showTags: boolean }) {
+export function BookingSummaryBar({
+  filter,
+  count,
+  seePrices,
+  showTags,
+}: {
+  filter: BookingFilterParams;
+  count: number;
+  seePrices: boolean;
+  showTags: boolean;
+}) {
   const [building, setBuilding] = useState(false);
   const [report, setReport] = useState(false);
   const underLimit = count < BOOKING_EXPORT_LIMIT;
@@ -104,7 +132,11 @@ export function BookingSummaryBar({ filter, count, seePrices, showTags }: { filt
     try {
       await downloadBookingsCsv(filter);
     } catch (error) {
-      toast({ type: 'error', title: 'Error', message: error instanceof ApiRequestError ? error.message : 'There was an error building the CSV.' });
+      toast({
+        type: 'error',
+        title: 'Error',
+        message: error instanceof ApiRequestError ? error.message : 'There was an error building the CSV.',
+      });
     } finally {
       setBuilding(false);
     }

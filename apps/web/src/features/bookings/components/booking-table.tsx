@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
+import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
@@ -15,6 +16,8 @@ interface Column {
   header: string;
   width: number;
   align?: 'right';
+  /** The price fields (the domain's list) a column shows: it is left out for roles that may not see prices. */
+  prices?: readonly PriceField[];
   cell: (booking: BookingListItem) => ReactNode;
 }
 
@@ -23,8 +26,11 @@ const place = (booking: BookingListItem, which: 'collection' | 'delivery') => {
   const found = job?.[which];
   return found ? `${found.name}, ${found.city}` : '';
 };
-const unique = <T,>(values: (T | null | undefined)[]) => [...new Set(values.filter((value): value is T => value !== null && value !== undefined))];
-const sum = (values: (number | undefined)[]) => values.reduce<number>((total, value) => total + Math.round((value ?? 0) * 100), 0) / 100;
+const unique = <T,>(values: (T | null | undefined)[]) => [
+  ...new Set(values.filter((value): value is T => value !== null && value !== undefined)),
+];
+const sum = (values: (number | undefined)[]) =>
+  values.reduce<number>((total, value) => total + Math.round((value ?? 0) * 100), 0) / 100;
 
 function reviewReason(booking: BookingListItem): string | null {
   for (const job of booking.jobs) {
@@ -50,7 +56,12 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
         const reason = reviewReason(booking);
         return (
           <>
-            <button type="button" className={classes.reference} onClick={() => actions.onOpen(booking.reference)} aria-label={`Open booking ${booking.reference}`}>
+            <button
+              type="button"
+              className={classes.reference}
+              onClick={() => actions.onOpen(booking.reference)}
+              aria-label={`Open booking ${booking.reference}`}
+            >
               {booking.reference}
             </button>
             {reason && (
@@ -89,45 +100,115 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
   ];
   const sameDay: Column[] = [
     { key: 'vehicle', header: 'Vehicle', width: 120, cell: (booking) => booking.vehicle ?? '' },
-    { key: 'route', header: 'From → To', width: 280, cell: (booking) => `${place(booking, 'collection')} → ${place(booking, 'delivery')}` },
-    { key: 'drivers', header: 'Drivers', width: 90, cell: (booking) => unique(booking.jobs.flatMap((job) => [job.driverNumber, job.driverTwoNumber])).join(', ') },
-    { key: 'tags', header: 'Tags', width: 170, cell: (booking) => unique(booking.jobs.flatMap((job) => job.tags)).join(', ') },
+    {
+      key: 'route',
+      header: 'From → To',
+      width: 280,
+      cell: (booking) => `${place(booking, 'collection')} → ${place(booking, 'delivery')}`,
+    },
+    {
+      key: 'drivers',
+      header: 'Drivers',
+      width: 90,
+      cell: (booking) => unique(booking.jobs.flatMap((job) => [job.driverNumber, job.driverTwoNumber])).join(', '),
+    },
+    {
+      key: 'tags',
+      header: 'Tags',
+      width: 170,
+      cell: (booking) => unique(booking.jobs.flatMap((job) => job.tags)).join(', '),
+    },
   ];
   const onOs: Column[] = [
-    { key: 'carrier', header: 'Carrier', width: 130, cell: (booking) => unique(booking.jobs.map((job) => job.carrier?.name)).join(', ') },
-    { key: 'tariff', header: 'Tariff', width: 70, cell: (booking) => unique(booking.jobs.map((job) => job.tariffService)).join(', ') },
+    {
+      key: 'carrier',
+      header: 'Carrier',
+      width: 130,
+      cell: (booking) => unique(booking.jobs.map((job) => job.carrier?.name)).join(', '),
+    },
+    {
+      key: 'tariff',
+      header: 'Tariff',
+      width: 70,
+      cell: (booking) => unique(booking.jobs.map((job) => job.tariffService)).join(', '),
+    },
     { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
   const sizes: Column[] = [
     { key: 'packages', header: 'Pkgs', width: 60, align: 'right', cell: (booking) => booking.numberOfPackages },
     { key: 'weight', header: 'Kg', width: 70, align: 'right', cell: (booking) => booking.weightOfPackages.toFixed(2) },
   ];
-  const prices: Column[] = !seePrices
-    ? []
-    : view === 'ON_OS'
+  const prices: Column[] =
+    view === 'ON_OS'
       ? [
-          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => formatEuro(booking.exVatPrice) },
-          { key: 'carrierCost', header: 'Carrier Cost', width: 110, align: 'right', cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))) },
+          {
+            key: 'charge',
+            header: 'Charge',
+            width: 100,
+            align: 'right',
+            prices: ['exVatPrice'],
+            cell: (booking) => formatEuro(booking.exVatPrice),
+          },
+          {
+            key: 'carrierCost',
+            header: 'Carrier Cost',
+            width: 110,
+            align: 'right',
+            prices: ['carrierPrice'],
+            cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))),
+          },
         ]
       : [
-          { key: 'charge', header: 'Charge', width: 100, align: 'right', cell: (booking) => formatEuro(booking.exVatPrice) },
-          { key: 'driverPay', header: 'Driver Pay', width: 100, align: 'right', cell: (booking) => formatEuro(booking.driverPrice) },
+          {
+            key: 'charge',
+            header: 'Charge',
+            width: 100,
+            align: 'right',
+            prices: ['exVatPrice'],
+            cell: (booking) => formatEuro(booking.exVatPrice),
+          },
+          {
+            key: 'driverPay',
+            header: 'Driver Pay',
+            width: 100,
+            align: 'right',
+            prices: ['driverPrice'],
+            cell: (booking) => formatEuro(booking.driverPrice),
+          },
           {
             key: 'percent',
             header: 'Pay %',
             width: 70,
             align: 'right',
+            prices: ['driverPrice', 'exVatPrice'],
             cell: (booking) => {
               const percent = jobDriverPayPercent(booking.driverPrice ?? 0, booking.exVatPrice ?? 0);
-              return <span className={driverPayPercentColour(percent) === 'red' ? classes.red : classes.green}>{percent}%</span>;
+              return (
+                <span className={driverPayPercentColour(percent) === 'red' ? classes.red : classes.green}>
+                  {percent}%
+                </span>
+              );
             },
           },
         ];
-  return [...common, ...(view === 'ON_OS' ? onOs : view === 'SAME_DAY' ? sameDay : [...sameDay.slice(0, 2), ...onOs.slice(0, 1)]), ...sizes, ...prices];
+  return [
+    ...common,
+    ...(view === 'ON_OS' ? onOs : view === 'SAME_DAY' ? sameDay : [...sameDay.slice(0, 2), ...onOs.slice(0, 1)]),
+    ...sizes,
+    ...prices,
+  ].filter((column) => seePrices || !column.prices?.length);
 }
 
 /** One booking's row; unchanged props (same booking, same columns) skip its render. */
-const BookingRow = memo(function BookingRow({ booking, index, columns }: { booking: BookingListItem; index: number; columns: Column[] }) {
+const BookingRow = memo(function BookingRow({
+  booking,
+  index,
+  columns,
+}: {
+  booking: BookingListItem;
+  index: number;
+  columns: Column[];
+}) {
   return (
     <tr data-reference={booking.reference} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
       {columns.map((column) => (
@@ -143,17 +224,39 @@ const BookingRow = memo(function BookingRow({ booking, index, columns }: { booki
  * The rows of one page, virtualised: only the rows in view are in the DOM, so 5,000 rows render and
  * scroll smoothly (ARCHITECTURE 'web'). A plain table with spacer rows keeps table semantics.
  */
-export function BookingTable({ bookings, view, seePrices, onOpen, busy }: { bookings: BookingListItem[]; view: 'SAME_DAY' | 'ON_OS' | undefined; seePrices: boolean; onOpen: (reference: string) => void; busy: boolean }) {
+export function BookingTable({
+  bookings,
+  view,
+  seePrices,
+  onOpen,
+  busy,
+}: {
+  bookings: BookingListItem[];
+  view: 'SAME_DAY' | 'ON_OS' | undefined;
+  seePrices: boolean;
+  onOpen: (reference: string) => void;
+  busy: boolean;
+}) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable columns let the memoised rows skip re-rendering: a scroll renders only the rows coming into view.
   const columns = useMemo(
-    () => columnsFor(view, seePrices, { onOpen, onOpenCompany: (companyId) => void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }) }),
+    () =>
+      columnsFor(view, seePrices, {
+        onOpen,
+        onOpenCompany: (companyId) =>
+          void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
+      }),
     [view, seePrices, onOpen, navigate],
   );
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
-  const virtualizer = useVirtualizer({ count: bookings.length, getScrollElement: () => scrollRef.current, estimateSize: () => ROW_HEIGHT, overscan: 8 });
+  const virtualizer = useVirtualizer({
+    count: bookings.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -192,7 +295,9 @@ export function BookingTable({ bookings, view, seePrices, onOpen, busy }: { book
           )}
           {items.map((item) => {
             const booking = bookings[item.index];
-            return booking ? <BookingRow key={booking.id} booking={booking} index={item.index} columns={columns} /> : null;
+            return booking ? (
+              <BookingRow key={booking.id} booking={booking} index={item.index} columns={columns} />
+            ) : null;
           })}
           {bottom > 0 && (
             <tr aria-hidden="true" style={{ height: bottom }}>

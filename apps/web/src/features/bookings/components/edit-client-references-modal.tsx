@@ -1,9 +1,11 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import type { BookingDetails } from '@courier/domain/bookings/schemas';
-import { LoadingState } from '../../../ui/list-states.tsx';
-import { toast } from '../../../ui/toast.ts';
-import { useReferenceDefinitions, useUpdateClientReferences, type ReferenceDefinition } from '../api/update-client-references.ts';
+import type { CompanyReference } from '@courier/domain/companies/references';
+import { useUpdateClientReferences } from '@/api/bookings.ts';
+import { useCompanyReferences } from '@/api/company-references.ts';
+import { LoadingState } from '@/ui/list-states.tsx';
+import { toast } from '@/ui/toast.ts';
 
 interface Field {
   id: number;
@@ -13,18 +15,38 @@ interface Field {
 }
 
 /** The company's definitions, then any reference the booking carries whose definition has gone. */
-function fieldsOf(booking: BookingDetails, definitions: ReferenceDefinition[]): Field[] {
-  const fields: Field[] = definitions.map((definition) => ({ id: definition.id, name: definition.name, header: definition.header, options: definition.values }));
+function fieldsOf(booking: BookingDetails, definitions: CompanyReference[]): Field[] {
+  const fields: Field[] = definitions.map((definition) => ({
+    id: definition.id,
+    name: definition.name,
+    header: definition.header,
+    options: definition.values,
+  }));
   for (const reference of booking.companyReferences) {
-    if (!fields.some((field) => field.id === reference.id)) fields.push({ id: reference.id, name: reference.name, header: reference.header, options: [] });
+    if (!fields.some((field) => field.id === reference.id))
+      fields.push({ id: reference.id, name: reference.name, header: reference.header, options: [] });
   }
   return fields;
 }
 
 /** 'Edit Client References for {reference}' (spec 2 §2): every value is required (spec 2 §5). */
-export function EditClientReferencesModal({ booking, opened, onClose }: { booking: BookingDetails; opened: boolean; onClose: () => void }) {
+export function EditClientReferencesModal({
+  booking,
+  opened,
+  onClose,
+}: {
+  booking: BookingDetails;
+  opened: boolean;
+  onClose: () => void;
+}) {
   return (
-    <Modal opened={opened} onClose={onClose} title={<Text fw={600}>Edit Client References for {booking.reference}</Text>} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={<Text fw={600}>Edit Client References for {booking.reference}</Text>}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {/* Mounted afresh on each opening, so the form starts from the booking's saved values. */}
       {opened && <ReferencesForm booking={booking} onClose={onClose} />}
     </Modal>
@@ -32,9 +54,11 @@ export function EditClientReferencesModal({ booking, opened, onClose }: { bookin
 }
 
 function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose: () => void }) {
-  const definitions = useReferenceDefinitions(booking.companyId);
+  const definitions = useCompanyReferences(booking.companyId);
   const update = useUpdateClientReferences();
-  const [values, setValues] = useState<Record<number, string>>(() => Object.fromEntries(booking.companyReferences.map((reference) => [reference.id, reference.value])));
+  const [values, setValues] = useState<Record<number, string>>(() =>
+    Object.fromEntries(booking.companyReferences.map((reference) => [reference.id, reference.value])),
+  );
   const [submitted, setSubmitted] = useState(false);
   const fields = definitions.data ? fieldsOf(booking, definitions.data) : [];
 
@@ -43,7 +67,10 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
     setSubmitted(true);
     if (fields.length === 0 || fields.some((field) => missing(field.id))) return;
     update.mutate(
-      { bookingId: booking.id, companyReferences: fields.map((field) => ({ id: field.id, value: (values[field.id] ?? '').trim() })) },
+      {
+        bookingId: booking.id,
+        companyReferences: fields.map((field) => ({ id: field.id, value: (values[field.id] ?? '').trim() })),
+      },
       {
         onSuccess: () => {
           toast({ type: 'success', title: 'Booking Reference Updated', message: 'Your changes have been saved.' });
@@ -61,7 +88,9 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
       ) : definitions.isError ? (
         <Text c="red.9">There was an error loading the references.</Text>
       ) : fields.length === 0 ? (
-        <Text>{booking.company.name} has no client references to fill in. Add them on the company's References tab.</Text>
+        <Text>
+          {booking.company.name} has no client references to fill in. Add them on the company's References tab.
+        </Text>
       ) : (
         <Stack>
           {fields.map((field) =>

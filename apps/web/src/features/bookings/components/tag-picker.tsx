@@ -2,12 +2,24 @@ import { Badge, Button, Group, Popover, ScrollArea, Stack, Switch, Text } from '
 import { useState } from 'react';
 import { JOB_TAGS } from '@courier/domain/bookings/enums';
 import { useTagCounts } from '../api/booking-summary.ts';
-import type { BookingQuery } from '../api/list-bookings.ts';
+import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 
-const label = (tag: string) => tag.replaceAll('_', ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase());
+const label = (tag: string) =>
+  tag
+    .replaceAll('_', ' ')
+    .toLowerCase()
+    .replace(/^./, (c) => c.toUpperCase());
 
 /** The tag filter: a panel headed 'Only show bookings with', a toggle per tag with its count (spec 2 §2). */
-export function TagPicker({ selected, onChange, apiFilter }: { selected: string[]; onChange: (tags: string[]) => void; apiFilter: BookingQuery }) {
+export function TagPicker({
+  selected,
+  onChange,
+  apiFilter,
+}: {
+  selected: string[];
+  onChange: (tags: string[]) => void;
+  apiFilter: BookingFilterParams;
+}) {
   const [opened, setOpened] = useState(false);
   const counts = useTagCounts(apiFilter, { omitTags: true, enabled: opened });
   const countOf = (tag: string) => counts.data?.counts.find((entry) => entry.tag === tag)?.count;
@@ -34,7 +46,9 @@ export function TagPicker({ selected, onChange, apiFilter }: { selected: string[
                 <Switch
                   label={label(tag)}
                   checked={selected.includes(tag)}
-                  onChange={(event) => onChange(event.currentTarget.checked ? [...selected, tag] : selected.filter((item) => item !== tag))}
+                  onChange={(event) =>
+                    onChange(event.currentTarget.checked ? [...selected, tag] : selected.filter((item) => item !== tag))
+                  }
                 />
                 {countOf(tag) !== undefined && (
                   <Badge variant="default" aria-label={`${countOf(tag)} bookings`}>

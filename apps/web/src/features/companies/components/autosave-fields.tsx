@@ -39,7 +39,15 @@ interface FieldProps<T> {
 }
 
 /** Free text; blank saves as not set (null). */
-export function AutoText({ label, value, onSave, error, description, multiline = false, maxLength }: FieldProps<string | null> & { multiline?: boolean; maxLength?: number }) {
+export function AutoText({
+  label,
+  value,
+  onSave,
+  error,
+  description,
+  multiline = false,
+  maxLength,
+}: FieldProps<string | null> & { multiline?: boolean; maxLength?: number }) {
   const [text, setText] = useState(value ?? '');
   const { schedule, flush } = useDelayedSave<string | null>(onSave);
   const props = {
@@ -59,7 +67,15 @@ export function AutoText({ label, value, onSave, error, description, multiline =
 }
 
 /** A number (percent, euro); empty saves as null when allowed. */
-export function AutoNumber({ label, value, onSave, error, nullable = false, suffix, prefix }: FieldProps<number | null> & { nullable?: boolean; suffix?: string; prefix?: string }) {
+export function AutoNumber({
+  label,
+  value,
+  onSave,
+  error,
+  nullable = false,
+  suffix,
+  prefix,
+}: FieldProps<number | null> & { nullable?: boolean; suffix?: string; prefix?: string }) {
   const [number, setNumber] = useState<string | number>(value ?? '');
   const { schedule, flush } = useDelayedSave<number | null>(onSave);
   return (
@@ -87,10 +103,33 @@ export function AutoNumber({ label, value, onSave, error, nullable = false, suff
 
 /** A toggle: saves at once. */
 export function AutoSwitch({ label, value, onSave, error, description }: FieldProps<boolean>) {
-  return <Switch label={label} description={description} error={error} checked={value} onChange={(event) => onSave(event.currentTarget.checked)} />;
+  return (
+    <Switch
+      label={label}
+      description={description}
+      error={error}
+      checked={value}
+      onChange={(event) => onSave(event.currentTarget.checked)}
+    />
+  );
 }
 
 /** A choice: saves at once. */
-export function AutoSelect<T extends string>({ label, value, onSave, error, data }: FieldProps<T> & { data: { value: T; label: string; disabled?: boolean }[] }) {
-  return <Select label={label} error={error} data={data} value={value} allowDeselect={false} onChange={(next) => next !== null && next !== value && onSave(next as T)} />;
+export function AutoSelect<T extends string>({
+  label,
+  value,
+  onSave,
+  error,
+  data,
+}: FieldProps<T> & { data: { value: T; label: string; disabled?: boolean }[] }) {
+  return (
+    <Select
+      label={label}
+      error={error}
+      data={data}
+      value={value}
+      allowDeselect={false}
+      onChange={(next) => next !== null && next !== value && onSave(next as T)}
+    />
+  );
 }

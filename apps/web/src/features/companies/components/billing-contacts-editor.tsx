@@ -7,7 +7,15 @@ import { TEXT_SAVE_DELAY_MS } from './autosave-fields.tsx';
  * Billing contacts, saved 1000 ms after the last change (spec 1 §9). A contact without an e-mail is
  * kept on screen but not saved (spec 1 §5).
  */
-export function BillingContactsEditor({ value, onSave, error }: { value: BillingContact[]; onSave: (contacts: BillingContact[]) => void; error?: string }) {
+export function BillingContactsEditor({
+  value,
+  onSave,
+  error,
+}: {
+  value: BillingContact[];
+  onSave: (contacts: BillingContact[]) => void;
+  error?: string;
+}) {
   const [contacts, setContacts] = useState<BillingContact[]>(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<BillingContact[] | null>(null);
@@ -31,7 +39,8 @@ export function BillingContactsEditor({ value, onSave, error }: { value: Billing
       latest.current = null;
     }, TEXT_SAVE_DELAY_MS);
   };
-  const update = (index: number, patch: Partial<BillingContact>) => change(contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));
+  const update = (index: number, patch: Partial<BillingContact>) =>
+    change(contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));
 
   return (
     <Stack gap="xs">
@@ -47,8 +56,18 @@ export function BillingContactsEditor({ value, onSave, error }: { value: Billing
         <Paper withBorder p="xs" key={index}>
           <Stack gap={6}>
             <Group grow gap="xs" align="flex-start">
-              <TextInput label="Name" size="xs" value={contact.name} onChange={(event) => update(index, { name: event.currentTarget.value })} />
-              <TextInput label="Phone" size="xs" value={contact.phone} onChange={(event) => update(index, { phone: event.currentTarget.value })} />
+              <TextInput
+                label="Name"
+                size="xs"
+                value={contact.name}
+                onChange={(event) => update(index, { name: event.currentTarget.value })}
+              />
+              <TextInput
+                label="Phone"
+                size="xs"
+                value={contact.phone}
+                onChange={(event) => update(index, { phone: event.currentTarget.value })}
+              />
             </Group>
             <TextInput
               label="Email"
@@ -60,10 +79,25 @@ export function BillingContactsEditor({ value, onSave, error }: { value: Billing
             />
             <Group justify="space-between">
               <Group gap="md">
-                <Checkbox size="xs" label="Ground invoices" checked={contact.groundInvoices} onChange={(event) => update(index, { groundInvoices: event.currentTarget.checked })} />
-                <Checkbox size="xs" label="Overnight invoices" checked={contact.overnightInvoices} onChange={(event) => update(index, { overnightInvoices: event.currentTarget.checked })} />
+                <Checkbox
+                  size="xs"
+                  label="Ground invoices"
+                  checked={contact.groundInvoices}
+                  onChange={(event) => update(index, { groundInvoices: event.currentTarget.checked })}
+                />
+                <Checkbox
+                  size="xs"
+                  label="Overnight invoices"
+                  checked={contact.overnightInvoices}
+                  onChange={(event) => update(index, { overnightInvoices: event.currentTarget.checked })}
+                />
               </Group>
-              <ActionIcon variant="subtle" color="red.9" aria-label={`Remove contact ${contact.name || index + 1}`} onClick={() => change(contacts.filter((_, i) => i !== index))}>
+              <ActionIcon
+                variant="subtle"
+                color="red.9"
+                aria-label={`Remove contact ${contact.name || index + 1}`}
+                onClick={() => change(contacts.filter((_, i) => i !== index))}
+              >
                 ✕
               </ActionIcon>
             </Group>
@@ -76,7 +110,13 @@ export function BillingContactsEditor({ value, onSave, error }: { value: Billing
         </Text>
       )}
       <Group>
-        <Button size="xs" variant="light" onClick={() => change([...contacts, { name: '', email: '', phone: '', groundInvoices: true, overnightInvoices: true }])}>
+        <Button
+          size="xs"
+          variant="light"
+          onClick={() =>
+            change([...contacts, { name: '', email: '', phone: '', groundInvoices: true, overnightInvoices: true }])
+          }
+        >
           Add billing contact
         </Button>
       </Group>

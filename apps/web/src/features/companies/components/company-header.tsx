@@ -2,8 +2,8 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/c
 import { billingBasisLabel } from '@courier/domain/companies/billing';
 import type { CompanyDetails } from '@courier/domain/companies/schemas';
 import type { ReactNode } from 'react';
-import { usePublicConfig } from '../../../api/public-config.ts';
-import { DateText } from '../../../ui/format.tsx';
+import { usePublicConfig } from '@/api/public-config.ts';
+import { DateText } from '@/ui/format.tsx';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -38,7 +38,9 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
         <Field label="Last booking">
           <DateText value={company.lastBooking} />
         </Field>
-        <Field label="Phone">{company.phone ? <Anchor href={`tel:${company.phone.replace(/\s/g, '')}`}>{company.phone}</Anchor> : none}</Field>
+        <Field label="Phone">
+          {company.phone ? <Anchor href={`tel:${company.phone.replace(/\s/g, '')}`}>{company.phone}</Anchor> : none}
+        </Field>
         <Field label="Billing basis">{billingBasisLabel(company.billingBasis)}</Field>
         {company.billingBasis === 'account' && (
           <Field label="Account billing started">
@@ -48,7 +50,11 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
         <Field label="Pricer">{company.pricer ?? none}</Field>
         <Field label="Payment provider id">
           {company.stripeId ? (
-            <Anchor href={`${config.data?.paymentProviderCustomerUrl ?? ''}${encodeURIComponent(company.stripeId)}`} target="_blank" rel="noreferrer">
+            <Anchor
+              href={`${config.data?.paymentProviderCustomerUrl ?? ''}${encodeURIComponent(company.stripeId)}`}
+              target="_blank"
+              rel="noreferrer"
+            >
               {company.stripeId}
             </Anchor>
           ) : (
@@ -63,4 +69,3 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
     </Paper>
   );
 }
-

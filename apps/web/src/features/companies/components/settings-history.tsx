@@ -1,10 +1,15 @@
 import { Code, Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { DateText } from '../../../ui/format.tsx';
-import { ErrorState, MiniLoading } from '../../../ui/list-states.tsx';
-import { settingsHistoryQuery } from '../api/company-settings.ts';
+import { DateText } from '@/ui/format.tsx';
+import { ErrorState, MiniLoading } from '@/ui/list-states.tsx';
+import { settingsHistoryQuery } from '@/api/company-settings.ts';
 
-const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '–' : typeof value === 'string' ? value : JSON.stringify(value));
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '–'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value);
 
 /** Every saved settings change: who, when, field, before and after, newest first. */
 export function SettingsHistory({ companyId }: { companyId: number }) {

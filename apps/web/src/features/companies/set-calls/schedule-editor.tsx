@@ -1,7 +1,17 @@
 import { Checkbox, Chip, Group, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { DAY_NAMES, SCHEDULE_DAYS, WEEK_LABELS, WEEKS_OF_MONTH, describeScheduleEntry, toggleScheduleDay, toggleScheduleWeek, withScheduleType, type ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
-import { TimeInput } from '../../../ui/time-input.tsx';
+import {
+  DAY_NAMES,
+  SCHEDULE_DAYS,
+  WEEK_LABELS,
+  WEEKS_OF_MONTH,
+  describeScheduleEntry,
+  toggleScheduleDay,
+  toggleScheduleWeek,
+  withScheduleType,
+  type ScheduleEntry,
+} from '@courier/domain/companies/set-call-schedule';
+import { TimeInput } from '@/ui/time-input.tsx';
 
 /** Schedule time changes wait 1000 ms before saving (spec 1 §9). */
 const TIME_SAVE_DELAY_MS = 1000;
@@ -10,7 +20,17 @@ const TIME_SAVE_DELAY_MS = 1000;
  * Schedule editor (spec 1 §3, §4): Monday to Friday; each day nth (weeks 1st–5th) or last, at a
  * 24-hour time. A newly ticked day is nth, all five weeks, 09:00.
  */
-export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setCallId: number; schedule: ScheduleEntry[]; onSave: (schedule: ScheduleEntry[]) => void; disabled?: boolean }) {
+export function ScheduleEditor({
+  setCallId,
+  schedule,
+  onSave,
+  disabled,
+}: {
+  setCallId: number;
+  schedule: ScheduleEntry[];
+  onSave: (schedule: ScheduleEntry[]) => void;
+  disabled?: boolean;
+}) {
   const [draft, setDraft] = useState(schedule);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   // A saved schedule from the server replaces the draft (React's 'adjust state when a prop changes'),
@@ -36,7 +56,10 @@ export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setC
     }, TIME_SAVE_DELAY_MS);
   };
   const updateEntry = (dayOfWeek: number, change: (entry: ScheduleEntry) => ScheduleEntry, delayed = false) =>
-    commit(draft.map((entry) => (entry.dayOfWeek === dayOfWeek ? change(entry) : entry)), delayed);
+    commit(
+      draft.map((entry) => (entry.dayOfWeek === dayOfWeek ? change(entry) : entry)),
+      delayed,
+    );
 
   return (
     <Stack gap="xs" aria-label={`Schedule of set call ${setCallId}`} role="group">
@@ -47,7 +70,13 @@ export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setC
         const entry = draft.find((candidate) => candidate.dayOfWeek === day);
         return (
           <Group key={day} gap="md" align="center" wrap="wrap" mih={36}>
-            <Checkbox w={110} label={DAY_NAMES[day]} checked={Boolean(entry)} disabled={disabled} onChange={() => commit(toggleScheduleDay(draft, day))} />
+            <Checkbox
+              w={110}
+              label={DAY_NAMES[day]}
+              checked={Boolean(entry)}
+              disabled={disabled}
+              onChange={() => commit(toggleScheduleDay(draft, day))}
+            />
             {entry && (
               <>
                 <SegmentedControl
@@ -64,7 +93,13 @@ export function ScheduleEditor({ setCallId, schedule, onSave, disabled }: { setC
                 {entry.type === 'nth' && (
                   <Group gap={4} role="group" aria-label={`${DAY_NAMES[day]} weeks of the month`}>
                     {WEEKS_OF_MONTH.map((week) => (
-                      <Chip key={week} size="xs" disabled={disabled} checked={entry.options.includes(week)} onChange={() => updateEntry(day, (current) => toggleScheduleWeek(current, week))}>
+                      <Chip
+                        key={week}
+                        size="xs"
+                        disabled={disabled}
+                        checked={entry.options.includes(week)}
+                        onChange={() => updateEntry(day, (current) => toggleScheduleWeek(current, week))}
+                      >
                         {WEEK_LABELS[week]}
                       </Chip>
                     ))}

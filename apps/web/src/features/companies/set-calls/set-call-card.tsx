@@ -2,7 +2,7 @@ import { Alert, Badge, Divider, Group, Paper, SimpleGrid, Stack, Switch, Text, U
 import { formatAddress } from '@courier/domain/addresses/schemas';
 import type { PopulatedSetCall } from '@courier/domain/companies/set-calls';
 import type { ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
-import { Money } from '../../../ui/format.tsx';
+import { Money } from '@/ui/format.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
 
 function Line({ label, children }: { label: string; children: React.ReactNode }) {
@@ -16,7 +16,17 @@ function Line({ label, children }: { label: string; children: React.ReactNode })
   );
 }
 
-function AddressBlock({ title, place, name, phone }: { title: string; place: PopulatedSetCall['collectionPlace']; name: string; phone: string }) {
+function AddressBlock({
+  title,
+  place,
+  name,
+  phone,
+}: {
+  title: string;
+  place: PopulatedSetCall['collectionPlace'];
+  name: string;
+  phone: string;
+}) {
   return (
     <div>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed">
@@ -53,7 +63,8 @@ export function SetCallCard({
   onSave: (patch: { active?: boolean; schedule?: ScheduleEntry[] }) => void;
   saving: boolean;
 }) {
-  const hasDetails = setCall.service !== null && setCall.collectionPhone.trim() !== '' && setCall.deliveryPhone.trim() !== '';
+  const hasDetails =
+    setCall.service !== null && setCall.collectionPhone.trim() !== '' && setCall.deliveryPhone.trim() !== '';
   const pricing = 'charge' in setCall.pricing ? setCall.pricing : null;
   return (
     <Paper withBorder p="md" id={`set-call-${setCall.id}`} aria-label={`Set call ${setCall.id}`} component="section">
@@ -64,11 +75,17 @@ export function SetCallCard({
             {setCall.active ? 'Active' : 'Inactive'}
           </Badge>
         </Group>
-        <Switch label="Active" checked={setCall.active} disabled={!hasDetails || saving} onChange={(event) => onSave({ active: event.currentTarget.checked })} />
+        <Switch
+          label="Active"
+          checked={setCall.active}
+          disabled={!hasDetails || saving}
+          onChange={(event) => onSave({ active: event.currentTarget.checked })}
+        />
       </Group>
       {!hasDetails && (
         <Alert color="blue" mb="sm" title="Add the details first">
-          A set call needs a service and both phone numbers before its addresses and schedule can be saved. Click the details area below.
+          A set call needs a service and both phone numbers before its addresses and schedule can be saved. Click the
+          details area below.
         </Alert>
       )}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -77,8 +94,18 @@ export function SetCallCard({
             <Text size="xs" c="dimmed">
               Addresses{hasDetails ? ' · click to edit' : ''}
             </Text>
-            <AddressBlock title="Collection" place={setCall.collectionPlace} name={setCall.collectionName} phone={setCall.collectionPhone} />
-            <AddressBlock title="Delivery" place={setCall.deliveryPlace} name={setCall.deliveryName} phone={setCall.deliveryPhone} />
+            <AddressBlock
+              title="Collection"
+              place={setCall.collectionPlace}
+              name={setCall.collectionName}
+              phone={setCall.collectionPhone}
+            />
+            <AddressBlock
+              title="Delivery"
+              place={setCall.deliveryPlace}
+              name={setCall.deliveryName}
+              phone={setCall.deliveryPhone}
+            />
           </Stack>
         </UnstyledButton>
         <UnstyledButton onClick={onEditDetails} style={{ alignSelf: 'start' }}>
@@ -86,7 +113,9 @@ export function SetCallCard({
             <Text size="xs" c="dimmed">
               Details · click to edit
             </Text>
-            <Line label="Vehicle">{setCall.vehicle ? `${setCall.vehicle.name} (${setCall.vehicle.serviceCode})` : '–'}</Line>
+            <Line label="Vehicle">
+              {setCall.vehicle ? `${setCall.vehicle.name} (${setCall.vehicle.serviceCode})` : '–'}
+            </Line>
             <Line label="Reschedule on holidays">{setCall.pushHolidays ? 'Yes' : 'No'}</Line>
             <Line label="Return booking">{setCall.return ? 'Yes' : 'No'}</Line>
             <Line label="Email confirmation">{setCall.emailConfirmation ? 'Yes' : 'No'}</Line>
@@ -94,7 +123,8 @@ export function SetCallCard({
             <Line label="Accounting reference">{setCall.quantumRef || '–'}</Line>
             <Line label="Driver">{setCall.driver ?? 'Any'}</Line>
             <Line label="Packages">
-              {setCall.numberOfPackages ?? '–'} · {setCall.weightOfPackages ?? '–'} kg{setCall.isDocuments ? ' · documents' : ''}
+              {setCall.numberOfPackages ?? '–'} · {setCall.weightOfPackages ?? '–'} kg
+              {setCall.isDocuments ? ' · documents' : ''}
               {setCall.goodsDescription ? ` · ${setCall.goodsDescription}` : ''}
             </Line>
             <Line label="Pricing">
@@ -111,7 +141,12 @@ export function SetCallCard({
         </UnstyledButton>
       </SimpleGrid>
       <Divider my="sm" />
-      <ScheduleEditor setCallId={setCall.id} schedule={setCall.schedule} disabled={!hasDetails} onSave={(schedule) => onSave({ schedule })} />
+      <ScheduleEditor
+        setCallId={setCall.id}
+        schedule={setCall.schedule}
+        disabled={!hasDetails}
+        onSave={(schedule) => onSave({ schedule })}
+      />
     </Paper>
   );
 }

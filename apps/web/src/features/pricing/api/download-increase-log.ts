@@ -1,5 +1,5 @@
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
-import { apiRequest } from '../../../api/client.ts';
+import { apiRequest } from '@/api/client.ts';
 
 function saveFile(name: string, text: string, type: string): void {
   const url = URL.createObjectURL(new Blob([text], { type }));

@@ -1,5 +1,5 @@
 import { Alert, Button, Checkbox, Group } from '@mantine/core';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
 
 interface IncreaseFormActionsProps {
   /** 'Price Increase' or 'Carrier Increase'. */
@@ -18,10 +18,25 @@ interface IncreaseFormActionsProps {
 }
 
 /** The end of both increase forms: reset option, what stopped the run, the run button and its confirmation. */
-export function IncreaseFormActions({ name, reset, onResetChange, problem, pending, onReview, confirming, onCancel, onConfirm, summary }: IncreaseFormActionsProps) {
+export function IncreaseFormActions({
+  name,
+  reset,
+  onResetChange,
+  problem,
+  pending,
+  onReview,
+  confirming,
+  onCancel,
+  onConfirm,
+  summary,
+}: IncreaseFormActionsProps) {
   return (
     <>
-      <Checkbox label="Reset the increase status first (increase tariffs again that a previous increase reached)" checked={reset} onChange={(event) => onResetChange(event.currentTarget.checked)} />
+      <Checkbox
+        label="Reset the increase status first (increase tariffs again that a previous increase reached)"
+        checked={reset}
+        onChange={(event) => onResetChange(event.currentTarget.checked)}
+      />
       {problem && (
         <Alert color="red" title={`The ${name.toLowerCase()} was not started`} role="alert">
           {problem}

@@ -1,9 +1,9 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
-import { MiniLoading } from '../../../ui/list-states.tsx';
+import { MiniLoading } from '@/ui/list-states.tsx';
 import { downloadIncreaseLog } from '../api/download-increase-log.ts';
-import { isFinished, useIncreaseRun } from '../api/get-increase-run.ts';
+import { isFinished, useIncreaseRun } from '@/api/increase-runs.ts';
 
 type Download = { state: 'pending' } | { state: 'done'; fallback: boolean; reason?: string };
 
@@ -37,9 +37,14 @@ export function IncreaseProgress({ run: started, title }: { run: IncreaseRun; ti
         </Group>
         <Progress value={percent} size="lg" aria-label={`${title} progress`} animated />
         <Text size="sm" c="dimmed">
-          {run.done} of {run.total} tariffs ({percent} %). You may leave this page: the increase carries on on the server.
+          {run.done} of {run.total} tariffs ({percent} %). You may leave this page: the increase carries on on the
+          server.
         </Text>
-        {polled.isError && <Text size="sm" c="red.9">Could not check the progress: {polled.error.message} Retrying...</Text>}
+        {polled.isError && (
+          <Text size="sm" c="red.9">
+            Could not check the progress: {polled.error.message} Retrying...
+          </Text>
+        )}
       </Stack>
     );
   }
@@ -51,16 +56,21 @@ export function IncreaseProgress({ run: started, title }: { run: IncreaseRun; ti
         color={withErrors ? 'orange' : 'green'}
         // The light variant's coloured title fails AA contrast on its tinted background: use the text colour.
         styles={{ title: { color: 'var(--mantine-color-text)' } }}
-        title={withErrors ? `${title} has completed, but there were errors` : `${title} has completed sucessfully`} role="status">
+        title={withErrors ? `${title} has completed, but there were errors` : `${title} has completed sucessfully`}
+        role="status"
+      >
         <Stack gap={4}>
           <Text size="sm">
-            {run.done - run.errors} of {run.total} tariffs increased by {run.percentIncrease} %{run.errors > 0 ? `; ${run.errors} could not be increased` : ''}.
+            {run.done - run.errors} of {run.total} tariffs increased by {run.percentIncrease} %
+            {run.errors > 0 ? `; ${run.errors} could not be increased` : ''}.
           </Text>
           {run.failure && <Text size="sm">The run stopped: {run.failure}</Text>}
           {download?.state === 'pending' && <Text size="sm">Downloading the server logs...</Text>}
           {download?.state === 'done' &&
             (download.fallback ? (
-              <Text size="sm">The server logs could not be downloaded ({download.reason}); a summary log has been downloaded instead.</Text>
+              <Text size="sm">
+                The server logs could not be downloaded ({download.reason}); a summary log has been downloaded instead.
+              </Text>
             ) : (
               <Text size="sm">The server logs have been downloaded.</Text>
             ))}

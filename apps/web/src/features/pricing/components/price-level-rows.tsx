@@ -52,7 +52,8 @@ export function PriceLevelRows({
     event.preventDefault();
   };
 
-  const setValue = (row: number, key: keyof LevelDraft, value: string) => onChange(levels.map((level, i) => (i === row ? { ...level, [key]: value } : level)));
+  const setValue = (row: number, key: keyof LevelDraft, value: string) =>
+    onChange(levels.map((level, i) => (i === row ? { ...level, [key]: value } : level)));
 
   return (
     <div>
@@ -91,12 +92,20 @@ export function PriceLevelRows({
                       value={level[field.key]}
                       leftSection={field.unit === '€' ? <Text size="xs">€</Text> : undefined}
                       leftSectionWidth={field.unit === '€' ? 22 : undefined}
-                      rightSection={field.unit === 'kg' ? <Text size="xs" c="dimmed">kg</Text> : undefined}
+                      rightSection={
+                        field.unit === 'kg' ? (
+                          <Text size="xs" c="dimmed">
+                            kg
+                          </Text>
+                        ) : undefined
+                      }
                       rightSectionWidth={field.unit === 'kg' ? 26 : undefined}
                       error={error}
                       onKeyDown={(event) => onKeyDown(event, index)}
                       onFocus={(event) => event.currentTarget.select()}
-                      onChange={(event) => setValue(row, field.key, sanitiseNumber(event.currentTarget.value, field.decimals))}
+                      onChange={(event) =>
+                        setValue(row, field.key, sanitiseNumber(event.currentTarget.value, field.decimals))
+                      }
                     />
                   </Table.Td>
                 );
@@ -117,7 +126,12 @@ export function PriceLevelRows({
         </Table.Tbody>
       </Table>
       <Group mt={4}>
-        <Button ref={addButton} variant="default" size="xs" onClick={() => onChange([...levels, { ...newLevelDraft(), upTo: '' }])}>
+        <Button
+          ref={addButton}
+          variant="default"
+          size="xs"
+          onClick={() => onChange([...levels, { ...newLevelDraft(), upTo: '' }])}
+        >
           Add level
         </Button>
       </Group>

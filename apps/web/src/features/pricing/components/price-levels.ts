@@ -12,7 +12,13 @@ export const LEVEL_FIELDS = [
 ] as const satisfies readonly { key: keyof PriceLevel; label: string; unit: string; decimals: number }[];
 
 export function toDraft(level: PriceLevel): LevelDraft {
-  return { upTo: String(level.upTo), basic: level.basic.toFixed(2), basicPer: String(level.basicPer), then: level.then.toFixed(2), thenPer: String(level.thenPer) };
+  return {
+    upTo: String(level.upTo),
+    basic: level.basic.toFixed(2),
+    basicPer: String(level.basicPer),
+    then: level.then.toFixed(2),
+    thenPer: String(level.thenPer),
+  };
 }
 
 export const newLevelDraft = (): LevelDraft => toDraft(newPriceLevel());
@@ -20,7 +26,13 @@ export const newLevelDraft = (): LevelDraft => toDraft(newPriceLevel());
 /** A blank text counts as 0, as a price someone has not filled in yet. */
 export function fromDraft(draft: LevelDraft): PriceLevel {
   const number = (text: string) => (text.trim() === '' || text === '.' ? 0 : Number(text));
-  return { upTo: number(draft.upTo), basic: number(draft.basic), basicPer: number(draft.basicPer), then: number(draft.then), thenPer: number(draft.thenPer) };
+  return {
+    upTo: number(draft.upTo),
+    basic: number(draft.basic),
+    basicPer: number(draft.basicPer),
+    then: number(draft.then),
+    thenPer: number(draft.thenPer),
+  };
 }
 
 /** Keeps digits and one decimal point, with at most `decimals` places (what a paste may bring in). */

@@ -10,11 +10,10 @@ import {
   type TariffCode,
   type Zone,
 } from '@courier/domain/pricing/schemas';
-import { ApiRequestError } from '../../../api/client.ts';
-import { Dialog } from '../../../ui/dialog.tsx';
-import { toast } from '../../../ui/toast.ts';
-import { useDeleteTariff } from '../api/delete-tariff.ts';
-import { useSaveTariff } from '../api/save-tariff.ts';
+import { ApiRequestError } from '@/api/client.ts';
+import { Dialog } from '@/ui/dialog.tsx';
+import { toast } from '@/ui/toast.ts';
+import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
 import { fromDraft, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
 import { TestTariff } from './test-tariff.tsx';
@@ -185,7 +184,13 @@ export function TariffForm({
         />
       )}
       <Group grow align="flex-start">
-        <Select label="Service" allowDeselect={false} data={[...TARIFF_SERVICE_CODES]} value={draft.service} onChange={(value) => value && set('service', value)} />
+        <Select
+          label="Service"
+          allowDeselect={false}
+          data={[...TARIFF_SERVICE_CODES]}
+          value={draft.service}
+          onChange={(value) => value && set('service', value)}
+        />
         <Select
           label="Zone"
           allowDeselect={false}
@@ -196,8 +201,19 @@ export function TariffForm({
           error={serverError?.fieldMessage('zone')}
         />
       </Group>
-      <TextInput label="Countries" readOnly variant="filled" value={zone ? zone.countries.join(', ') || 'Every country not in another zone' : ''} description="The zone's countries" />
-      <TextInput label="Description" value={draft.description} maxLength={200} onChange={(event) => set('description', event.currentTarget.value)} />
+      <TextInput
+        label="Countries"
+        readOnly
+        variant="filled"
+        value={zone ? zone.countries.join(', ') || 'Every country not in another zone' : ''}
+        description="The zone's countries"
+      />
+      <TextInput
+        label="Description"
+        value={draft.description}
+        maxLength={200}
+        onChange={(event) => set('description', event.currentTarget.value)}
+      />
 
       <Divider label="Price levels" labelPosition="left" />
       <PriceLevelRows levels={draft.levels} onChange={(levels) => set('levels', levels)} errors={levelErrors} />

@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Dialog } from '../../../ui/dialog.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
 import type { Tariff } from '@courier/domain/pricing/schemas';
-import { EmptyState, ErrorState, LoadingState } from '../../../ui/list-states.tsx';
-import { SlideIn } from '../../../ui/slide-in.tsx';
-import { useCarriers } from '../api/list-carriers.ts';
-import { useTariffCodes } from '../api/list-tariff-codes.ts';
-import { useTariffList, type TariffListFilter } from '../api/list-tariffs.ts';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { useCarriers } from '@/api/carriers.ts';
+import { useTariffCodes } from '@/api/tariff-codes.ts';
+import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
 
 /**
@@ -14,7 +14,13 @@ import { TariffForm } from './tariff-form.tsx';
  * {account}'; columns service, zone, description, tariff code name; a row opens the Tariff Editor
  * (the Carrier Tariff Editor for a carrier's list); Add opens the Tariff Creator.
  */
-export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter; onZoneChange?: (zone: string | undefined) => void }) {
+export function TariffList({
+  filter,
+  onZoneChange,
+}: {
+  filter: TariffListFilter;
+  onZoneChange?: (zone: string | undefined) => void;
+}) {
   const list = useTariffList(filter);
   const codes = useTariffCodes();
   const carriers = useCarriers();
@@ -38,12 +44,24 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
   if (list.isPending || codes.isPending || carriers.isPending) return <LoadingState text="Loading Tariffs..." />;
   if (list.isError || codes.isError || carriers.isError) {
     const error = list.error ?? codes.error ?? carriers.error;
-    return <ErrorState title="Error Loading Tariffs" subtitle={error?.message ?? 'There was an error loading the tariffs.'} onRetry={() => void Promise.all([list.refetch(), codes.refetch(), carriers.refetch()])} />;
+    return (
+      <ErrorState
+        title="Error Loading Tariffs"
+        subtitle={error?.message ?? 'There was an error loading the tariffs.'}
+        onRetry={() => void Promise.all([list.refetch(), codes.refetch(), carriers.refetch()])}
+      />
+    );
   }
 
   const { tariffs, carrier, tariffCode, zones } = list.data;
   const codeName = new Map(codes.data.map((code) => [code.id, code.name]));
-  const title = filter.account ? `Special Tariffs for ${filter.account}` : carrier ? carrier.name : tariffCode ? `${tariffCode.code} – ${tariffCode.name}` : 'Base Tariffs';
+  const title = filter.account
+    ? `Special Tariffs for ${filter.account}`
+    : carrier
+      ? carrier.name
+      : tariffCode
+        ? `${tariffCode.code} – ${tariffCode.name}`
+        : 'Base Tariffs';
   const editorTitle = carrierVariant ? 'Carrier Tariff Editor' : 'Tariff Editor';
   const form = (tariff: Tariff | null) => (
     <TariffForm
@@ -109,14 +127,27 @@ export function TariffList({ filter, onZoneChange }: { filter: TariffListFilter;
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>{tariff.zone}</Table.Td>
-                <Table.Td>{tariff.description || <Text span c="dimmed">–</Text>}</Table.Td>
+                <Table.Td>
+                  {tariff.description || (
+                    <Text span c="dimmed">
+                      –
+                    </Text>
+                  )}
+                </Table.Td>
                 <Table.Td>{codeName.get(tariff.tariffCode) ?? tariff.tariffCode}</Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
         </Table>
       )}
-      <Modal opened={editing !== null} onClose={requestClose} title={<Text fw={600}>{editorTitle}</Text>} size={700} centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={editing !== null}
+        onClose={requestClose}
+        title={<Text fw={600}>{editorTitle}</Text>}
+        size={700}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         {editing && form(editing)}
       </Modal>
       <SlideIn opened={creating} onClose={requestClose} title={<Text fw={600}>Tariff Creator</Text>} size={700}>

@@ -15,7 +15,10 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
   const test = () => {
     const kg = weight.trim() === '' ? Number.NaN : Number(weight);
     const price = priceForWeight(levels, kg);
-    setTested({ levels: levelsKey, ...(price.ok ? { ok: true, text: `${formatEuro(price.price)} for ${kg} kg` } : { ok: false, text: price.error }) });
+    setTested({
+      levels: levelsKey,
+      ...(price.ok ? { ok: true, text: `${formatEuro(price.price)} for ${kg} kg` } : { ok: false, text: price.error }),
+    });
   };
 
   return (
@@ -25,7 +28,11 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
         w={140}
         inputMode="decimal"
         value={weight}
-        rightSection={<Text size="xs" c="dimmed">kg</Text>}
+        rightSection={
+          <Text size="xs" c="dimmed">
+            kg
+          </Text>
+        }
         onChange={(event) => {
           setWeight(sanitiseNumber(event.currentTarget.value, 3));
           setTested(null);
@@ -40,7 +47,13 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
       <Button variant="outline" onClick={test}>
         Test Tariff
       </Button>
-      <Text role="status" aria-live="polite" data-testid="tariff-test-result" fw={result?.ok ? 600 : 400} c={result && !result.ok ? 'red.9' : undefined}>
+      <Text
+        role="status"
+        aria-live="polite"
+        data-testid="tariff-test-result"
+        fw={result?.ok ? 600 : 400}
+        c={result && !result.ok ? 'red.9' : undefined}
+      >
         {result?.text ?? ''}
       </Text>
     </Group>

@@ -1,0 +1,12 @@
+import type { ServerArea } from '../area.ts';
+import { companyUserRoutes } from './company-user-routes.ts';
+import { companyReferenceRoutes } from './reference-routes.ts';
+import { companyRoutes } from './routes.ts';
+import { setCallRoutes } from './set-call-routes.ts';
+import { companySettingsRoutes } from './settings-routes.ts';
+
+/** Companies: list and details, settings, client references, company users, set calls. */
+export const companiesArea: ServerArea = {
+  name: 'companies',
+  routes: [companyRoutes, companySettingsRoutes, companyReferenceRoutes, companyUserRoutes, setCallRoutes],
+};

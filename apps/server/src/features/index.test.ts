@@ -1,0 +1,30 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { RunHandlers, ServerArea } from './area.ts';
+import { serverAreas, serverRunHandlers } from './index.ts';
+
+const featuresDir = import.meta.dirname;
+
+describe('server areas', () => {
+  it('lists every area folder once, each registering itself from its area.ts', () => {
+    const folders = readdirSync(featuresDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    expect(serverAreas.map((area) => area.name).sort()).toEqual([...folders].sort());
+    for (const folder of folders) expect(existsSync(path.join(featuresDir, folder, 'area.ts')), folder).toBe(true);
+    for (const area of serverAreas) expect(area.routes.length, area.name).toBeGreaterThan(0);
+  });
+
+  it('gathers the background-run handlers of the areas (the pricing area runs the increases)', () => {
+    const handlers = serverRunHandlers();
+    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'price-increase']);
+  });
+
+  it('refuses a run kind claimed by two areas', () => {
+    const handler = {} as RunHandlers[string]; // never run here
+    const a: ServerArea = { name: 'a', routes: [], runHandlers: () => ({ report: handler }) };
+    const b: ServerArea = { name: 'b', routes: [], runHandlers: () => ({ report: handler }) };
+    expect(() => serverRunHandlers([a, b])).toThrow(/'report' is handled by two areas/);
+  });
+});

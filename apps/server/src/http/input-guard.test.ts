@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, signInAs } from '../test/factories.ts';
+import { createTestApp, databaseKinds, type TestApp } from '../test/test-app.ts';
+
+describe.each(databaseKinds)('bad input is a 400 naming the field, never a 500, on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    token = await signInAs(t, ['SUPERADMIN']);
+  });
+  afterAll(() => t?.close());
+
+  const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
+
+  it('a NUL in the sign-in body, with no session', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'a\u0000@test.ie', password: 'x' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: 'Invalid body.email: must not contain a NUL character.',
+      details: [{ field: 'body.email', message: 'must not contain a NUL character' }],
+    });
+  });
+
+  it('a NUL in a query parameter, a path parameter and a nested body field', async () => {
+    const query = await get('/api/company/search?query=ac%00me');
+    expect(query.statusCode).toBe(400);
+    expect(query.json().details).toEqual([{ field: 'querystring.query', message: 'must not contain a NUL character' }]);
+
+    const path = await get('/api/bookings/job/J%00/tasks');
+    expect(path.statusCode).toBe(400);
+    expect(path.json().details).toEqual([{ field: 'params.ref', message: 'must not contain a NUL character' }]);
+
+    const body = await t.app.inject({
+      method: 'PUT',
+      url: '/api/bookings/reference',
+      headers: bearer(token),
+      payload: { bookingId: 1, companyReferences: [{ id: 1, value: 'PO\u0000' }] },
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json().details).toEqual([
+      { field: 'body.companyReferences.0.value', message: 'must not contain a NUL character' },
+    ]);
+  });
+
+  it('a NUL in the Bearer token or the session cookie is just no session', async () => {
+    for (const headers of [{ authorization: 'Bearer abc\u0000def' }, { cookie: 'courier_session=abc%00def' }]) {
+      const response = await t.app.inject({ method: 'GET', url: '/api/user', headers });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('UNAUTHORISED');
+    }
+  });
+
+  it.each(['2147483648', '99999999999999999999', '0', '-1', 'abc', '1.5'])('a path id of %s', async (id) => {
+    const response = await get(`/api/pricing/tariff/${id}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'VALIDATION',
+      details: expect.arrayContaining([
+        { field: 'params.id', message: 'id must be a whole number from 1 to 2147483647.' },
+      ]),
+    });
+  });
+
+  it('the largest id is a 404, not a 400', async () => {
+    const response = await get('/api/pricing/tariff/2147483647');
+    expect(response.statusCode).toBe(404);
+    expect(response.json().error).toBe('NOT_FOUND');
+  });
+
+  it('a body id past PostgreSQL integer', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/company/setcall',
+      headers: bearer(token),
+      payload: { companyId: 2147483648 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([
+      { field: 'body.companyId', message: 'companyId must be a whole number from 1 to 2147483647.' },
+    ]);
+  });
+
+  it.each([
+    ['0000-01-01', 'windowStart must be a date from 1900 to 2999.'],
+    ['1899-12-31T23:00:00Z', 'windowStart must be a date from 1900 to 2999.'],
+    ['3000-01-01', 'windowStart must be a date from 1900 to 2999.'],
+    ['99999-01-01', 'windowStart must be a date (yyyy-MM-dd) or an ISO date-time.'],
+    ['yesterday', 'windowStart must be a date (yyyy-MM-dd) or an ISO date-time.'],
+  ])('a booking window starting %s', async (date, message) => {
+    const response = await get(`/api/bookings?windowStart=${encodeURIComponent(date)}`);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().details).toEqual([{ field: 'querystring.windowStart', message }]);
+  });
+});

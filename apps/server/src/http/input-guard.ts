@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input';
+import { badRequest } from './errors.ts';
+
+/**
+ * Refuses a NUL character anywhere in the query, path or body with a 400 naming the field, on every
+ * route: PostgreSQL cannot store it in text, so it would otherwise fail deep in a query as a 500.
+ * preValidation runs after the body is parsed and before the route's schema and handler; the access
+ * hook before it only hashes the session token, so a NUL there never reaches the database.
+ */
+export function registerInputGuard(app: FastifyInstance): void {
+  app.addHook('preValidation', async (request) => {
+    for (const [part, value] of [
+      ['params', request.params],
+      ['querystring', request.query], // named as the schema validator names it
+      ['body', request.body],
+    ] as const) {
+      const field = findNulCharacter(value, part);
+      if (field)
+        throw badRequest(`Invalid ${field}: ${NUL_CHARACTER_MESSAGE}.`, [{ field, message: NUL_CHARACTER_MESSAGE }]);
+    }
+  });
+}

@@ -1,0 +1,20 @@
+import type { ApiError } from '@courier/domain/common/api';
+import type { ApiErrorCode } from '@courier/domain/common/errors';
+
+/**
+ * The one place that turns the server's error codes into what a person reads. Where the spec quotes
+ * a text for a situation, that text is shown; every other code shows the server's own message, which
+ * already says what went wrong (the codes and their statuses: packages/domain/src/common/errors.ts).
+ */
+export const SPEC_ERROR_TEXTS: Partial<Record<ApiErrorCode, string>> = {
+  // spec 2 §5 'Edit guards'
+  LOCKED_INVOICED:
+    'This job has been invoiced and the customer charge can no longer be edited. You can use the price adjustments to add an additional charge on the customers next invoice.',
+  LOCKED_PAID: 'This job has been paid and the driver pay can no longer be edited',
+};
+
+/** The message for a failed call: the spec's text for its code, else the server's message, else the status. */
+export function messageOfApiError(status: number, body: ApiError | undefined): string {
+  const specText = body ? SPEC_ERROR_TEXTS[body.error] : undefined;
+  return specText ?? body?.message ?? `The request failed (${status}).`;
+}

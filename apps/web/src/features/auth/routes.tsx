@@ -1,0 +1,19 @@
+import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { safeRedirect } from '@/session/guard.ts';
+import { sessionStore } from '@/session/session-store.ts';
+
+/** /login: the one route outside the shell. */
+export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
+  return createRoute({
+    getParentRoute: () => rootRoute,
+    path: '/login',
+    staticData: { name: 'login' },
+    validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+    // Logged-out-only route: a signed-in user goes to the app.
+    beforeLoad: ({ search }) => {
+      if (sessionStore.get().isLoggedIn) throw redirect({ href: safeRedirect(search.redirect) });
+    },
+    component: lazyRouteComponent(() => import('./login-screen.tsx'), 'LoginScreen'),
+  });
+}
