@@ -34,6 +34,33 @@ export function rowsOf<T>(result: unknown): T[] {
 
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
+/**
+ * The pool's open connections. `pool.end()` resolves once it has asked every connection to close,
+ * before their sockets have; whoever then drops the database or stops the server would cut live
+ * connections (the pool reports 'terminating connection due to administrator command').
+ * `allClosed` waits for the last one, for at most `limitMs`.
+ */
+function countConnections(pool: pg.Pool, limitMs = 5_000) {
+  let open = 0;
+  let waiting: (() => void) | null = null;
+  pool.on('connect', () => open++);
+  pool.on('remove', () => {
+    open--;
+    if (open === 0) waiting?.();
+  });
+  return {
+    allClosed: () =>
+      new Promise<void>((resolve) => {
+        if (open === 0) return resolve();
+        const timer = setTimeout(resolve, limitMs);
+        waiting = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      }),
+  };
+}
+
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite under dataDir (in memory when dataDir is null). */
 export async function openDatabase(options: {
   databaseUrl?: string;
@@ -46,12 +73,16 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
     // An idle client that loses its server must not crash the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
+    const connections = countConnections(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool, { schema }), { migrationsFolder }),
-      close: () => pool.end(),
+      close: async () => {
+        await pool.end();
+        await connections.allClosed();
+      },
     };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
