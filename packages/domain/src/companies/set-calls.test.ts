@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseDriverCode, setCallDetailsProblems, setCallEditSchema } from './set-calls.ts';
+import { driverCodeIsNumber, parseDriverCode, setCallDetailsProblems, setCallEditSchema } from './set-calls.ts';
 
 describe('set call details (spec 1 §5)', () => {
   it.each([
@@ -31,8 +31,16 @@ describe('the driver code of a set call edit', () => {
   const driverIssues = (driver: unknown) =>
     setCallEditSchema.shape.driver.safeParse(driver).error?.issues.map((issue) => issue.message);
 
-  it.each([2147483647, '2147483647', 0, 'abc', null])('accepts %j (a driver number, or no driver)', (driver) => {
-    expect(driverIssues(driver)).toBeUndefined();
+  it.each([2147483647, '2147483647', 0, ' 12 ', '-4', '', null])(
+    'accepts %j (a driver number, or no driver)',
+    (driver) => {
+      expect(driverIssues(driver)).toBeUndefined();
+    },
+  );
+
+  it.each(['abc', '12a', 'Eoin'])('refuses %j, which is not a number, rather than storing no driver', (driver) => {
+    expect(driverCodeIsNumber(driver)).toBe(false);
+    expect(driverIssues(driver)).toEqual(['The driver code must be a number (leave it empty for no fixed driver).']);
   });
 
   it.each([2147483648, '2147483648', 1e20])('refuses %j, past any driver number, with a 400 not a 500', (driver) => {

@@ -10,6 +10,7 @@ export const SET_CALL_MESSAGES = {
   serviceRequired: 'Please choose a service.',
   collectionPhoneRequired: 'Please enter the collection phone number.',
   deliveryPhoneRequired: 'Please enter the delivery phone number.',
+  driverNotNumber: 'The driver code must be a number (leave it empty for no fixed driver).',
   updated: (id: number) => `Set call Id "${id}" has been updated.`,
   updateFailed: (id: number) => `Something went wrong. Unable to update set call Id ${id}, Please try again.`,
   createFailed: 'Something went wrong. Unable create a new set call, Please try again.',
@@ -50,6 +51,7 @@ export const setCallEditSchema = z.object({
   /** Driver code: a number, or text the editor parsed; not above 0 means no driver (null). */
   driver: z
     .union([z.number(), z.string().max(20), z.null()])
+    .refine((value) => driverCodeIsNumber(value), SET_CALL_MESSAGES.driverNotNumber)
     .refine((value) => (parseDriverCode(value) ?? 0) <= MAX_DB_ID, `The driver code must be at most ${MAX_DB_ID}.`),
   isDocuments: z.boolean(),
   weightOfPackages: z
@@ -104,6 +106,13 @@ export const setCallCreatedSchema = z.object({
 });
 export const setCallUpdatedSchema = z.object({ populatedSetCalls: z.array(populatedSetCallSchema) });
 export const setCallChoicesSchema = z.object({ services: z.array(serviceSchema) });
+
+/** A driver code is given as a number, or as text that is empty or a number (spec 1 §5: it is parsed as a number). */
+export function driverCodeIsNumber(value: number | string | null | undefined): boolean {
+  if (typeof value !== 'string') return value === null || value === undefined || Number.isFinite(value);
+  const text = value.trim();
+  return text === '' || Number.isFinite(Number(text));
+}
 
 /** The driver code as stored: a number above 0, else null (spec 1 §5). */
 export function parseDriverCode(value: number | string | null | undefined): number | null {

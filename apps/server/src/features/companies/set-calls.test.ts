@@ -124,7 +124,26 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
     });
   });
 
-  it.each([['0'], [0], [-4], ['abc'], ['']])('stores a driver code of %j as no driver (null)', async (driver) => {
+  it('refuses a driver code that is not a number, naming the field, and keeps the stored driver', async () => {
+    const company = await createCompany(t.db);
+    const id = (await create(company.id)).json<{ newSetCallId: number }>().newSetCallId;
+    expect((await put(details(id, { driver: '142' }))).statusCode).toBe(200);
+    const response = await put(details(id, { driver: 'abc', notes: 'changed' }));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      error: 'VALIDATION',
+      details: [
+        {
+          field: 'body.setCall.driver',
+          message: 'The driver code must be a number (leave it empty for no fixed driver).',
+        },
+      ],
+    });
+    const [row] = await t.db.select().from(setCalls).where(eq(setCalls.id, id));
+    expect(row).toMatchObject({ driver: 142, notes: 'Ring the bell' });
+  });
+
+  it.each([['0'], [0], [-4], ['']])('stores a driver code of %j as no driver (null)', async (driver) => {
     const company = await createCompany(t.db);
     const id = (await create(company.id)).json<{ newSetCallId: number }>().newSetCallId;
     const response = await put(details(id, { driver }));
