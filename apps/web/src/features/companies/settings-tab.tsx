@@ -17,7 +17,7 @@ import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier
 import { ApiRequestError } from '@/api/client.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { UserSearch } from '@/ui/user-search.tsx';
@@ -471,46 +471,40 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           ))}
         </List>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         opened={pendingBasis?.kind === 'confirm'}
-        onClose={() => setPendingBasis(null)}
+        onCancel={() => setPendingBasis(null)}
         title="Change billing basis"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setPendingBasis(null) },
-          {
-            label: 'Change',
-            kind: 'CONFIRM',
-            onClick: () => {
-              setPendingBasis(null);
-              save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
-            },
+        confirm={{
+          label: 'Change',
+          kind: 'CONFIRM',
+          onClick: () => {
+            setPendingBasis(null);
+            save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
           },
-        ]}
+        }}
       >
         {CHANGE_TO_ACCOUNT_QUESTION}
-      </Dialog>
-      <Dialog
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={bookingsDialog}
-        onClose={() => setBookingsDialog(false)}
+        onCancel={() => setBookingsDialog(false)}
         title="Bookings"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setBookingsDialog(false) },
-          {
-            label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
-            kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
-            onClick: () => {
-              setBookingsDialog(false);
-              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
-                'settings.cycloneAllowBooking',
-              ]);
-            },
+        confirm={{
+          label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
+          kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
+          onClick: () => {
+            setBookingsDialog(false);
+            save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
+              'settings.cycloneAllowBooking',
+            ]);
           },
-        ]}
+        }}
       >
         {settings.cycloneAllowBooking
           ? 'This company may book now. Block its bookings?'
           : 'This company’s bookings are blocked. Allow them again?'}
-      </Dialog>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -15,7 +15,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { IncreaseProgress } from './increase-progress.tsx';
 
 /** The fields both increases send. */
@@ -132,17 +132,14 @@ export function IncreaseForm<TBody>({
               Run {name}
             </Button>
           </Group>
-          <Dialog
+          <ConfirmDialog
             opened={confirming}
-            onClose={cancel}
+            onCancel={cancel}
             title={`Run the ${name.toLowerCase()}?`}
-            actions={[
-              { label: 'Cancel', kind: 'DEFAULT', onClick: cancel },
-              { label: `Run ${name}`, kind: 'CONFIRM', onClick: submit, loading: start.isPending },
-            ]}
+            confirm={{ label: `Run ${name}`, kind: 'CONFIRM', onClick: submit, loading: start.isPending }}
           >
             {`${summary(percent)}${reset ? ', including tariffs increased before' : ''}. This cannot be undone from here.`}
-          </Dialog>
+          </ConfirmDialog>
         </Stack>
       )}
     </Paper>
