@@ -183,22 +183,22 @@ function DetailsForm({
         />
         {fixed && (
           <SimpleGrid cols={2}>
-            <NumberInput
-              label="Charge"
-              prefix="€"
-              min={0}
-              decimalScale={2}
-              value={pricing.charge}
-              onChange={(charge) => setPricing((current) => ({ ...current, charge }))}
-            />
-            <NumberInput
-              label="Driver pay"
-              prefix="€"
-              min={0}
-              decimalScale={2}
-              value={pricing.driver}
-              onChange={(driver) => setPricing((current) => ({ ...current, driver }))}
-            />
+            {(
+              [
+                ['charge', 'Charge'],
+                ['driver', 'Driver pay'],
+              ] as const
+            ).map(([key, label]) => (
+              <NumberInput
+                key={key}
+                label={label}
+                prefix="€"
+                min={0}
+                decimalScale={2}
+                value={pricing[key]}
+                onChange={(value) => setPricing((current) => ({ ...current, [key]: value }))}
+              />
+            ))}
           </SimpleGrid>
         )}
         {error('pricing') && (
