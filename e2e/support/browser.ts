@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 // STACK.md: Debian's Chromium with these flags and a fresh profile; no network beyond localhost.
 const CHROMIUM_ARGS = [
@@ -29,6 +29,24 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
 }
 
+/**
+ * The test file's one browser: launched before its tests, closed after them. Call it once at the
+ * top of a test file; inside a test, the returned function gives the browser.
+ */
+export function browserForTests(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is launched in beforeAll: ask for it inside a test.');
+    return browser;
+  };
+}
+
 /** A fresh context (own storage and cookies) and page; a page error or console error fails the test. */
 export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
@@ -50,6 +68,17 @@ export async function signIn(page: Page, role: DemoRole, options: { from?: strin
   await page.locator('input[type=password]').fill(DEMO_PASSWORD);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** openPage, then signIn: a fresh page signed in as `<role>@demo.ie`. */
+export async function signedInPage(
+  browser: Browser,
+  role: DemoRole,
+  options: { from?: string } = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const opened = await openPage(browser);
+  await signIn(opened.page, role, options);
+  return opened;
 }
 
 export async function sidebarLinks(page: Page): Promise<string[]> {

@@ -1,18 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, launchBrowser, openPage, signIn } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browserForTests, openPage, signedInPage, signIn } from '../support/browser.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
+
+/** The access token the app keeps for the signed-in user. */
+const sessionToken = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string);
 
 describe('sign in and out', () => {
   test('signing in lands on the company list and shows who is signed in', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await page.goto('/');
     await page.waitForURL('**/login?redirect=*');
     await signIn(page, 'accounts');
@@ -24,7 +22,7 @@ describe('sign in and out', () => {
   });
 
   test('a wrong password shows a clear message and stays on the login screen', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/login');
     await page.getByLabel('Email').fill('telephonist@demo.ie');
     await page.locator('input[type=password]').fill('not-the-password');
@@ -35,7 +33,7 @@ describe('sign in and out', () => {
   });
 
   test('empty fields are required before anything is sent', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/login');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('Please enter your email address.').isVisible()).toBe(true);
@@ -44,7 +42,7 @@ describe('sign in and out', () => {
   });
 
   test('the redirect parameter brings the user back to where they were going', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/companies/list?q=liffey');
     await page.waitForURL('**/login?redirect=*');
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/companies/list?q=liffey');
@@ -55,20 +53,16 @@ describe('sign in and out', () => {
   });
 
   test('a signed-in user opening /login goes to the app', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'telephonist');
+    const { page, context } = await signedInPage(browser(), 'telephonist');
     await page.goto('/login');
     await page.waitForURL('**/companies/list');
     await context.close();
   });
 
   test('signing out revokes the session and returns to the login screen', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.waitForURL('**/companies/list');
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string,
-    );
+    const token = await sessionToken(page);
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL('**/login**');
     // The old token no longer works on the server.
@@ -80,12 +74,9 @@ describe('sign in and out', () => {
   });
 
   test('losing the session on the server sends the user to /login on the next call', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.waitForURL('**/companies/list');
-    const token = await page.evaluate(
-      () => JSON.parse(localStorage.getItem('courier.session') ?? '{}').accessToken as string,
-    );
+    const token = await sessionToken(page);
     await page.getByRole('table').waitFor();
     await page.request.post(`${baseURL()}/api/auth/logout`, { headers: { authorization: `Bearer ${token}` } });
     await page.getByRole('button', { name: 'Next' }).click();
@@ -94,7 +85,7 @@ describe('sign in and out', () => {
   });
 
   test('a customer (no back-office role) is sent to the courier website', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/login');
     await page.getByLabel('Email').fill('customer@demo.ie');
     await page.locator('input[type=password]').fill('courier-demo');

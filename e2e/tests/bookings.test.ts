@@ -1,23 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import {
-  baseURL,
-  DEMO_PASSWORD,
-  expectAccessible,
-  launchBrowser,
-  openPage,
-  signIn,
-  waitForUrl,
-} from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, expectAccessible, openPage, signedInPage, signIn, waitForUrl } from '../support/browser.ts';
+import { openFirstCompany } from '../support/steps.ts';
+import { apiGetAs } from '../support/api.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 const rows = (page: Page) => page.locator('tbody tr[data-reference]');
 const references = (page: Page) =>
@@ -34,19 +22,9 @@ async function openList(
   await rows(page).first().waitFor({ timeout: 20_000 });
 }
 
-/** A Bearer token for API look-ups the tests need (which company has reference definitions). */
-async function apiToken(role: string): Promise<string> {
-  const response = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: `${role}@demo.ie`, password: DEMO_PASSWORD }),
-  });
-  return ((await response.json()) as { accessToken: string }).accessToken;
-}
-
 describe('booking list', () => {
   test('filters by company and status, then the URL shared into a new page shows the same rows', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await openList(page, 'accounts');
     // A company with an account code (a company without one shows its name in the link).
     const code =
@@ -75,7 +53,7 @@ describe('booking list', () => {
     const seen = await references(page);
 
     const shared = page.url();
-    const other = await openPage(browser);
+    const other = await openPage(browser());
     await other.page.goto(shared);
     await other.page.waitForURL('**/login?redirect=*');
     await signIn(other.page, 'accounts');
@@ -87,7 +65,7 @@ describe('booking list', () => {
   });
 
   test("the URL carries the API's filter names, and a link with them loads that search", async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await openList(page, 'accounts');
     const reference = (await references(page))[0] ?? '';
     await page.getByLabel('Reference', { exact: true }).fill(reference);
@@ -100,7 +78,7 @@ describe('booking list', () => {
     const only = (seen: string[]) => seen.includes(reference) && seen.every((other) => other.includes(reference));
     await expect.poll(async () => only(await references(page))).toBe(true);
 
-    const other = await openPage(browser);
+    const other = await openPage(browser());
     await openList(other.page, 'accounts', `/bookings/list?searchQuery=${reference}`);
     await expect.poll(async () => only(await references(other.page))).toBe(true);
     expect(await other.page.getByLabel('Reference', { exact: true }).inputValue()).toBe(reference);
@@ -110,7 +88,7 @@ describe('booking list', () => {
   });
 
   test('switches between Same Day and ON / OS, and back', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await openList(page, 'accounts');
     expect(await headers(page)).toContain('Vehicle');
     const sameDay = await references(page);
@@ -129,7 +107,7 @@ describe('booking list', () => {
   });
 
   test('opens the booking details beside an empty docket panel', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await openList(page, 'accounts');
     const reference = (await references(page))[0] ?? '';
     await page.getByRole('button', { name: `Open booking ${reference}` }).click();
@@ -161,9 +139,7 @@ describe('booking list', () => {
   });
 
   test("names each job's invoice period in the booking details, fetching a period once however many jobs share it", async () => {
-    const token = await apiToken('dispatcher');
-    const get = async <T>(path: string): Promise<T> =>
-      (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    const get = await apiGetAs('dispatcher');
     // A demo booking of an account customer: its jobs are in invoice periods. One with two jobs in the same period if there is one.
     const { bookings } = await get<{ bookings: { reference: string; jobs: { invoicePeriodId: number | null }[] }[] }>(
       '/bookings?size=500',
@@ -179,7 +155,7 @@ describe('booking list', () => {
       periodIds.map((id) => get<{ identifier: string; status: string }>(`/invoice/period/${id}`)),
     );
 
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const periodRequests: string[] = [];
     page.on('request', (request) => {
       if (new URL(request.url()).pathname.startsWith('/api/invoice/period/')) periodRequests.push(request.url());
@@ -207,9 +183,7 @@ describe('booking list', () => {
   });
 
   test('edits the client references of a booking', async () => {
-    const token = await apiToken('accounts');
-    const get = async <T>(path: string): Promise<T> =>
-      (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
+    const get = await apiGetAs('accounts');
     const { bookings } = await get<{ bookings: { reference: string; companyId: number }[] }>(
       '/bookings?size=300&view=SAME_DAY',
     );
@@ -227,7 +201,7 @@ describe('booking list', () => {
     expect(target, 'a demo company with free-text client references').toBeDefined();
     if (!target) return;
 
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await openList(page, 'telephonist', `/bookings/list?searchQuery=${target.reference}`);
     await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -252,7 +226,7 @@ describe('booking list', () => {
   });
 
   test('downloads the CSV of the current search', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await openList(page, 'accounts', '/bookings/list?view=ON_OS&statuses=delivered');
     const total = Number(
       (
@@ -278,7 +252,7 @@ describe('booking list', () => {
   });
 
   test('a telephonist sees no prices anywhere', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await openList(page, 'telephonist');
     const columns = await headers(page);
     for (const hidden of ['Charge', 'Driver Pay', 'Pay %']) expect(columns).not.toContain(hidden);
@@ -305,7 +279,7 @@ describe('booking list', () => {
   });
 
   test('a price filter or sort in a link is left out for a dispatcher, who gets the list without it', async () => {
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     await openList(page, 'dispatcher', '/bookings/list?chargeFrom=100000&driverPayFrom=100000&sortBy=customerCharge');
     expect(await references(page)).not.toEqual([]);
     expect(await page.getByText('Sorry nothing to show you').count()).toBe(0);
@@ -315,10 +289,8 @@ describe('booking list', () => {
   });
 
   test('the company Bookings tab lists only that company', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'dispatcher');
-    await page.getByRole('table').waitFor();
-    await page.locator('tbody tr').first().locator('td').nth(1).click();
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
+    await openFirstCompany(page);
     await page.getByRole('tab', { name: 'Bookings' }).waitFor();
     await rows(page).first().waitFor({ timeout: 20_000 });
     expect(await page.getByLabel('Company').count()).toBe(0);

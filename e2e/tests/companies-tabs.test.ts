@@ -1,14 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, signIn } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
+import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 /** Calls the API as the signed-in user (the session cookie rides along). */
 async function api<T>(page: Page, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
@@ -41,8 +36,7 @@ const tabLabel = (tab: string) =>
 
 describe('company Settings tab', () => {
   test('a toggle and a text field save by themselves, show in the history, and are there after a reload', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await openTab(page, 7, 'settings');
     const toggle = page.getByRole('switch', { name: 'Reference required' });
     const before = await toggle.isChecked();
@@ -68,8 +62,7 @@ describe('company Settings tab', () => {
   });
 
   test('an invalid billing email is refused with the message beside the field', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await openTab(page, 8, 'settings');
     await page.getByLabel('Billing email').fill('not-an-email');
     await page.getByText('Please enter a valid billing email address.').waitFor({ timeout: 10_000 });
@@ -78,8 +71,7 @@ describe('company Settings tab', () => {
   });
 
   test('changing a PAYG company with missing details to Account shows Missing Information; OK reverts', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     const list = await api<{ companies: { id: number; billingBasis: string }[] }>(page, '/company', {
       method: 'POST',
@@ -106,8 +98,7 @@ describe('company Settings tab', () => {
 
 describe('company References tab', () => {
   test('creates, edits and deletes a reference', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'telephonist');
+    const { page, context, problems } = await signedInPage(browser(), 'telephonist');
     await openTab(page, 9, 'references');
     await page.getByRole('button', { name: 'Add Reference' }).click();
     const editor = page.getByRole('dialog', { name: 'New Reference' });
@@ -146,8 +137,7 @@ describe('company References tab', () => {
 
 describe('company Users tab', () => {
   test('makes a staff user admin', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     let companyId = 0;
     let staffName = '';
@@ -181,12 +171,10 @@ describe('company Users tab', () => {
 
 describe('company Set Calls tab', () => {
   test('adds a set call, fills its details, and adds and edits a schedule day', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'dispatcher');
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await openTab(page, 11, 'set-calls');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Add Set Call' }).click();
-    await page.getByRole('dialog', { name: 'Add Set Call' }).getByRole('button', { name: 'Add' }).click();
+    await addThroughDialog(page, 'Add Set Call');
     const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
     await details.waitFor();
     const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
@@ -239,20 +227,20 @@ describe('company Set Calls tab', () => {
 
 describe('company Address Book tab and roles', () => {
   test('accounts adds an address book entry; every tab passes axe', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await openTab(page, 12, 'address-book');
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Add Address' }).click();
-    await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
+    await addThroughDialog(page, 'Add Address');
     const editor = page.getByRole('dialog', { name: 'New address book entry' });
     expect(await editor.getByLabel('Country').inputValue()).toBe('IRELAND, REPUBLIC OF');
-    await editor.getByLabel('Search name').fill('Harbour Office Galway');
-    await editor.getByLabel('Address name').fill('Harbour Office');
-    await editor.getByLabel('Address line one').fill('1 Dock Road');
-    await editor.getByLabel('City').fill('Galway');
-    await editor.getByLabel('County').fill('Galway');
-    await editor.getByLabel('Eircode').fill('H91 T2X4');
+    await fillAddressEntry(editor, {
+      searchName: 'Harbour Office Galway',
+      name: 'Harbour Office',
+      lineOne: '1 Dock Road',
+      city: 'Galway',
+      county: 'Galway',
+      eircode: 'H91 T2X4',
+    });
     expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
     await editor.getByLabel('Latitude').fill('53.2707');
     await editor.getByLabel('Longitude').fill('-9.0568');
@@ -269,8 +257,7 @@ describe('company Address Book tab and roles', () => {
   });
 
   test('a telephonist gets neither Set Calls nor Address Book, and the server refuses both', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'telephonist');
+    const { page, context } = await signedInPage(browser(), 'telephonist');
     await page.goto('/companies/12/set-calls');
     await page.getByRole('tab', { name: 'Settings' }).waitFor();
     // The first tab list is the company's; a tab's own content may hold more tabs.

@@ -1,14 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, expectAccessible, openPage, signedInPage, signIn, waitForUrl } from '../support/browser.ts';
+import { openFirstCompany } from '../support/steps.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 async function companyNames(page: Page): Promise<string[]> {
   return page.locator('tbody tr td:first-child a').allTextContents();
@@ -20,8 +15,7 @@ async function summary(page: Page): Promise<string> {
 
 describe('company list', () => {
   test('pages through all companies ten at a time', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     expect(await page.locator('tbody tr').count()).toBe(10);
     await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
@@ -41,8 +35,7 @@ describe('company list', () => {
   });
 
   test('while the next page loads, the summary still describes the rows on screen', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
     const firstPage = await companyNames(page);
@@ -66,8 +59,7 @@ describe('company list', () => {
   });
 
   test('searches by name, resets to the first page, and the search is a shareable link', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'telephonist');
+    const { page, context } = await signedInPage(browser(), 'telephonist');
     await page.getByRole('button', { name: 'Next' }).click();
     await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
     await page.getByPlaceholder('Search Companies...').fill('liffey');
@@ -77,7 +69,7 @@ describe('company list', () => {
     for (const name of names) expect(name.toLowerCase()).toContain('liffey');
 
     const shared = page.url();
-    const other = await openPage(browser);
+    const other = await openPage(browser());
     await other.page.goto(shared);
     await other.page.waitForURL('**/login?redirect=*');
     await signIn(other.page, 'telephonist');
@@ -88,8 +80,7 @@ describe('company list', () => {
   });
 
   test('the exact toggle matches whole account codes only', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     const withCode = (await companyNames(page)).find((name) => /^[A-Z]{4}\d{3}/.test(name)) ?? '';
     const accountCode = withCode.slice(0, 7);
@@ -107,8 +98,7 @@ describe('company list', () => {
   });
 
   test('a search with no match shows the empty state', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.getByPlaceholder('Search Companies...').fill('zzzz no such company');
     await expect.poll(() => page.getByText('No Companies').isVisible()).toBe(true);
     await expect.poll(() => page.getByText('Sorry nothing to show you').isVisible()).toBe(true);
@@ -116,8 +106,7 @@ describe('company list', () => {
   });
 
   test('a row opens the company details with its header and role-based tabs', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     const firstRow = page.locator('tbody tr').first();
     const name = (await firstRow.locator('td:first-child a span').last().textContent()) ?? '';
@@ -136,10 +125,8 @@ describe('company list', () => {
   });
 
   test('a dispatcher gets the Set Calls tab but not Invoices or Pricing', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'dispatcher');
-    await page.getByRole('table').waitFor();
-    await page.locator('tbody tr').first().locator('td').nth(1).click();
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
+    await openFirstCompany(page);
     await page.getByRole('tab', { name: 'Settings' }).waitFor();
     const tabs = await page.getByRole('tablist').first().getByRole('tab').allTextContents();
     expect(tabs).toEqual(['Bookings', 'Users', 'Settings', 'References', 'Set Calls']);
@@ -147,8 +134,7 @@ describe('company list', () => {
   });
 
   test('the company list has no serious accessibility violations', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
     await expectAccessible(page);
     await context.close();

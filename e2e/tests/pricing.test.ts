@@ -1,18 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 
 const INCREASE_CODE = 'e2e-increase-code'; // PRICE_INCREASE_SECRET in e2e/global-setup.ts
 const DESCRIPTION = 'E2E two-level tariff';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 const level = (page: Page, row: number, field: string) => page.getByLabel(`Level ${row} ${field}`, { exact: true });
 const testResult = (page: Page) => page.getByTestId('tariff-test-result');
@@ -31,8 +25,7 @@ async function testWeight(page: Page, weight: string): Promise<string> {
 
 describe('pricing', () => {
   test('creates a tariff with two levels, tests it at three weights, saves it, finds it and deletes it', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'pricing');
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
     await waitForUrl(page, (url) => url.pathname === '/pricing/review');
     await page.getByRole('tab', { name: 'Tariff Codes' }).click();
     await page.getByRole('link', { name: 'PUR', exact: true }).click();
@@ -93,8 +86,7 @@ describe('pricing', () => {
   });
 
   test('a wrong authorisation code is refused; a price increase on the demo data completes and its log downloads', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'pricing', { from: '/pricing/price-increase' });
+    const { page, context, problems } = await signedInPage(browser(), 'pricing', { from: '/pricing/price-increase' });
     await page.getByRole('heading', { name: 'Price Increase' }).waitFor();
     await expectAccessible(page);
 
@@ -132,8 +124,7 @@ describe('pricing', () => {
   });
 
   test('carriers, tariff codes and the carrier increase form are accessible', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'pricing', { from: '/pricing/carriers' });
+    const { page, context, problems } = await signedInPage(browser(), 'pricing', { from: '/pricing/carriers' });
     await page.getByRole('link', { name: 'DPD', exact: true }).waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'DPD', exact: true }).click();
@@ -162,8 +153,7 @@ describe('pricing', () => {
   });
 
   test('a role without pricing gets the not-found screen', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts', { from: '/pricing/tariff-codes' });
+    const { page, context } = await signedInPage(browser(), 'accounts', { from: '/pricing/tariff-codes' });
     await page.getByRole('heading', { name: 'Oh No' }).waitFor();
     expect(await page.getByRole('tab', { name: 'Tariff Codes' }).count()).toBe(0);
     await context.close();

@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, signIn } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
+import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 describe('reviews (/reviews)', () => {
   test('a manager opens a review and approves it; the panel closes and the row is tagged', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'manager');
+    const { page, context, problems } = await signedInPage(browser(), 'manager');
     await page.goto('/reviews');
     await page.getByRole('table').waitFor();
     expect(await page.getByText(/^Showing 1 to 10 of \d+ results$/).count()).toBe(1);
@@ -42,8 +35,7 @@ describe('reviews (/reviews)', () => {
   });
 
   test('reviews are for managers: a dispatcher gets the not-found screen', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'dispatcher');
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/reviews');
     await page.getByText('Oh No').waitFor();
     await context.close();
@@ -52,8 +44,7 @@ describe('reviews (/reviews)', () => {
 
 describe('public address book (/addresses)', () => {
   test('a dispatcher adds a public entry and jumps to it; the map needs no network', async () => {
-    const { page, context, problems } = await openPage(browser);
-    await signIn(page, 'dispatcher');
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/addresses');
     await page.getByRole('button', { name: 'Add Address' }).waitFor();
     await page
@@ -61,15 +52,16 @@ describe('public address book (/addresses)', () => {
       .first()
       .waitFor();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Add Address' }).click();
-    await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
+    await addThroughDialog(page, 'Add Address');
     const editor = page.getByRole('dialog', { name: 'New address book entry' });
-    await editor.getByLabel('Search name').fill('Zz Public Depot Cork');
-    await editor.getByLabel('Address name').fill('Public Depot');
-    await editor.getByLabel('Address line one').fill('3 Anglesea Street');
-    await editor.getByLabel('City').fill('Cork');
-    await editor.getByLabel('County').fill('Cork');
-    await editor.getByLabel('Eircode').fill('T12 X1Y2');
+    await fillAddressEntry(editor, {
+      searchName: 'Zz Public Depot Cork',
+      name: 'Public Depot',
+      lineOne: '3 Anglesea Street',
+      city: 'Cork',
+      county: 'Cork',
+      eircode: 'T12 X1Y2',
+    });
     await editor.getByLabel('Latitude').fill('51.8985');
     await editor.getByLabel('Longitude').fill('0');
     expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
@@ -87,8 +79,7 @@ describe('public address book (/addresses)', () => {
   });
 
   test('accounts staff do not get /addresses', async () => {
-    const { page, context } = await openPage(browser);
-    await signIn(page, 'accounts');
+    const { page, context } = await signedInPage(browser(), 'accounts');
     await page.goto('/addresses');
     await page.getByText('Oh No').waitFor();
     await context.close();

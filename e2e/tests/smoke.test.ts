@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { baseURL, launchBrowser, openPage, signIn } from '../support/browser.ts';
+import { expect, test } from 'vitest';
+import { baseURL, browserForTests, openPage, signIn } from '../support/browser.ts';
 
 // Proves the harness: Chromium starts, the app started by global-setup.ts answers through it.
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 test('the browser reaches the app and its health check', async () => {
-  const context = await browser.newContext();
+  const context = await browser().newContext();
   const page = await context.newPage();
 
   const health = await page.goto(`${baseURL()}/api/health`);
@@ -28,7 +19,7 @@ test('the browser reaches the app and its health check', async () => {
 });
 
 test('the app and the API docs run under the Content-Security-Policy without a violation', async () => {
-  const { context, page, problems } = await openPage(browser);
+  const { context, page, problems } = await openPage(browser());
   const violations: string[] = [];
   await page.exposeFunction('reportCspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {

@@ -1,28 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { baseURL, DEMO_PASSWORD, launchBrowser, openPage, signIn } from '../support/browser.ts';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, openPage, signIn } from '../support/browser.ts';
+import { apiGetAs } from '../support/api.ts';
 
 // apps/web/src/api: one query per server resource, so screens of different areas that show the same
 // company share one request (the company References tab and a booking's Edit Client References used
 // to cache the same definitions under two keys and fetch them twice).
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForTests();
 
 async function apiGet<T>(path: string): Promise<T> {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'accounts@demo.ie', password: DEMO_PASSWORD }),
-  });
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  const response = await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${accessToken}` } });
-  return (await response.json()) as T;
+  return (await apiGetAs('accounts'))<T>(path);
 }
 
 describe('web data layer', () => {
@@ -40,7 +27,7 @@ describe('web data layer', () => {
     expect(companyId, 'a demo company with bookings and client references').toBeDefined();
     if (companyId === undefined) return;
 
-    const { page, context, problems } = await openPage(browser);
+    const { page, context, problems } = await openPage(browser());
     const requests: string[] = [];
     page.on('request', (request) => {
       if (request.method() === 'GET') requests.push(new URL(request.url()).pathname);

@@ -62,3 +62,31 @@ export function Dialog({
     </Modal>
   );
 }
+
+/** A question with one action: closing it and its first button ('Cancel') both call onCancel. */
+export function ConfirmDialog({
+  opened,
+  onCancel,
+  cancelLabel = 'Cancel',
+  title,
+  confirm,
+  children,
+}: {
+  opened: boolean;
+  onCancel: () => void;
+  cancelLabel?: string;
+  title: string;
+  confirm: DialogAction;
+  children?: ReactNode;
+}) {
+  return (
+    <Dialog
+      opened={opened}
+      onClose={onCancel}
+      title={title}
+      actions={[{ label: cancelLabel, kind: 'DEFAULT', onClick: onCancel }, confirm]}
+    >
+      {children}
+    </Dialog>
+  );
+}

@@ -24,7 +24,7 @@ import { ApiRequestError } from '@/api/client.ts';
 import { getPlace } from '@/api/places.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { MapView } from '@/ui/map-view.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
@@ -170,51 +170,45 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
         ))
       )}
 
-      <Dialog
+      <ConfirmDialog
         opened={confirmAdd}
-        onClose={() => setConfirmAdd(false)}
+        onCancel={() => setConfirmAdd(false)}
         title="Add Address"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmAdd(false) },
-          {
-            label: 'Add',
-            kind: 'CONFIRM',
-            onClick: () => {
-              setConfirmAdd(false);
-              setDraft(newDraft(companyId));
-            },
+        confirm={{
+          label: 'Add',
+          kind: 'CONFIRM',
+          onClick: () => {
+            setConfirmAdd(false);
+            setDraft(newDraft(companyId));
           },
-        ]}
+        }}
       >
         {companyId === null
           ? 'Add an entry to the public address book?'
           : 'Add an entry to this company’s address book?'}
-      </Dialog>
+      </ConfirmDialog>
 
-      <Dialog
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete Address"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setDeleting(null) },
-          {
-            label: 'Delete',
-            kind: 'DESTRUCTIVE',
-            loading: remove.isPending,
-            onClick: () =>
-              deleting &&
-              remove.mutate(deleting.entryId, {
-                onSuccess: () => {
-                  setDeleting(null);
-                  toast({ title: ADDRESS_MESSAGES.deletedTitle, message: ADDRESS_MESSAGES.deleted, type: 'success' });
-                },
-                onError: () => toast({ title: 'Sorry', message: ADDRESS_MESSAGES.deleteFailed, type: 'error' }),
-              }),
-          },
-        ]}
+        confirm={{
+          label: 'Delete',
+          kind: 'DESTRUCTIVE',
+          loading: remove.isPending,
+          onClick: () =>
+            deleting &&
+            remove.mutate(deleting.entryId, {
+              onSuccess: () => {
+                setDeleting(null);
+                toast({ title: ADDRESS_MESSAGES.deletedTitle, message: ADDRESS_MESSAGES.deleted, type: 'success' });
+              },
+              onError: () => toast({ title: 'Sorry', message: ADDRESS_MESSAGES.deleteFailed, type: 'error' }),
+            }),
+        }}
       >
         {`Delete the entry ${deleting?.name ?? ''}?`}
-      </Dialog>
+      </ConfirmDialog>
 
       <SlideIn
         opened={draft !== null}

@@ -1,14 +1,14 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
-import { guarded } from '@/routing/guards.ts';
+import { areaRoute } from '@/routing/area-routes.ts';
 
 /** /addresses: the public address book. */
 export function addressesRoutes<TApp extends AnyRoute>(appRoute: TApp) {
-  return createRoute({
-    getParentRoute: () => appRoute,
+  return areaRoute(appRoute, {
     path: '/addresses',
-    staticData: { name: 'appAddresses', section: 'Addresses' },
-    beforeLoad: guarded(AREAS.addresses),
+    name: 'appAddresses',
+    section: 'Addresses',
+    roles: AREAS.addresses,
     component: lazyRouteComponent(() => import('./addresses-screen.tsx'), 'AddressesScreen'),
   });
 }

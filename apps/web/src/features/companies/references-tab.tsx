@@ -22,7 +22,7 @@ import {
   type ReferenceHeader,
 } from '@courier/domain/companies/references';
 import { ApiRequestError } from '@/api/client.ts';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
@@ -201,35 +201,32 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
         )}
       </SlideIn>
 
-      <Dialog
+      <ConfirmDialog
         opened={deleting !== null}
-        onClose={() => setDeleting(null)}
+        onCancel={() => setDeleting(null)}
         title="Delete Reference"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setDeleting(null) },
-          {
-            label: 'Delete',
-            kind: 'DESTRUCTIVE',
-            loading: remove.isPending,
-            onClick: () =>
-              deleting &&
-              remove.mutate(deleting.id, {
-                onSuccess: (removed) => {
-                  toast({
-                    title: 'Success',
-                    message: `The reference "${removed.name}" has been deleted`,
-                    type: 'success',
-                  });
-                  setDeleting(null);
-                },
-                onError: () =>
-                  toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' }),
-              }),
-          },
-        ]}
+        confirm={{
+          label: 'Delete',
+          kind: 'DESTRUCTIVE',
+          loading: remove.isPending,
+          onClick: () =>
+            deleting &&
+            remove.mutate(deleting.id, {
+              onSuccess: (removed) => {
+                toast({
+                  title: 'Success',
+                  message: `The reference "${removed.name}" has been deleted`,
+                  type: 'success',
+                });
+                setDeleting(null);
+              },
+              onError: () =>
+                toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' }),
+            }),
+        }}
       >
         {`Are you sure you want to delete to ${deleting?.name ?? ''}?`}
-      </Dialog>
+      </ConfirmDialog>
     </Stack>
   );
 }

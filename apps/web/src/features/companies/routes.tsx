@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
-import { guarded, redirectIndex } from '@/routing/guards.ts';
+import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 
 export const companyListSearchSchema = z.object({
   q: z.string().optional().catch(undefined),
@@ -18,36 +18,33 @@ export function companiesRoutes<TApp extends AnyRoute>(
   appRoute: TApp,
   { companyDetailsScreen }: { companyDetailsScreen: RouteComponent },
 ) {
-  const companiesRoute = createRoute({
-    getParentRoute: () => appRoute,
-    path: '/companies',
-    staticData: { name: 'appCompany', section: 'Companies' },
-    beforeLoad: guarded(AREAS.companies),
-  });
-  const indexRoute = createRoute({
-    getParentRoute: () => companiesRoute,
-    path: '/',
-    beforeLoad: redirectIndex('/companies/list'),
-  });
-  const listRoute = createRoute({
-    getParentRoute: () => companiesRoute,
-    path: '/list',
-    staticData: { name: 'companyList' },
-    validateSearch: companyListSearchSchema,
-    component: lazyRouteComponent(() => import('./company-list-screen.tsx'), 'CompanyListScreen'),
-  });
-  const detailsRoute = createRoute({
-    getParentRoute: () => companiesRoute,
-    path: '/$companyId/{-$tab}',
-    staticData: { name: 'companyDetails' },
-    params: {
-      parse: (params) => ({
-        companyId: z.coerce.number().int().min(1).catch(0).parse(params.companyId),
-        tab: params.tab,
-      }),
-      stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),
+  return sectionRoutes(
+    appRoute,
+    { path: '/companies', name: 'appCompany', section: 'Companies', roles: AREAS.companies, index: '/companies/list' },
+    (companies) => {
+      // Declared apart from the list so its params are inferred on their own, not from the list's type.
+      const detailsRoute = createRoute({
+        getParentRoute: () => companies,
+        path: '/$companyId/{-$tab}',
+        staticData: { name: 'companyDetails' },
+        params: {
+          parse: (params) => ({
+            companyId: z.coerce.number().int().min(1).catch(0).parse(params.companyId),
+            tab: params.tab,
+          }),
+          stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),
+        },
+        component: companyDetailsScreen,
+      });
+      return [
+        screenRoute(companies, {
+          path: '/list',
+          name: 'companyList',
+          validateSearch: companyListSearchSchema,
+          component: lazyRouteComponent(() => import('./company-list-screen.tsx'), 'CompanyListScreen'),
+        }),
+        detailsRoute,
+      ];
     },
-    component: companyDetailsScreen,
-  });
-  return companiesRoute.addChildren([indexRoute, listRoute, detailsRoute]);
+  );
 }

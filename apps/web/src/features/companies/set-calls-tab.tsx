@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SET_CALL_MESSAGES, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
 import { ApiRequestError } from '@/api/client.ts';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { toSetCallEdit, useCreateSetCall, useSetCalls, useUpdateSetCall } from '@/api/set-calls.ts';
@@ -69,39 +69,36 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
         ))
       )}
 
-      <Dialog
+      <ConfirmDialog
         opened={confirmAdd}
-        onClose={() => setConfirmAdd(false)}
+        onCancel={() => setConfirmAdd(false)}
         title="Add Set Call"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmAdd(false) },
-          {
-            label: 'Add',
-            kind: 'CONFIRM',
-            loading: create.isPending,
-            onClick: () =>
-              create.mutate(undefined, {
-                onSuccess: ({ newSetCallId }) => {
-                  setConfirmAdd(false);
-                  // The list already holds the new set call (the answer replaced it); scroll once it is drawn.
-                  requestAnimationFrame(() =>
-                    document
-                      .getElementById(`set-call-${newSetCallId}`)
-                      ?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
-                  );
-                  setEditingDetails(newSetCallId);
-                },
-                onError: () => {
-                  setConfirmAdd(false);
-                  toast({ title: 'Sorry', message: SET_CALL_MESSAGES.createFailed, type: 'error' });
-                },
-              }),
-          },
-        ]}
+        confirm={{
+          label: 'Add',
+          kind: 'CONFIRM',
+          loading: create.isPending,
+          onClick: () =>
+            create.mutate(undefined, {
+              onSuccess: ({ newSetCallId }) => {
+                setConfirmAdd(false);
+                // The list already holds the new set call (the answer replaced it); scroll once it is drawn.
+                requestAnimationFrame(() =>
+                  document
+                    .getElementById(`set-call-${newSetCallId}`)
+                    ?.scrollIntoView({ behavior: 'smooth', block: 'start' }),
+                );
+                setEditingDetails(newSetCallId);
+              },
+              onError: () => {
+                setConfirmAdd(false);
+                toast({ title: 'Sorry', message: SET_CALL_MESSAGES.createFailed, type: 'error' });
+              },
+            }),
+        }}
       >
         Add a new set call to this company? It starts inactive; fill in its details, addresses and schedule, then make
         it active.
-      </Dialog>
+      </ConfirmDialog>
 
       <SetCallDetailsEditor
         setCall={find(editingDetails)}

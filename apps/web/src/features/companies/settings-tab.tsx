@@ -17,7 +17,7 @@ import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier
 import { ApiRequestError } from '@/api/client.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { UserSearch } from '@/ui/user-search.tsx';
@@ -43,6 +43,11 @@ const TIER_NAMES: Record<string, string> = {
 const tierLabel = (tier: string, table: Record<string, number>) => `${TIER_NAMES[tier] ?? tier} (€${table[tier] ?? 0})`;
 
 /** Saves of one company run one after another, so a quick toggle and a text change never race. */
+const INVOICE_FORMATS: { value: 'legacy' | 'new'; label: string }[] = [
+  { value: 'legacy', label: 'Legacy' },
+  { value: 'new', label: 'New' },
+];
+
 const saveQueues = new Map<number, Promise<void>>();
 function enqueueSave(companyId: number, task: () => Promise<void>): void {
   saveQueues.set(companyId, (saveQueues.get(companyId) ?? Promise.resolve()).then(task));
@@ -143,6 +148,13 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
       {...options}
     />
   );
+  const choice = <T extends string>(
+    section: Section,
+    field: string,
+    label: string,
+    value: T,
+    choices: { value: T; label: string }[],
+  ) => <AutoSelect label={label} value={value} onSave={saveField(section, field)} data={choices} />;
   const toggle = (section: Section, field: string, label: string, value: boolean) => (
     <AutoSwitch
       key={`${section}.${field}`}
@@ -305,18 +317,20 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
               {error('settings', 'parentBillingCompany')}
             </Text>
           )}
-          <AutoSelect
-            label="Telephone surcharge tier"
-            value={settings.cycloneSurchargeTier}
-            onSave={saveField('settings', 'cycloneSurchargeTier')}
-            data={SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, CYCLONE_SURCHARGE_TIERS) }))}
-          />
-          <AutoSelect
-            label="Admin surcharge tier"
-            value={settings.adminSurchargeTier}
-            onSave={saveField('settings', 'adminSurchargeTier')}
-            data={SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) }))}
-          />
+          {choice(
+            'settings',
+            'cycloneSurchargeTier',
+            'Telephone surcharge tier',
+            settings.cycloneSurchargeTier,
+            SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, CYCLONE_SURCHARGE_TIERS) })),
+          )}
+          {choice(
+            'settings',
+            'adminSurchargeTier',
+            'Admin surcharge tier',
+            settings.adminSurchargeTier,
+            SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) })),
+          )}
           {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
           <Group grow>
             <AutoNumber
@@ -356,55 +370,36 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             </Stack>
           ))}
           {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
-          <AutoSelect
-            label="Default VAT code"
-            value={ext.defaultVatCode}
-            onSave={saveField('extendedSettings', 'defaultVatCode')}
-            data={[
-              { value: 'STD', label: 'STD (standard)' },
-              { value: 'ZER', label: 'ZER (zero rated)' },
-            ]}
-          />
+          {choice('extendedSettings', 'defaultVatCode', 'Default VAT code', ext.defaultVatCode, [
+            { value: 'STD', label: 'STD (standard)' },
+            { value: 'ZER', label: 'ZER (zero rated)' },
+          ])}
           {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber, { maxLength: 100 })}
-          <AutoSelect
-            label="Credit control code"
-            value={ext.creditControlCode}
-            onSave={saveField('extendedSettings', 'creditControlCode')}
-            data={CREDIT_CONTROL_CODES.map((code) => ({
+          {choice(
+            'extendedSettings',
+            'creditControlCode',
+            'Credit control code',
+            ext.creditControlCode,
+            CREDIT_CONTROL_CODES.map((code) => ({
               value: code,
               label: code.charAt(0) + code.slice(1).toLowerCase(),
-            }))}
-          />
+            })),
+          )}
         </Column>
 
         <Column title="Invoicing">
-          <AutoSelect
-            label="Invoice interval"
-            value={ext.invoiceInterval}
-            onSave={saveField('extendedSettings', 'invoiceInterval')}
-            data={[
-              { value: 'W', label: 'Weekly' },
-              { value: 'M', label: 'Monthly' },
-            ]}
-          />
-          <AutoSelect
-            label="Invoice format"
-            value={ext.invoiceFormat}
-            onSave={saveField('extendedSettings', 'invoiceFormat')}
-            data={[
-              { value: 'legacy', label: 'Legacy' },
-              { value: 'new', label: 'New' },
-            ]}
-          />
-          <AutoSelect
-            label="Overnight invoice format"
-            value={ext.onInvoiceFormat}
-            onSave={saveField('extendedSettings', 'onInvoiceFormat')}
-            data={[
-              { value: 'legacy', label: 'Legacy' },
-              { value: 'new', label: 'New' },
-            ]}
-          />
+          {choice('extendedSettings', 'invoiceInterval', 'Invoice interval', ext.invoiceInterval, [
+            { value: 'W', label: 'Weekly' },
+            { value: 'M', label: 'Monthly' },
+          ])}
+          {choice('extendedSettings', 'invoiceFormat', 'Invoice format', ext.invoiceFormat, INVOICE_FORMATS)}
+          {choice(
+            'extendedSettings',
+            'onInvoiceFormat',
+            'Overnight invoice format',
+            ext.onInvoiceFormat,
+            INVOICE_FORMATS,
+          )}
           {toggle(
             'extendedSettings',
             'singleInvoice',
@@ -476,46 +471,40 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           ))}
         </List>
       </Dialog>
-      <Dialog
+      <ConfirmDialog
         opened={pendingBasis?.kind === 'confirm'}
-        onClose={() => setPendingBasis(null)}
+        onCancel={() => setPendingBasis(null)}
         title="Change billing basis"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setPendingBasis(null) },
-          {
-            label: 'Change',
-            kind: 'CONFIRM',
-            onClick: () => {
-              setPendingBasis(null);
-              save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
-            },
+        confirm={{
+          label: 'Change',
+          kind: 'CONFIRM',
+          onClick: () => {
+            setPendingBasis(null);
+            save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
           },
-        ]}
+        }}
       >
         {CHANGE_TO_ACCOUNT_QUESTION}
-      </Dialog>
-      <Dialog
+      </ConfirmDialog>
+      <ConfirmDialog
         opened={bookingsDialog}
-        onClose={() => setBookingsDialog(false)}
+        onCancel={() => setBookingsDialog(false)}
         title="Bookings"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setBookingsDialog(false) },
-          {
-            label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
-            kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
-            onClick: () => {
-              setBookingsDialog(false);
-              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
-                'settings.cycloneAllowBooking',
-              ]);
-            },
+        confirm={{
+          label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
+          kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
+          onClick: () => {
+            setBookingsDialog(false);
+            save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
+              'settings.cycloneAllowBooking',
+            ]);
           },
-        ]}
+        }}
       >
         {settings.cycloneAllowBooking
           ? 'This company may book now. Block its bookings?'
           : 'This company’s bookings are blocked. Allow them again?'}
-      </Dialog>
+      </ConfirmDialog>
     </Stack>
   );
 }

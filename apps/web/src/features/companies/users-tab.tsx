@@ -2,6 +2,7 @@ import { ActionIcon, Button, Group, Paper, SimpleGrid, Stack, Text, Title, Unsty
 import { useState } from 'react';
 import type { CompanyUser } from '@courier/domain/users/schemas';
 import { DateText } from '@/ui/format.tsx';
+import { LabelledValue } from '@/ui/labelled-value.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -9,16 +10,7 @@ import { UserSearch } from '@/ui/user-search.tsx';
 import { useCompanyUsers, useSetCompanyUser } from '@/api/users.ts';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children ?? '–'}
-      </Text>
-    </div>
-  );
+  return <LabelledValue label={label}>{children ?? '–'}</LabelledValue>;
 }
 
 /** Company Users tab (spec 1 §2): Admins and Staff, Make Staff / Make Admin, add a user, a details panel. */

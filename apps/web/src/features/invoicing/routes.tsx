@@ -1,42 +1,33 @@
-import { createRoute, type AnyRoute } from '@tanstack/react-router';
+import type { AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
-import { guarded, placeholder, redirectIndex } from '@/routing/guards.ts';
+import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
+import { placeholder } from '@/routing/guards.ts';
 
 // Invoicing's screens arrive with their own issue; until then each route names itself.
 /** /invoicing: invoices, one invoice, invoice reports. */
 export function invoicingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
-  const invoicingRoute = createRoute({
-    getParentRoute: () => appRoute,
-    path: '/invoicing',
-    staticData: { name: 'appInvoicing', section: 'Invoicing' },
-    beforeLoad: guarded(AREAS.invoicing),
-  });
-  // Declared before addChildren rather than inside it, so each child's types are inferred on their own.
-  const children = [
-    createRoute({
-      getParentRoute: () => invoicingRoute,
-      path: '/',
-      beforeLoad: redirectIndex('/invoicing/invoices'),
-    }),
-    createRoute({
-      getParentRoute: () => invoicingRoute,
-      path: '/invoices',
-      staticData: { name: 'invoices' },
-      ...placeholder('Invoices'),
-    }),
-    createRoute({
-      getParentRoute: () => invoicingRoute,
-      path: '/invoices/$invoiceId',
-      staticData: { name: 'invoiceDetails' },
-      ...placeholder('Invoice details'),
-    }),
-    createRoute({
-      getParentRoute: () => invoicingRoute,
-      path: '/reports',
-      staticData: { name: 'invoiceReports' },
-      beforeLoad: guarded(AREAS.reports),
-      ...placeholder('Invoice reports'),
-    }),
-  ] as const;
-  return invoicingRoute.addChildren([...children]);
+  return sectionRoutes(
+    appRoute,
+    {
+      path: '/invoicing',
+      name: 'appInvoicing',
+      section: 'Invoicing',
+      roles: AREAS.invoicing,
+      index: '/invoicing/invoices',
+    },
+    (invoicing) => [
+      screenRoute(invoicing, { path: '/invoices', name: 'invoices', ...placeholder('Invoices') }),
+      screenRoute(invoicing, {
+        path: '/invoices/$invoiceId',
+        name: 'invoiceDetails',
+        ...placeholder('Invoice details'),
+      }),
+      screenRoute(invoicing, {
+        path: '/reports',
+        name: 'invoiceReports',
+        roles: AREAS.reports,
+        ...placeholder('Invoice reports'),
+      }),
+    ],
+  );
 }

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } fro
 import { useState } from 'react';
 import { REVIEW_MESSAGES, REVIEW_PAGE_SIZE, scoreColour, type Review } from '@courier/domain/reviews/schemas';
 import { DateText } from '@/ui/format.tsx';
+import { LabelledValue } from '@/ui/labelled-value.tsx';
 import { EmptyState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
@@ -21,14 +22,9 @@ function Score({ value }: { value: number }) {
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div" style={{ overflowWrap: 'anywhere' }}>
-        {children}
-      </Text>
-    </div>
+    <LabelledValue label={label} wrapAnywhere>
+      {children}
+    </LabelledValue>
   );
 }
 

@@ -1,14 +1,14 @@
-import { createRoute, lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
-import { guarded } from '@/routing/guards.ts';
+import { areaRoute } from '@/routing/area-routes.ts';
 
 /** /reviews: customer reviews awaiting approval. */
 export function reviewsRoutes<TApp extends AnyRoute>(appRoute: TApp) {
-  return createRoute({
-    getParentRoute: () => appRoute,
+  return areaRoute(appRoute, {
     path: '/reviews',
-    staticData: { name: 'appReviews', section: 'Reviews' },
-    beforeLoad: guarded(AREAS.reviews),
+    name: 'appReviews',
+    section: 'Reviews',
+    roles: AREAS.reviews,
     component: lazyRouteComponent(() => import('./reviews-screen.tsx'), 'ReviewsScreen'),
   });
 }

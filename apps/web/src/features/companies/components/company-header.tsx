@@ -1,22 +1,9 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { billingBasisLabel } from '@courier/domain/companies/billing';
 import type { CompanyDetails } from '@courier/domain/companies/schemas';
-import type { ReactNode } from 'react';
 import { usePublicConfig } from '@/api/public-config.ts';
 import { DateText } from '@/ui/format.tsx';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
+import { LabelledValue } from '@/ui/labelled-value.tsx';
 
 export function CompanyHeader({ company }: { company: CompanyDetails }) {
   const config = usePublicConfig();
@@ -32,23 +19,23 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
         </Badge>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="md">
-        <Field label="Joined">
+        <LabelledValue label="Joined">
           <DateText value={company.createdAt} />
-        </Field>
-        <Field label="Last booking">
+        </LabelledValue>
+        <LabelledValue label="Last booking">
           <DateText value={company.lastBooking} />
-        </Field>
-        <Field label="Phone">
+        </LabelledValue>
+        <LabelledValue label="Phone">
           {company.phone ? <Anchor href={`tel:${company.phone.replace(/\s/g, '')}`}>{company.phone}</Anchor> : none}
-        </Field>
-        <Field label="Billing basis">{billingBasisLabel(company.billingBasis)}</Field>
+        </LabelledValue>
+        <LabelledValue label="Billing basis">{billingBasisLabel(company.billingBasis)}</LabelledValue>
         {company.billingBasis === 'account' && (
-          <Field label="Account billing started">
+          <LabelledValue label="Account billing started">
             <DateText value={company.accountBillingStarted} />
-          </Field>
+          </LabelledValue>
         )}
-        <Field label="Pricer">{company.pricer ?? none}</Field>
-        <Field label="Payment provider id">
+        <LabelledValue label="Pricer">{company.pricer ?? none}</LabelledValue>
+        <LabelledValue label="Payment provider id">
           {company.stripeId ? (
             <Anchor
               href={`${config.data?.paymentProviderCustomerUrl ?? ''}${encodeURIComponent(company.stripeId)}`}
@@ -60,11 +47,11 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
           ) : (
             none
           )}
-        </Field>
-        <Field label="Account code">{company.accountCode ?? none}</Field>
-        <Field label="Accounting system code">{company.quantumAccountCode ?? none}</Field>
-        <Field label="Tariff code">{company.tariffCodeLabel ?? none}</Field>
-        <Field label="Active">{company.active ? 'Yes' : 'No'}</Field>
+        </LabelledValue>
+        <LabelledValue label="Account code">{company.accountCode ?? none}</LabelledValue>
+        <LabelledValue label="Accounting system code">{company.quantumAccountCode ?? none}</LabelledValue>
+        <LabelledValue label="Tariff code">{company.tariffCodeLabel ?? none}</LabelledValue>
+        <LabelledValue label="Active">{company.active ? 'Yes' : 'No'}</LabelledValue>
       </SimpleGrid>
     </Paper>
   );

@@ -23,6 +23,9 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
 
 type Errors = Record<string, string>;
+type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
+type TextKey = KeysOf<string>;
+type FlagKey = KeysOf<boolean>;
 
 /** Details editor (spec 1 §2, §5): service and both phones required; driver code a number (≤ 0 means none); standard or fixed pricing. */
 export function SetCallDetailsEditor({
@@ -80,6 +83,20 @@ function DetailsForm({
   const set = <K extends keyof SetCallEdit>(key: K, value: SetCallEdit[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   const error = (field: string) => errors[field] ?? serverErrors[field];
+  /** A text field of the set call; a required one shows its problem. */
+  const textField = (key: TextKey, label: string, maxLength: number, required = false) => (
+    <TextInput
+      label={label}
+      required={required}
+      value={draft[key]}
+      maxLength={maxLength}
+      onChange={(event) => set(key, event.currentTarget.value)}
+      error={required ? error(key) : undefined}
+    />
+  );
+  const flag = (key: FlagKey, label: string) => (
+    <Switch label={label} checked={draft[key]} onChange={(event) => set(key, event.currentTarget.checked)} />
+  );
 
   const submit = () => {
     const problems = Object.fromEntries(
@@ -112,46 +129,12 @@ function DetailsForm({
         searchable
       />
       <SimpleGrid cols={2}>
-        <TextInput
-          label="Collection name"
-          value={draft.collectionName}
-          maxLength={100}
-          onChange={(event) => set('collectionName', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Collection phone"
-          required
-          value={draft.collectionPhone}
-          maxLength={50}
-          onChange={(event) => set('collectionPhone', event.currentTarget.value)}
-          error={error('collectionPhone')}
-        />
-        <TextInput
-          label="Delivery name"
-          value={draft.deliveryName}
-          maxLength={100}
-          onChange={(event) => set('deliveryName', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Delivery phone"
-          required
-          value={draft.deliveryPhone}
-          maxLength={50}
-          onChange={(event) => set('deliveryPhone', event.currentTarget.value)}
-          error={error('deliveryPhone')}
-        />
-        <TextInput
-          label="Reference"
-          value={draft.reference}
-          maxLength={100}
-          onChange={(event) => set('reference', event.currentTarget.value)}
-        />
-        <TextInput
-          label="Accounting reference"
-          value={draft.quantumRef}
-          maxLength={100}
-          onChange={(event) => set('quantumRef', event.currentTarget.value)}
-        />
+        {textField('collectionName', 'Collection name', 100)}
+        {textField('collectionPhone', 'Collection phone', 50, true)}
+        {textField('deliveryName', 'Delivery name', 100)}
+        {textField('deliveryPhone', 'Delivery phone', 50, true)}
+        {textField('reference', 'Reference', 100)}
+        {textField('quantumRef', 'Accounting reference', 100)}
         <TextInput
           label="Driver code"
           description="Blank or 0: no fixed driver"
@@ -160,12 +143,7 @@ function DetailsForm({
           onChange={(event) => setDriverText(event.currentTarget.value)}
           error={error('driver')}
         />
-        <TextInput
-          label="Goods description"
-          value={draft.goodsDescription}
-          maxLength={255}
-          onChange={(event) => set('goodsDescription', event.currentTarget.value)}
-        />
+        {textField('goodsDescription', 'Goods description', 255)}
         <NumberInput
           label="Weight"
           suffix=" kg"
@@ -185,26 +163,10 @@ function DetailsForm({
         />
       </SimpleGrid>
       <Group>
-        <Switch
-          label="Documents"
-          checked={draft.isDocuments}
-          onChange={(event) => set('isDocuments', event.currentTarget.checked)}
-        />
-        <Switch
-          label="Return booking"
-          checked={draft.return}
-          onChange={(event) => set('return', event.currentTarget.checked)}
-        />
-        <Switch
-          label="Email confirmation"
-          checked={draft.emailConfirmation}
-          onChange={(event) => set('emailConfirmation', event.currentTarget.checked)}
-        />
-        <Switch
-          label="Reschedule on holidays"
-          checked={draft.pushHolidays}
-          onChange={(event) => set('pushHolidays', event.currentTarget.checked)}
-        />
+        {flag('isDocuments', 'Documents')}
+        {flag('return', 'Return booking')}
+        {flag('emailConfirmation', 'Email confirmation')}
+        {flag('pushHolidays', 'Reschedule on holidays')}
       </Group>
       <Stack gap={4}>
         <Text size="sm" fw={500}>
@@ -221,22 +183,22 @@ function DetailsForm({
         />
         {fixed && (
           <SimpleGrid cols={2}>
-            <NumberInput
-              label="Charge"
-              prefix="€"
-              min={0}
-              decimalScale={2}
-              value={pricing.charge}
-              onChange={(charge) => setPricing((current) => ({ ...current, charge }))}
-            />
-            <NumberInput
-              label="Driver pay"
-              prefix="€"
-              min={0}
-              decimalScale={2}
-              value={pricing.driver}
-              onChange={(driver) => setPricing((current) => ({ ...current, driver }))}
-            />
+            {(
+              [
+                ['charge', 'Charge'],
+                ['driver', 'Driver pay'],
+              ] as const
+            ).map(([key, label]) => (
+              <NumberInput
+                key={key}
+                label={label}
+                prefix="€"
+                min={0}
+                decimalScale={2}
+                value={pricing[key]}
+                onChange={(value) => setPricing((current) => ({ ...current, [key]: value }))}
+              />
+            ))}
           </SimpleGrid>
         )}
         {error('pricing') && (

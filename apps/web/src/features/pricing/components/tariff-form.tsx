@@ -11,7 +11,7 @@ import {
   type Zone,
 } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
@@ -243,17 +243,14 @@ export function TariffForm({
           </Button>
         </Group>
       </Group>
-      <Dialog
+      <ConfirmDialog
         opened={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
+        onCancel={() => setConfirmDelete(false)}
         title="Delete Tariff"
-        actions={[
-          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirmDelete(false) },
-          { label: 'Delete Tariff', kind: 'DESTRUCTIVE', onClick: deleteTariff, loading: remove.isPending },
-        ]}
+        confirm={{ label: 'Delete Tariff', kind: 'DESTRUCTIVE', onClick: deleteTariff, loading: remove.isPending }}
       >
         {`Delete the ${draft.service} tariff for ${draft.zone}${draft.account ? ` (${draft.account})` : ''}? This cannot be undone.`}
-      </Dialog>
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { useRef, useState } from 'react';
-import { Dialog } from '@/ui/dialog.tsx';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import type { Tariff } from '@courier/domain/pricing/schemas';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
@@ -153,17 +153,15 @@ export function TariffList({
       <SlideIn opened={creating} onClose={requestClose} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
         {creating && form(null)}
       </SlideIn>
-      <Dialog
+      <ConfirmDialog
         opened={askDiscard}
-        onClose={() => setAskDiscard(false)}
+        onCancel={() => setAskDiscard(false)}
+        cancelLabel="Keep editing"
         title="Discard changes?"
-        actions={[
-          { label: 'Keep editing', kind: 'DEFAULT', onClick: () => setAskDiscard(false) },
-          { label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow },
-        ]}
+        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
       >
         The tariff has changes that are not saved.
-      </Dialog>
+      </ConfirmDialog>
     </Paper>
   );
 }

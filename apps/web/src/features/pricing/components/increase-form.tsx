@@ -1,0 +1,147 @@
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NumberInput,
+  Paper,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import type { UseMutationResult } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import type { IncreaseRun } from '@courier/domain/pricing/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
+import { IncreaseProgress } from './increase-progress.tsx';
+
+/** The fields both increases send. */
+interface IncreaseCommon {
+  sharedSecret: string;
+  percentIncrease: number;
+  resetIncreaeRanStatus: boolean;
+}
+
+interface IncreaseFormProps<TBody> {
+  /** 'Price Increase' or 'Carrier Increase'. */
+  name: string;
+  /** What the run does, above the form. */
+  description: string;
+  start: UseMutationResult<IncreaseRun, Error, TBody>;
+  /** The screen's own required field that is still empty, said as what to do; null when all are set. */
+  missingField?: () => string | null;
+  /** The request: the common fields and the screen's own. */
+  body: (common: IncreaseCommon) => TBody;
+  /** The confirmation's text: what rises, by how much. */
+  summary: (percent: number | string) => string;
+  /** The screen's own fields, beside the authorisation code and the increase. */
+  fields?: ReactNode;
+  /** More of the screen's own fields, below those. */
+  children?: ReactNode;
+}
+
+/**
+ * Both increases (spec 2 §2): the form with its authorisation code, percentage, reset option and
+ * confirmation; then the run's progress, completion message and log.
+ */
+export function IncreaseForm<TBody>({
+  name,
+  description,
+  start,
+  missingField,
+  body,
+  summary,
+  fields,
+  children,
+}: IncreaseFormProps<TBody>) {
+  const [run, setRun] = useState<IncreaseRun | null>(null);
+  const [secret, setSecret] = useState('');
+  const [percent, setPercent] = useState<number | string>('');
+  const [reset, setReset] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const [missing, setMissing] = useState<string | null>(null);
+  const error = start.error instanceof ApiRequestError ? start.error : null;
+  const problem = missing ?? start.error?.message;
+
+  const review = () => {
+    if (!secret) return setMissing('Enter the authorisation code.');
+    if (typeof percent !== 'number' || percent <= 0) return setMissing('Enter the increase as a percentage above 0.');
+    const missingOwn = missingField?.() ?? null;
+    if (missingOwn) return setMissing(missingOwn);
+    setMissing(null);
+    setConfirming(true);
+  };
+  const submit = () =>
+    start.mutate(body({ sharedSecret: secret, percentIncrease: Number(percent), resetIncreaeRanStatus: reset }), {
+      onSuccess: (started) => setRun(started),
+      onSettled: () => setConfirming(false),
+    });
+  const cancel = () => setConfirming(false);
+
+  return (
+    <Paper withBorder p="md" maw={900}>
+      <Title order={2} size="h4" mb="md">
+        {name}
+      </Title>
+      {run ? (
+        // The progress names the run in sentence case: 'Price increase'.
+        <IncreaseProgress run={run} title={name.charAt(0) + name.slice(1).toLowerCase()} />
+      ) : (
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            {description}
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PasswordInput
+              label="Authorisation code"
+              required
+              value={secret}
+              onChange={(event) => setSecret(event.currentTarget.value)}
+              error={error?.fieldMessage('sharedSecret')}
+              autoComplete="off"
+            />
+            <NumberInput
+              label="Increase"
+              required
+              suffix=" %"
+              min={0.01}
+              max={100}
+              decimalScale={2}
+              value={percent}
+              onChange={setPercent}
+              error={error?.fieldMessage('percentIncrease')}
+            />
+            {fields}
+          </SimpleGrid>
+          {children}
+          <Checkbox
+            label="Reset the increase status first (increase tariffs again that a previous increase reached)"
+            checked={reset}
+            onChange={(event) => setReset(event.currentTarget.checked)}
+          />
+          {problem && (
+            <Alert color="red" title={`The ${name.toLowerCase()} was not started`} role="alert">
+              {problem}
+            </Alert>
+          )}
+          <Group>
+            <Button onClick={review} loading={start.isPending}>
+              Run {name}
+            </Button>
+          </Group>
+          <ConfirmDialog
+            opened={confirming}
+            onCancel={cancel}
+            title={`Run the ${name.toLowerCase()}?`}
+            confirm={{ label: `Run ${name}`, kind: 'CONFIRM', onClick: submit, loading: start.isPending }}
+          >
+            {`${summary(percent)}${reset ? ', including tariffs increased before' : ''}. This cannot be undone from here.`}
+          </ConfirmDialog>
+        </Stack>
+      )}
+    </Paper>
+  );
+}

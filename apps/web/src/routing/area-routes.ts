@@ -1,0 +1,78 @@
+import { createRoute, type AnyRoute, type AnyValidator, type RouteComponent } from '@tanstack/react-router';
+import type { Role } from '@courier/domain/auth/roles';
+import { guarded, redirectIndex } from '@/routing/guards.ts';
+
+// The route shapes every area's routes.tsx repeats, so each area states only its paths, names and screens.
+
+/** What a screen route shows: a component, and for a placeholder the loader that names it. */
+interface Screen {
+  component?: RouteComponent;
+  loader?: () => unknown;
+}
+
+/** An area's top route under the shell: named for the header's section, open to the area's roles. */
+export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
+  parent: TParent,
+  {
+    path,
+    name,
+    section,
+    roles,
+    ...screen
+  }: { path: TPath; name: string; section: string; roles: readonly Role[] } & Screen,
+) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    staticData: { name, section },
+    beforeLoad: guarded(roles),
+    ...screen,
+  });
+}
+
+/** The index of a section: it sends the user on to the section's default screen. */
+function indexRoute<TParent extends AnyRoute>(parent: TParent, to: string) {
+  return createRoute({ getParentRoute: () => parent, path: '/', beforeLoad: redirectIndex(to) });
+}
+
+/**
+ * An area with several screens: its top route, an index that sends the user on to `index`, and the
+ * screens `screens` builds under the top route.
+ */
+export function sectionRoutes<
+  TParent extends AnyRoute,
+  const TPath extends string,
+  const TScreens extends readonly AnyRoute[],
+>(
+  parent: TParent,
+  { index, ...options }: Parameters<typeof areaRoute<TParent, TPath>>[1] & { index: string },
+  screens: (section: ReturnType<typeof areaRoute<TParent, TPath>>) => TScreens,
+) {
+  const section = areaRoute(parent, options);
+  return section.addChildren([indexRoute(section, index), ...screens(section)]);
+}
+
+/** A screen inside a section; `roles` narrows it further than the section's own guard. */
+export function screenRoute<
+  TParent extends AnyRoute,
+  const TPath extends string,
+  TSearchValidator extends AnyValidator | undefined = undefined,
+>(
+  parent: TParent,
+  {
+    path,
+    name,
+    roles,
+    validateSearch,
+    ...screen
+  }: { path: TPath; name: string; roles?: readonly Role[]; validateSearch?: TSearchValidator } & Screen,
+) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path,
+    staticData: { name },
+    ...(roles && { beforeLoad: guarded(roles) }),
+    validateSearch,
+    ...screen,
+  });
+}

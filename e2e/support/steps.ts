@@ -1,0 +1,28 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Steps several browser tests take the same way.
+
+/** Clicks the button `name` and confirms the dialog it opens (titled the same) with Add. */
+export async function addThroughDialog(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name }).click();
+  await page.getByRole('dialog', { name }).getByRole('button', { name: 'Add' }).click();
+}
+
+/** Fills the name and address fields of an address book entry's editor (not the map position). */
+export async function fillAddressEntry(
+  editor: Locator,
+  entry: { searchName: string; name: string; lineOne: string; city: string; county: string; eircode: string },
+): Promise<void> {
+  await editor.getByLabel('Search name').fill(entry.searchName);
+  await editor.getByLabel('Address name').fill(entry.name);
+  await editor.getByLabel('Address line one').fill(entry.lineOne);
+  await editor.getByLabel('City').fill(entry.city);
+  await editor.getByLabel('County').fill(entry.county);
+  await editor.getByLabel('Eircode').fill(entry.eircode);
+}
+
+/** From the company list a signed-in user lands on, opens the first company's page. */
+export async function openFirstCompany(page: Page): Promise<void> {
+  await page.getByRole('table').waitFor();
+  await page.locator('tbody tr').first().locator('td').nth(1).click();
+}
