@@ -8,46 +8,41 @@ import {
   referenceParamsSchema,
 } from '@courier/domain/companies/references';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { createReference, deleteReference, listReferences, updateReference } from './references.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const READ = access.roles(AREAS.companies);
 // Whoever may open the company may keep its references (spec 1 §6 restricts no company tab but four).
 const WRITE = READ;
 
 /** Company references (spec 1 §2 'Company References tab', §5, §7). */
+const readRoute = areaRoutes({ access: READ, tags: ['companies'] });
+const writeRoute = areaRoutes({ access: WRITE, tags: ['companies'] });
+
 export function companyReferenceRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
     app.get(
       '/company/:id/references',
-      {
-        config: { access: READ },
-        schema: {
-          tags: ['companies'],
-          summary: 'The references of a company',
-          params: idParamSchema,
-          response: { 200: z.array(companyReferenceSchema), ...errors },
-        },
-      },
+      readRoute({
+        summary: 'The references of a company',
+        params: idParamSchema,
+        response: { 200: z.array(companyReferenceSchema), 404: apiErrorSchema },
+      }),
       async (request) => listReferences(db, request.params.id),
     );
 
     app.post(
       '/company/:id/references',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Creates a reference (rules in the order of spec 1 §5)',
-          description:
-            'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
-          params: idParamSchema,
-          body: referenceBodySchema,
-          response: { 201: companyReferenceSchema, ...errors },
-        },
-      },
+      writeRoute({
+        summary: 'Creates a reference (rules in the order of spec 1 §5)',
+        description:
+          'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
+        params: idParamSchema,
+        body: referenceBodySchema,
+        response: { 201: companyReferenceSchema, 404: apiErrorSchema },
+      }),
       async (request, reply) => {
         const reference = await createReference(db, {
           companyId: request.params.id,
@@ -60,16 +55,12 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
 
     app.put(
       '/company/:id/references/:referenceId',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Updates a reference',
-          params: referenceParamsSchema,
-          body: referenceBodySchema,
-          response: { 200: companyReferenceSchema, ...errors },
-        },
-      },
+      writeRoute({
+        summary: 'Updates a reference',
+        params: referenceParamsSchema,
+        body: referenceBodySchema,
+        response: { 200: companyReferenceSchema, 404: apiErrorSchema },
+      }),
       async (request) =>
         updateReference(db, {
           companyId: request.params.id,
@@ -81,15 +72,11 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
 
     app.delete(
       '/company/:id/references/:referenceId',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Deletes a reference',
-          params: referenceParamsSchema,
-          response: { 200: companyReferenceSchema, ...errors },
-        },
-      },
+      writeRoute({
+        summary: 'Deletes a reference',
+        params: referenceParamsSchema,
+        response: { 200: companyReferenceSchema, 404: apiErrorSchema },
+      }),
       async (request) =>
         deleteReference(db, {
           companyId: request.params.id,
