@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { paramId } from '@courier/domain/common/input';
@@ -12,7 +13,7 @@ import {
   placeSearchQuerySchema,
   placeSearchResultSchema,
 } from '@courier/domain/addresses/schemas';
-import { AREAS } from '@courier/domain/auth/roles';
+import { AREAS, type Role } from '@courier/domain/auth/roles';
 import { apiErrorSchema, idParamSchema, okSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
 import { areaRoutes } from '../../http/route-options.ts';
@@ -31,6 +32,12 @@ const placesRoute = areaRoutes({ access: PLACES, tags: ['places'] });
 const companyBookRoute = areaRoutes({ access: access.roles(AREAS.companyTabAddressBook), tags: ['address book'] });
 const publicBookRoute = areaRoutes({ access: access.roles(AREAS.addresses), tags: ['address book'] });
 const addressBooksRoute = areaRoutes({ access: ADDRESS_BOOKS, tags: ['address book'] });
+
+/** Who edits an address book: their roles decide which books they may touch, their id goes in the audit. */
+function editor(request: FastifyRequest): { roles: Role[]; userId: number } {
+  const { roles, userId } = requireSignedIn(request);
+  return { roles, userId };
+}
 
 export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
@@ -122,10 +129,7 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         body: addressBookEntryBodySchema,
         response: { 200: entryCreatedSchema, 404: apiErrorSchema },
       }),
-      async (request) => {
-        const { roles, userId } = requireSignedIn(request);
-        return createEntry(db, { body: request.body, roles, userId });
-      },
+      async (request) => createEntry(db, { body: request.body, ...editor(request) }),
     );
 
     app.put(
@@ -135,10 +139,7 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         body: addressBookEntryUpdateSchema,
         response: { 200: addressBookEntrySchema, 404: apiErrorSchema },
       }),
-      async (request) => {
-        const { roles, userId } = requireSignedIn(request);
-        return updateEntry(db, { body: request.body, roles, userId });
-      },
+      async (request) => updateEntry(db, { body: request.body, ...editor(request) }),
     );
 
     app.delete(
@@ -149,8 +150,7 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         response: { 200: okSchema, 404: apiErrorSchema },
       }),
       async (request) => {
-        const { roles, userId } = requireSignedIn(request);
-        await deleteEntry(db, { entryId: request.params.id, roles, userId });
+        await deleteEntry(db, { entryId: request.params.id, ...editor(request) });
         return { ok: true as const };
       },
     );
