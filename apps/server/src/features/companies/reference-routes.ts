@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
@@ -19,6 +20,15 @@ const WRITE = READ;
 /** Company references (spec 1 §2 'Company References tab', §5, §7). */
 const readRoute = areaRoutes({ access: READ, tags: ['companies'] });
 const writeRoute = areaRoutes({ access: WRITE, tags: ['companies'] });
+
+/** The reference a request names (company and reference id from the path) and who changes it. */
+function referenceOf(request: FastifyRequest & { params: { id: number; referenceId: number } }) {
+  return {
+    companyId: request.params.id,
+    referenceId: request.params.referenceId,
+    userId: requireSignedIn(request).userId,
+  };
+}
 
 export function companyReferenceRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
@@ -63,9 +73,7 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
       }),
       async (request) =>
         updateReference(db, {
-          companyId: request.params.id,
-          referenceId: request.params.referenceId,
-          userId: requireSignedIn(request).userId,
+          ...referenceOf(request),
           body: request.body,
         }),
     );
@@ -77,12 +85,7 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
         params: referenceParamsSchema,
         response: { 200: companyReferenceSchema, 404: apiErrorSchema },
       }),
-      async (request) =>
-        deleteReference(db, {
-          companyId: request.params.id,
-          referenceId: request.params.referenceId,
-          userId: requireSignedIn(request).userId,
-        }),
+      async (request) => deleteReference(db, referenceOf(request)),
     );
   };
 }
