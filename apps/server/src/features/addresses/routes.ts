@@ -27,7 +27,6 @@ const PLACES = access.roles(AREAS.companies);
 /** Either address book; each handler then checks the one it touches (company: ACCOUNTS, public: DISPATCHER). */
 const ADDRESS_BOOKS = access.roles([...AREAS.companyTabAddressBook, ...AREAS.addresses]);
 
-/** Places and the address book (spec 1 §7 'Place and address book'). */
 const placesRoute = areaRoutes({ access: PLACES, tags: ['places'] });
 const companyBookRoute = areaRoutes({ access: access.roles(AREAS.companyTabAddressBook), tags: ['address book'] });
 const publicBookRoute = areaRoutes({ access: access.roles(AREAS.addresses), tags: ['address book'] });
@@ -39,6 +38,7 @@ function editor(request: FastifyRequest): { roles: Role[]; userId: number } {
   return { roles, userId };
 }
 
+/** Places and the address book (spec 1 §7 'Place and address book'). */
 export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -7,9 +7,9 @@ import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { addOrToggleCompanyUser, listCompanyUsers } from './company-users.ts';
 
-/** The company Users tab (spec 1 §2, §7): admins and staff; add a user or make them admin or staff. */
 const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['companies'] });
 
+/** The company Users tab (spec 1 §2, §7): admins and staff; add a user or make them admin or staff. */
 export function companyUserRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -17,7 +17,6 @@ const READ = access.roles(AREAS.companies);
 // Whoever may open the company may keep its references (spec 1 §6 restricts no company tab but four).
 const WRITE = READ;
 
-/** Company references (spec 1 §2 'Company References tab', §5, §7). */
 const readRoute = areaRoutes({ access: READ, tags: ['companies'] });
 const writeRoute = areaRoutes({ access: WRITE, tags: ['companies'] });
 
@@ -30,6 +29,7 @@ function referenceOf(request: FastifyRequest & { params: { id: number; reference
   };
 }
 
+/** Company references (spec 1 §2 'Company References tab', §5, §7). */
 export function companyReferenceRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -21,11 +21,11 @@ import { allServices, createSetCall, populatedSetCalls, setCallChoices, updateSe
 // spec 1 §6: the Set Calls tab needs DISPATCHER.
 const SET_CALLS = access.roles(AREAS.companyTabSetCalls);
 
-/** Set calls (spec 1 §2 'Company Set Calls tab', §7) and the services they choose from. */
 const setCallsRoute = areaRoutes({ access: SET_CALLS, tags: ['set calls'] });
 const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['set calls'] });
 const shellRoute = areaRoutes({ access: access.roles(AREAS.shell), tags: ['set calls'] });
 
+/** Set calls (spec 1 §2 'Company Set Calls tab', §7) and the services they choose from. */
 export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

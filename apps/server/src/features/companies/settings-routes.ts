@@ -13,9 +13,9 @@ import { notFound } from '../../http/errors.ts';
 import { saveCompanySettings } from './save-company-settings.ts';
 import { loadCompanySettings, settingsHistory } from './settings-queries.ts';
 
-/** The company Settings tab (spec 1 §2, §7): read, save changed fields, and the change history. */
 const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['companies'] });
 
+/** The company Settings tab (spec 1 §2, §7): read, save changed fields, and the change history. */
 export function companySettingsRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -27,9 +27,9 @@ import { saveTariff } from './save-tariff.ts';
 import { startIncrease } from './start-increase.ts';
 import { checkAuthorisationCode } from './check-authorisation-code.ts';
 
-/** The pricing catalogue of spec 2 §7 and the price and carrier increases; PRICING (or a higher rank) only. */
 const pricingRoute = areaRoutes({ access: access.roles(AREAS.pricing), tags: ['pricing'] });
 
+/** The pricing catalogue of spec 2 §7 and the price and carrier increases; PRICING (or a higher rank) only. */
 export function pricingRoutes({ database, config }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -12,9 +12,9 @@ import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { listReviews, setReviewApproval } from './reviews.ts';
 
-/** Customer reviews (spec 1 §2 'Reviews list', §7): MANAGER (and SUPERADMIN by rank). */
 const reviewsRoute = areaRoutes({ access: access.roles(AREAS.reviews), tags: ['reviews'] });
 
+/** Customer reviews (spec 1 §2 'Reviews list', §7): MANAGER (and SUPERADMIN by rank). */
 export function reviewRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {

@@ -14,9 +14,9 @@ import { access } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { findUserDetails, listUsers, searchUsers } from './search-users.ts';
 
-/** Staff look-ups of users (spec 1 §7 'User'): type-ahead search, a page of users, one user. */
 const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['users'] });
 
+/** Staff look-ups of users (spec 1 §7 'User'): type-ahead search, a page of users, one user. */
 export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
