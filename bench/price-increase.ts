@@ -1,13 +1,11 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { count, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../apps/server/src/db/client.ts';
 import { backgroundRuns, tariffCodes, tariffs, users, zones } from '../apps/server/src/db/schema/index.ts';
 import { increaseRunHandler } from '../apps/server/src/features/pricing/increase-run-handler.ts';
 import { startIncrease } from '../apps/server/src/features/pricing/start-increase.ts';
 import { createBackgroundRunner } from '../apps/server/src/platform/background/runner.ts';
-import { ms, type BenchResult } from './support.ts';
+import { withEngineDatabase } from './bench-app.ts';
+import { failedRun, ms, type BenchResult } from './support.ts';
 
 const TARIFF_COUNT = 50_000;
 const SECRET = 'bench-secret';
@@ -50,67 +48,55 @@ async function seed(db: Awaited<ReturnType<typeof openDatabase>>['db']): Promise
 /** A price increase over 50,000 tariffs: queue it through the use case, then time the background runner doing it. */
 export async function benchPriceIncrease(engine: { label: string; databaseUrl?: string }): Promise<BenchResult[]> {
   const bench = `price increase, ${engine.label}`;
-  const dataDir = engine.databaseUrl ? null : mkdtempSync(path.join(tmpdir(), 'courier-bench-increase-'));
-  const database = await openDatabase({ databaseUrl: engine.databaseUrl, dataDir });
   try {
-    await database.migrate();
-    const userId = await seed(database.db);
-    const queued = performance.now();
-    const run = await startIncrease(database.db, {
-      kind: 'price-increase',
-      userId,
-      secret: SECRET,
-      input: {
-        sharedSecret: SECRET,
-        percentIncrease: 3.5,
-        resetIncreaeRanStatus: false,
-        includeAccounts: '',
-        excludeAccounts: '',
-        lowTurnoverAccounts: '',
-        excludeSetCallAccounts: '',
-      },
-    });
-    const queueMs = performance.now() - queued;
-    const started = performance.now();
-    await createBackgroundRunner({
-      db: database.db,
-      handlers: { 'price-increase': increaseRunHandler() },
-    }).runUntilIdle();
-    const runMs = performance.now() - started;
-    const [job] = await database.db.select().from(backgroundRuns).where(eq(backgroundRuns.id, run.id));
-    const [increased] = await database.db
-      .select({ value: count() })
-      .from(tariffs)
-      .where(eq(tariffs.priceIncreaseRan, true));
-    const ok = job?.status === 'completed' && increased?.value === TARIFF_COUNT;
-    return [
-      {
-        bench,
-        case: `${TARIFF_COUNT.toLocaleString('en-IE')} tariffs, batches of 250, with the log`,
-        summary: `${ms(runMs)} (${Math.round(TARIFF_COUNT / (runMs / 1000)).toLocaleString('en-IE')} tariffs/s); queueing ${ms(queueMs)}`,
-        metrics: {
-          runMs: Math.round(runMs),
-          queueMs: Math.round(queueMs),
-          tariffs: TARIFF_COUNT,
-          increased: increased?.value ?? 0,
+    return await withEngineDatabase(engine, 'courier-bench-increase-', async (database) => {
+      await database.migrate();
+      const userId = await seed(database.db);
+      const queued = performance.now();
+      const run = await startIncrease(database.db, {
+        kind: 'price-increase',
+        userId,
+        secret: SECRET,
+        input: {
+          sharedSecret: SECRET,
+          percentIncrease: 3.5,
+          resetIncreaeRanStatus: false,
+          includeAccounts: '',
+          excludeAccounts: '',
+          lowTurnoverAccounts: '',
+          excludeSetCallAccounts: '',
         },
-        ok,
-        note: ok ? undefined : `job ${job?.status}, ${increased?.value} increased, ${job?.failure ?? ''}`,
-      },
-    ];
+      });
+      const queueMs = performance.now() - queued;
+      const started = performance.now();
+      await createBackgroundRunner({
+        db: database.db,
+        handlers: { 'price-increase': increaseRunHandler() },
+      }).runUntilIdle();
+      const runMs = performance.now() - started;
+      const [job] = await database.db.select().from(backgroundRuns).where(eq(backgroundRuns.id, run.id));
+      const [increased] = await database.db
+        .select({ value: count() })
+        .from(tariffs)
+        .where(eq(tariffs.priceIncreaseRan, true));
+      const ok = job?.status === 'completed' && increased?.value === TARIFF_COUNT;
+      return [
+        {
+          bench,
+          case: `${TARIFF_COUNT.toLocaleString('en-IE')} tariffs, batches of 250, with the log`,
+          summary: `${ms(runMs)} (${Math.round(TARIFF_COUNT / (runMs / 1000)).toLocaleString('en-IE')} tariffs/s); queueing ${ms(queueMs)}`,
+          metrics: {
+            runMs: Math.round(runMs),
+            queueMs: Math.round(queueMs),
+            tariffs: TARIFF_COUNT,
+            increased: increased?.value ?? 0,
+          },
+          ok,
+          note: ok ? undefined : `job ${job?.status}, ${increased?.value} increased, ${job?.failure ?? ''}`,
+        },
+      ];
+    });
   } catch (error) {
-    return [
-      {
-        bench,
-        case: 'run',
-        summary: 'failed',
-        metrics: {},
-        ok: false,
-        note: error instanceof Error ? error.message : String(error),
-      },
-    ];
-  } finally {
-    await database.close();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    return [failedRun(bench, error)];
   }
 }

@@ -6,7 +6,8 @@ import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBookings } from './bookings-list.ts';
-import { benchCompanyList, withScratchDatabase } from './company-list.ts';
+import { withScratchDatabase } from './bench-app.ts';
+import { benchCompanyList } from './company-list.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPlaceSearch } from './places-search.ts';
 import { benchSettingsPut } from './settings-put.ts';
@@ -75,21 +76,8 @@ if (wanted('engine')) {
   results.push(...benchTariffEngine());
 }
 
-if (wanted('increase')) {
-  progress('price increase on PGlite');
-  results.push(...(await benchPriceIncrease({ label: 'PGlite' })));
-  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
-  if (serverUrl) {
-    progress('price increase on PostgreSQL');
-    results.push(
-      ...(await withScratchDatabase(serverUrl, (databaseUrl) =>
-        benchPriceIncrease({ label: 'PostgreSQL', databaseUrl }),
-      )),
-    );
-  }
-}
-
 for (const [name, label, bench] of [
+  ['increase', 'price increase', benchPriceIncrease],
   ['places', 'place search', benchPlaceSearch],
   ['settings', 'settings PUT', benchSettingsPut],
 ] as const) {

@@ -1,6 +1,6 @@
 import { companies, companyExtendedSettings, companySettings } from '../apps/server/src/db/schema/index.ts';
-import { latencyResult, measureRequests, withBenchApp } from './places-search.ts';
-import type { BenchResult } from './support.ts';
+import { withBenchApp } from './places-search.ts';
+import { failedRun, latencyResult, measureRequests, type BenchResult } from './support.ts';
 
 /** PUT /api/company/{id}/settings over real HTTP: one changed toggle, or a toggle and a text field, each an audited transaction. */
 export async function benchSettingsPut(engine: { label: string; databaseUrl?: string }): Promise<BenchResult[]> {
@@ -48,14 +48,7 @@ export async function benchSettingsPut(engine: { label: string; databaseUrl?: st
       },
     );
   } catch (error) {
-    results.push({
-      bench,
-      case: 'run',
-      summary: 'failed',
-      metrics: {},
-      ok: false,
-      note: error instanceof Error ? error.message : String(error),
-    });
+    results.push(failedRun(bench, error));
   }
   return results;
 }

@@ -67,3 +67,55 @@ export function run(
 export function lastLines(text: string, count = 15): string {
   return text.trimEnd().split('\n').slice(-count).join('\n');
 }
+
+/** Sends requests one after another (warm-up first); the samples stop at a count or a time limit. */
+export async function measureRequests(
+  request: () => Promise<unknown>,
+  options: { warmUp?: number; count?: number; limitMs?: number } = {},
+): Promise<number[]> {
+  for (let i = 0; i < (options.warmUp ?? 10); i++) await request();
+  const samples: number[] = [];
+  const started = performance.now();
+  while (samples.length < (options.count ?? 200) && performance.now() - started < (options.limitMs ?? 6_000)) {
+    const t0 = performance.now();
+    await request();
+    samples.push(performance.now() - t0);
+  }
+  return samples;
+}
+
+/** A latency line: p50/p95/p99 of the samples, plus any extra metrics (e.g. how many rows matched). */
+export function latencyResult(
+  bench: string,
+  name: string,
+  samples: number[],
+  options: { note?: string; metrics?: BenchResult['metrics'] } = {},
+): BenchResult {
+  const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(samples, p)) as [number, number, number];
+  return {
+    bench,
+    case: name,
+    summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}`,
+    metrics: {
+      p50: Number(p50.toFixed(2)),
+      p95: Number(p95.toFixed(2)),
+      p99: Number(p99.toFixed(2)),
+      requests: samples.length,
+      ...options.metrics,
+    },
+    ok: true,
+    note: options.note ?? `${samples.length} requests`,
+  };
+}
+
+/** The line a bench reports when it could not run to the end. */
+export function failedRun(bench: string, error: unknown): BenchResult {
+  return {
+    bench,
+    case: 'run',
+    summary: 'failed',
+    metrics: {},
+    ok: false,
+    note: error instanceof Error ? error.message : String(error),
+  };
+}

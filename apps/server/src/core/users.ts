@@ -26,14 +26,15 @@ export async function findUserByUuid(db: DbOrTx, uuid: string): Promise<UserRow 
   return user;
 }
 
+/** Who a user is and how to reach them: the first fields of every user view. */
+function userContact(user: UserRow) {
+  return { id: user.id, firstName: user.firstName, lastName: user.lastName, email: user.email, phone: user.phone };
+}
+
 /** A user as the users list shows it (no password hash, no session data). */
 export function toUserSummary(user: UserRow) {
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
+    ...userContact(user),
     roles: user.roles,
     createdAt: user.createdAt.toISOString(),
     lastOnline: isoOrNull(user.lastOnline),
@@ -43,11 +44,7 @@ export function toUserSummary(user: UserRow) {
 /** A user as a company's Users tab shows them. */
 export function toCompanyUser(user: UserRow): CompanyUser {
   return {
-    id: user.id,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    email: user.email,
-    phone: user.phone,
+    ...userContact(user),
     stripeId: user.stripeId,
     ip: user.ip,
     lastOnline: isoOrNull(user.lastOnline),

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, signInAs } from '../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../test/test-app.ts';
+import { bearer, createTestAppSignedInAs } from '../test/factories.ts';
+import { databaseKinds, type TestApp } from '../test/test-app.ts';
 
 describe.each(databaseKinds)('bad input is a 400 naming the field, never a 500, on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['SUPERADMIN']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['SUPERADMIN']));
   });
   afterAll(() => t?.close());
 

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { companyReferences, invoicePeriods } from '../db/schema/index.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from './booking-factories.ts';
-import { createCompany } from './factories.ts';
+import { createCompany, signInAs } from './factories.ts';
+import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 
 /**
  * The bookings the bookings tests search, each a case of a filter, a sort or a margin. Amounts are
@@ -266,4 +267,24 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
     jobIds,
     placeIds: { a: placeId(catalogue.places.a), b: placeId(catalogue.places.b), c: placeId(catalogue.places.c) },
   };
+}
+
+/** What the booking route tests start from: the fixture, and sessions that see prices (ACCOUNTS) and do not (TELEPHONIST). */
+export interface BookingFixtureApp {
+  t: TestApp;
+  fixture: BookingFixture;
+  accounts: string;
+  telephonist: string;
+}
+
+export async function createBookingFixtureApp(kind: DatabaseKind): Promise<BookingFixtureApp> {
+  const t = await createTestApp(kind);
+  try {
+    const fixture = await createBookingFixture(t.db);
+    const [accounts, telephonist] = await Promise.all([signInAs(t, ['ACCOUNTS']), signInAs(t, ['TELEPHONIST'])]);
+    return { t, fixture, accounts, telephonist };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
 }

@@ -3,7 +3,7 @@ import type { Role } from '@courier/domain/auth/roles';
 import type { Db } from '../db/client.ts';
 import { companies, companyExtendedSettings, companySettings, users } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
-import type { TestApp } from './test-app.ts';
+import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -100,4 +100,18 @@ export async function signIn(app: TestApp, user: { email: string; password: stri
 export async function signInAs(app: TestApp, roles: readonly (Role | string)[]): Promise<string> {
   const user = await createUser(app.db, { roles });
   return signIn(app, user);
+}
+
+/** The test app on a fresh database with a new user of these roles signed in: the setup most route tests start from. */
+export async function createTestAppSignedInAs(
+  kind: DatabaseKind,
+  roles: readonly Role[],
+): Promise<{ t: TestApp; token: string }> {
+  const t = await createTestApp(kind);
+  try {
+    return { t, token: await signInAs(t, roles) };
+  } catch (error) {
+    await t.close();
+    throw error;
+  }
 }

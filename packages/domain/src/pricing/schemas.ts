@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
+import { TARIFF_SERVICE_CODES, type TariffServiceCode } from '../bookings/enums.ts';
 
-/** Tariff service codes (spec 2 §3 'Enumerations'). */
-export const TARIFF_SERVICE_CODES = [
-  'CANC',
-  'FAIC',
-  'DOM',
-  'INT',
-  'TW48',
-  'PUR',
-  'RAPC',
-  'UKM9',
-  'UKM6',
-  'UKM2',
-] as const;
-export type TariffServiceCode = (typeof TARIFF_SERVICE_CODES)[number];
+// Tariff service codes are spec 2 §3 enumerations, written once with the others; the pricing screens take them from here.
+export { TARIFF_SERVICE_CODES, type TariffServiceCode };
+
 /** Defaults of a new tariff (spec 2 §3). */
 export const DEFAULT_TARIFF_SERVICE: TariffServiceCode = 'DOM';
 export const DEFAULT_TARIFF_ZONE = 'IRELAND';

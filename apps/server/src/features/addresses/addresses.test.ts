@@ -72,6 +72,8 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
   afterAll(() => t?.close());
 
   const get = (url: string, headers = dispatcher) => t.app.inject({ method: 'GET', url, headers });
+  const postEntry = (payload: object, headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/place/entry', headers, payload });
 
   describe('place search', () => {
     it('finds by name, address or eircode, ranked: eircode, then name, then address', async () => {
@@ -166,12 +168,7 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
   describe('address book entries', () => {
     it('creates, lists, updates and deletes a company entry (ACCOUNTS)', async () => {
       const company = await createCompany(t.db);
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/place/entry',
-        headers: accounts,
-        payload: entry(company.id),
-      });
+      const created = await postEntry(entry(company.id), accounts);
       expect(created.statusCode).toBe(200);
       const { entryId } = created.json<{ entryId: number }>();
       const listed = await get(`/api/place/entries/${company.id}`, accounts);
@@ -215,12 +212,7 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
     });
 
     it('public entries (no company) belong to /addresses (DISPATCHER) and are listed apart', async () => {
-      const created = await t.app.inject({
-        method: 'POST',
-        url: '/api/place/entry',
-        headers: dispatcher,
-        payload: entry(null, { entryName: 'Public Naas' }),
-      });
+      const created = await postEntry(entry(null, { entryName: 'Public Naas' }), dispatcher);
       expect(created.statusCode).toBe(200);
       const names = (await get('/api/place/public-entries')).json<{ name: string; companyId: null }[]>();
       expect(names.map((e) => e.name)).toContain('Public Naas');
@@ -229,23 +221,13 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
 
     it('refuses by role: a dispatcher may not touch a company book; accounts may not touch the public one (spec 1 §6)', async () => {
       const company = await createCompany(t.db);
-      const companyEntry = await t.app.inject({
-        method: 'POST',
-        url: '/api/place/entry',
-        headers: dispatcher,
-        payload: entry(company.id),
-      });
+      const companyEntry = await postEntry(entry(company.id), dispatcher);
       expect(companyEntry.statusCode).toBe(403);
       expect(companyEntry.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles ACCOUNTS.' });
       expect((await get(`/api/place/entries/${company.id}`, dispatcher)).statusCode).toBe(403);
-      expect(
-        (await t.app.inject({ method: 'POST', url: '/api/place/entry', headers: accounts, payload: entry(null) }))
-          .statusCode,
-      ).toBe(403);
+      expect((await postEntry(entry(null), accounts)).statusCode).toBe(403);
       expect((await get('/api/place/public-entries', accounts)).statusCode).toBe(403);
-      const publicId = (
-        await t.app.inject({ method: 'POST', url: '/api/place/entry', headers: dispatcher, payload: entry(null) })
-      ).json<{ entryId: number }>().entryId;
+      const publicId = (await postEntry(entry(null), dispatcher)).json<{ entryId: number }>().entryId;
       expect(
         (await t.app.inject({ method: 'DELETE', url: `/api/place/delete-entry/${publicId}`, headers: accounts }))
           .statusCode,
@@ -272,12 +254,7 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
       ],
     ])('refuses %s with the field named', async (_label, extra, field, message) => {
       const company = await createCompany(t.db);
-      const response = await t.app.inject({
-        method: 'POST',
-        url: '/api/place/entry',
-        headers: accounts,
-        payload: entry(company.id, extra),
-      });
+      const response = await postEntry(entry(company.id, extra), accounts);
       expect(response.statusCode).toBe(400);
       expect(response.json<{ details: unknown[] }>().details).toContainEqual({ field, message });
       expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toEqual([]);

@@ -1,6 +1,6 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AREAS } from '@courier/domain/auth/roles';
+import { AREAS, type Role } from '@courier/domain/auth/roles';
 import {
   grantBodySchema,
   loginBodySchema,
@@ -23,14 +23,22 @@ const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 
 
 export function authRoutes({ database, config, mailer }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
-  const setSessionCookie = (reply: FastifyReply, token: string, expiresAt: Date) =>
-    reply.setCookie(SESSION_COOKIE, token, {
+  /** Where a new session comes from and how long it lives, for the sign-in routes. */
+  const sessionOrigin = (request: FastifyRequest) => ({
+    ip: clientAddress(request),
+    ttlMinutes: config.sessionTtlMinutes,
+  });
+  /** A new session (sign-in, code or support grant) goes out twice: as the cookie the web app uses, and as the token in the body. */
+  const startedSession = (reply: FastifyReply, session: { roles: Role[]; accessToken: string; expiresAt: Date }) => {
+    reply.setCookie(SESSION_COOKIE, session.accessToken, {
       httpOnly: true,
       sameSite: 'lax',
       secure: config.secureCookies,
       path: '/',
-      expires: expiresAt,
+      expires: session.expiresAt,
     });
+    return { roles: session.roles, accessToken: session.accessToken };
+  };
 
   return async (app) => {
     app.post(
@@ -44,16 +52,7 @@ export function authRoutes({ database, config, mailer }: AppContext): FastifyPlu
           response: { 200: loginResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const result = await signIn({
-          db,
-          ...request.body,
-          ip: clientAddress(request),
-          ttlMinutes: config.sessionTtlMinutes,
-        });
-        setSessionCookie(reply, result.accessToken, result.expiresAt);
-        return { roles: result.roles, accessToken: result.accessToken };
-      },
+      async (request, reply) => startedSession(reply, await signIn({ db, ...request.body, ...sessionOrigin(request) })),
     );
 
     app.get(
@@ -107,16 +106,8 @@ export function authRoutes({ database, config, mailer }: AppContext): FastifyPlu
           response: { 200: loginResponseSchema, ...errors },
         },
       },
-      async (request, reply) => {
-        const result = await validateAuthAttempt({
-          db,
-          ...request.body,
-          ip: clientAddress(request),
-          ttlMinutes: config.sessionTtlMinutes,
-        });
-        setSessionCookie(reply, result.accessToken, result.expiresAt);
-        return { roles: result.roles, accessToken: result.accessToken };
-      },
+      async (request, reply) =>
+        startedSession(reply, await validateAuthAttempt({ db, ...request.body, ...sessionOrigin(request) })),
     );
 
     app.post(
@@ -137,8 +128,7 @@ export function authRoutes({ database, config, mailer }: AppContext): FastifyPlu
           userUuid: request.body.userUUID,
           ttlMinutes: config.sessionTtlMinutes,
         });
-        setSessionCookie(reply, result.accessToken, result.expiresAt);
-        return { roles: result.roles, accessToken: result.accessToken };
+        return startedSession(reply, result);
       },
     );
   };

@@ -17,6 +17,9 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
       payload: payload as object,
       ...(remoteAddress ? { remoteAddress } : {}),
     });
+  /** A raw body in the given content type, as a client that gets it wrong would send it. */
+  const postLoginAs = (contentType: string, payload: string) =>
+    t.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': contentType }, payload });
 
   it('returns the roles and an access token, and sets an httpOnly session cookie', async () => {
     const user = await createUser(t.db, { roles: ['ACCOUNTS'] });
@@ -195,32 +198,17 @@ describe.each(databaseKinds)('sign-in (POST /api/auth/login) on %s', (kind) => {
   });
 
   it('answers 400, not 500, for malformed JSON', async () => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "a@test.ie", "password": ',
-    });
+    const response = await postLoginAs('application/json', '{"email": "a@test.ie", "password": ');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION', message: expect.stringMatching(/JSON/i) });
   });
 
   it('answers 400, not 500, for an empty JSON body and for a body that is not JSON', async () => {
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
-    });
+    const empty = await postLoginAs('application/json', '');
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toMatchObject({ error: 'VALIDATION' });
 
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'text/plain' },
-      payload: 'email=a',
-    });
+    const text = await postLoginAs('text/plain', 'email=a');
     expect(text.statusCode).toBeGreaterThanOrEqual(400);
     expect(text.statusCode).toBeLessThan(500);
     expect(text.json()).toMatchObject({ error: 'VALIDATION' });

@@ -3,19 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingDetailsSchema, marginsResponseSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
 import { auditLog, bookingJobs, bookings, outbox } from '../../db/schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (kind) => {
-  let t: TestApp;
-  let fixture: BookingFixture;
-  let accounts: string;
-  let telephonist: string;
+  let t: TestApp, fixture: BookingFixture, accounts: string, telephonist: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    fixture = await createBookingFixture(t.db);
-    [accounts, telephonist] = await Promise.all([signInAs(t, ['ACCOUNTS']), signInAs(t, ['TELEPHONIST'])]);
+    ({ t, fixture, accounts, telephonist } = await createBookingFixtureApp(kind));
   });
   afterAll(() => t?.close());
 

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { createBooking, createBookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
+import { createBookingFixture, createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 /** Many bookings in one statement (generate_series), sharing creation times so keyset batches meet ties. */
 async function insertManyBookings(
@@ -50,21 +50,16 @@ function csvRows(text: string): string[][] {
 }
 
 describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
-  let t: TestApp;
-  let fixture: BookingFixture;
-  let accounts: string;
-  let telephonist: string;
+  let t: TestApp, fixture: BookingFixture, accounts: string, telephonist: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    fixture = await createBookingFixture(t.db);
+    ({ t, fixture, accounts, telephonist } = await createBookingFixtureApp(kind));
     await insertManyBookings(t.db, {
       count: 4321,
       companyId: fixture.companyB,
       serviceId: fixture.catalogue.services.bikeStandard,
       prefix: 'M',
     });
-    [accounts, telephonist] = await Promise.all([signInAs(t, ['ACCOUNTS']), signInAs(t, ['TELEPHONIST'])]);
   });
   afterAll(() => t?.close());
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bookingListResponseSchema, type BookingListResponse } from '@courier/domain/bookings/schemas';
 import { bearer, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
-import { createBookingFixture, type BookingFixture } from '../../test/bookings-fixture.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
 
 const ALL_NEWEST_FIRST = ['B0006', 'B0005', 'B0004', 'B0003', 'B0002', 'B0001', 'B0007'];
 const PRICE_KEYS = [
@@ -20,15 +20,10 @@ const PRICE_KEYS = [
 ];
 
 describe.each(databaseKinds)('booking list on %s', (kind) => {
-  let t: TestApp;
-  let fixture: BookingFixture;
-  let accounts: string;
-  let telephonist: string;
+  let t: TestApp, fixture: BookingFixture, accounts: string, telephonist: string;
 
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    fixture = await createBookingFixture(t.db);
-    [accounts, telephonist] = await Promise.all([signInAs(t, ['ACCOUNTS']), signInAs(t, ['TELEPHONIST'])]);
+    ({ t, fixture, accounts, telephonist } = await createBookingFixtureApp(kind));
   });
   afterAll(() => t?.close());
 

@@ -27,6 +27,7 @@ import {
 } from '@courier/domain/bookings/schemas';
 import { apiErrorSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { seesPrices, withVisiblePrices } from '../../http/price-visibility.ts';
@@ -41,9 +42,12 @@ import { setJobTags } from './set-job-tags.ts';
 import { bookingMargins, countBookingsByTag } from './summaries.ts';
 import { updateClientReferences } from './update-client-references.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
 const FILTER_NOTE =
   'Booking filter of spec 2 §7. Range bounds apply only when above 0; view SAME_DAY or ON_OS picks the list tab; tags match bookings with a job carrying any of them; job conditions hold for one and the same job. Price filters and sorts need a role that sees prices (403 otherwise).';
+
+const bookingsRoute = areaRoutes({ access: access.roles(AREAS.bookings), tags: ['bookings'] });
+const priceViewerRoute = areaRoutes({ access: access.roles(PRICE_VIEWER_ROLES), tags: ['bookings'] });
+const clientReferencesRoute = areaRoutes({ access: access.roles(AREAS.editClientReferences), tags: ['bookings'] });
 
 export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
@@ -51,16 +55,12 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/bookings',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'A page of bookings (size up to 5000) with the total matching the filter',
-          description: FILTER_NOTE,
-          querystring: bookingListQuerySchema,
-          response: { 200: bookingListResponseSchema, ...errors },
-        },
-      },
+      bookingsRoute({
+        summary: 'A page of bookings (size up to 5000) with the total matching the filter',
+        description: FILTER_NOTE,
+        querystring: bookingListQuerySchema,
+        response: { 200: bookingListResponseSchema },
+      }),
       async (request) => {
         const { size, skip, ...filter } = request.query;
         assertPriceFiltersAllowed(filter, seesPrices(request));
@@ -70,14 +70,10 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/filter-options',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'Choices for the list filters that come from data: the carriers',
-          response: { 200: bookingFilterOptionsSchema, ...errors },
-        },
-      },
+      bookingsRoute({
+        summary: 'Choices for the list filters that come from data: the carriers',
+        response: { 200: bookingFilterOptionsSchema },
+      }),
       async () => ({
         carriers: await listCarriers(db, 'name'),
       }),
@@ -85,17 +81,13 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/csv',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'The bookings of the filter as bookings.csv, streamed; refused (400) at 100,000 rows or more',
-          description: `${FILTER_NOTE} Price columns only for roles that see prices.`,
-          querystring: bookingFilterSchema,
-          produces: ['text/csv'],
-          response: { 200: z.string().describe('CSV text, one row per booking after a header row'), ...errors },
-        },
-      },
+      bookingsRoute({
+        summary: 'The bookings of the filter as bookings.csv, streamed; refused (400) at 100,000 rows or more',
+        description: `${FILTER_NOTE} Price columns only for roles that see prices.`,
+        querystring: bookingFilterSchema,
+        produces: ['text/csv'],
+        response: { 200: z.string().describe('CSV text, one row per booking after a header row') },
+      }),
       async (request, reply) => {
         const filter: BookingFilter = request.query;
         const seePrices = seesPrices(request);
@@ -115,31 +107,23 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/margins',
-      {
-        config: { access: access.roles(PRICE_VIEWER_ROLES) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'Margin report and summary totals of the filter, with driver-pay and margin percent (spec 2 §3, §9)',
-          description: FILTER_NOTE,
-          querystring: bookingFilterSchema,
-          response: { 200: marginsResponseSchema, ...errors },
-        },
-      },
+      priceViewerRoute({
+        summary: 'Margin report and summary totals of the filter, with driver-pay and margin percent (spec 2 §3, §9)',
+        description: FILTER_NOTE,
+        querystring: bookingFilterSchema,
+        response: { 200: marginsResponseSchema },
+      }),
       async (request) => bookingMargins(db, request.query),
     );
 
     app.post(
       '/bookings/tagged',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'How many bookings of the filter carry each job tag, and the total',
-          description: `${FILTER_NOTE} The body is the filter as JSON; omitTags counts as if no tag were chosen.`,
-          body: tagCountsBodySchema,
-          response: { 200: tagCountsSchema, ...errors },
-        },
-      },
+      bookingsRoute({
+        summary: 'How many bookings of the filter carry each job tag, and the total',
+        description: `${FILTER_NOTE} The body is the filter as JSON; omitTags counts as if no tag were chosen.`,
+        body: tagCountsBodySchema,
+        response: { 200: tagCountsSchema },
+      }),
       async (request) => {
         const { omitTags, ...filter } = request.body;
         assertPriceFiltersAllowed(filter, seesPrices(request));
@@ -149,73 +133,53 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/bookings/tag',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: "Replaces a job's tags",
-          body: setJobTagsBodySchema,
-          response: { 200: setJobTagsResponseSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      bookingsRoute({
+        summary: "Replaces a job's tags",
+        body: setJobTagsBodySchema,
+        response: { 200: setJobTagsResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) =>
         setJobTags(db, { jobId: request.body.jobId, tags: request.body.tags, userId: requireSignedIn(request).userId }),
     );
 
     app.put(
       '/bookings/reference',
-      {
-        config: { access: access.roles(AREAS.editClientReferences) },
-        schema: {
-          tags: ['bookings'],
-          summary: "Replaces a booking's client references, checked against the company's reference definitions",
-          body: updateClientReferencesBodySchema,
-          response: { 200: updateClientReferencesResponseSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      clientReferencesRoute({
+        summary: "Replaces a booking's client references, checked against the company's reference definitions",
+        body: updateClientReferencesBodySchema,
+        response: { 200: updateClientReferencesResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) => updateClientReferences(db, { body: request.body, userId: requireSignedIn(request).userId }),
     );
 
     app.post(
       '/bookings/status/sms',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'Sends a status text message (held in the outbox while no SMS provider is configured)',
-          body: statusSmsBodySchema,
-          response: { 200: statusSmsResponseSchema, ...errors },
-        },
-      },
+      bookingsRoute({
+        summary: 'Sends a status text message (held in the outbox while no SMS provider is configured)',
+        body: statusSmsBodySchema,
+        response: { 200: statusSmsResponseSchema },
+      }),
       async (request) => sms.send(db, { to: request.body.phoneNumber, text: request.body.statusMessage }),
     );
 
     app.get(
       '/bookings/jobs/bookings-breakdown',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary:
-            'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
-          querystring: bookingsBreakdownQuerySchema,
-          response: { 200: bookingsBreakdownSchema, ...errors },
-        },
-      },
+      bookingsRoute({
+        summary:
+          'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
+        querystring: bookingsBreakdownQuerySchema,
+        response: { 200: bookingsBreakdownSchema },
+      }),
       async (request) => withVisiblePrices(request, await bookingsBreakdown(db, { jobIds: request.query.jobIds })),
     );
 
     app.get(
       '/bookings/job/:ref/tasks',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: "A job's tasks (stops) in order",
-          params: jobReferenceParamsSchema,
-          response: { 200: taskListSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      bookingsRoute({
+        summary: "A job's tasks (stops) in order",
+        params: jobReferenceParamsSchema,
+        response: { 200: taskListSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const job = await findJobByReference(db, request.params.ref);
         if (!job) throw notFound(`Job ${request.params.ref} does not exist.`);
@@ -225,15 +189,11 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/job/:ref/driver-pay-breakdown',
-      {
-        config: { access: access.roles(PRICE_VIEWER_ROLES) },
-        schema: {
-          tags: ['bookings'],
-          summary: "A job's driver pay per task",
-          params: jobReferenceParamsSchema,
-          response: { 200: driverPayBreakdownSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      priceViewerRoute({
+        summary: "A job's driver pay per task",
+        params: jobReferenceParamsSchema,
+        response: { 200: driverPayBreakdownSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const job = await findJobByReference(db, request.params.ref);
         if (!job) throw notFound(`Failed to find ${request.params.ref} related driver pay`);
@@ -243,15 +203,11 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/booking/:reference',
-      {
-        config: { access: access.roles(AREAS.bookings) },
-        schema: {
-          tags: ['bookings'],
-          summary: 'One booking with its jobs, by booking reference (or the reference of one of its jobs)',
-          params: bookingReferenceParamsSchema,
-          response: { 200: bookingDetailsSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      bookingsRoute({
+        summary: 'One booking with its jobs, by booking reference (or the reference of one of its jobs)',
+        params: bookingReferenceParamsSchema,
+        response: { 200: bookingDetailsSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const booking = await findBookingDetails(db, { reference: request.params.reference });
         if (!booking) throw notFound(`Failed to find related booking ${request.params.reference}`);

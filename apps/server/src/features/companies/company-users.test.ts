@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCompany, createUser, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, createCompany, createTestAppSignedInAs, createUser, signInAs } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 interface UsersBody {
   admins: { id: number; email: string }[];
@@ -8,11 +8,9 @@ interface UsersBody {
 }
 
 describe.each(databaseKinds)('company users and user search on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['ACCOUNTS']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['ACCOUNTS']));
   });
   afterAll(() => t?.close());
 

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
@@ -8,13 +9,25 @@ import {
   referenceParamsSchema,
 } from '@courier/domain/companies/references';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { createReference, deleteReference, listReferences, updateReference } from './references.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 const READ = access.roles(AREAS.companies);
 // Whoever may open the company may keep its references (spec 1 §6 restricts no company tab but four).
 const WRITE = READ;
+
+const readRoute = areaRoutes({ access: READ, tags: ['companies'] });
+const writeRoute = areaRoutes({ access: WRITE, tags: ['companies'] });
+
+/** The reference a request names (company and reference id from the path) and who changes it. */
+function referenceOf(request: FastifyRequest & { params: { id: number; referenceId: number } }) {
+  return {
+    companyId: request.params.id,
+    referenceId: request.params.referenceId,
+    userId: requireSignedIn(request).userId,
+  };
+}
 
 /** Company references (spec 1 §2 'Company References tab', §5, §7). */
 export function companyReferenceRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -22,32 +35,24 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
   return async (app) => {
     app.get(
       '/company/:id/references',
-      {
-        config: { access: READ },
-        schema: {
-          tags: ['companies'],
-          summary: 'The references of a company',
-          params: idParamSchema,
-          response: { 200: z.array(companyReferenceSchema), ...errors },
-        },
-      },
+      readRoute({
+        summary: 'The references of a company',
+        params: idParamSchema,
+        response: { 200: z.array(companyReferenceSchema), 404: apiErrorSchema },
+      }),
       async (request) => listReferences(db, request.params.id),
     );
 
     app.post(
       '/company/:id/references',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Creates a reference (rules in the order of spec 1 §5)',
-          description:
-            'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
-          params: idParamSchema,
-          body: referenceBodySchema,
-          response: { 201: companyReferenceSchema, ...errors },
-        },
-      },
+      writeRoute({
+        summary: 'Creates a reference (rules in the order of spec 1 §5)',
+        description:
+          'limitOptions (optional): true when the options are limited, so at least one is required; false sends an empty values list (free text).',
+        params: idParamSchema,
+        body: referenceBodySchema,
+        response: { 201: companyReferenceSchema, 404: apiErrorSchema },
+      }),
       async (request, reply) => {
         const reference = await createReference(db, {
           companyId: request.params.id,
@@ -60,42 +65,27 @@ export function companyReferenceRoutes({ database }: AppContext): FastifyPluginA
 
     app.put(
       '/company/:id/references/:referenceId',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Updates a reference',
-          params: referenceParamsSchema,
-          body: referenceBodySchema,
-          response: { 200: companyReferenceSchema, ...errors },
-        },
-      },
+      writeRoute({
+        summary: 'Updates a reference',
+        params: referenceParamsSchema,
+        body: referenceBodySchema,
+        response: { 200: companyReferenceSchema, 404: apiErrorSchema },
+      }),
       async (request) =>
         updateReference(db, {
-          companyId: request.params.id,
-          referenceId: request.params.referenceId,
-          userId: requireSignedIn(request).userId,
+          ...referenceOf(request),
           body: request.body,
         }),
     );
 
     app.delete(
       '/company/:id/references/:referenceId',
-      {
-        config: { access: WRITE },
-        schema: {
-          tags: ['companies'],
-          summary: 'Deletes a reference',
-          params: referenceParamsSchema,
-          response: { 200: companyReferenceSchema, ...errors },
-        },
-      },
-      async (request) =>
-        deleteReference(db, {
-          companyId: request.params.id,
-          referenceId: request.params.referenceId,
-          userId: requireSignedIn(request).userId,
-        }),
+      writeRoute({
+        summary: 'Deletes a reference',
+        params: referenceParamsSchema,
+        response: { 200: companyReferenceSchema, 404: apiErrorSchema },
+      }),
+      async (request) => deleteReference(db, referenceOf(request)),
     );
   };
 }

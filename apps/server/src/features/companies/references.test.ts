@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createCompany, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, createCompany, createTestAppSignedInAs, signInAs } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 interface Reference {
   id: number;
@@ -10,11 +10,9 @@ interface Reference {
 }
 
 describe.each(databaseKinds)('company references on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['TELEPHONIST']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['TELEPHONIST']));
   });
   afterAll(() => t?.close());
 

@@ -9,54 +9,43 @@ import {
   companySearchResultSchema,
 } from '@courier/domain/companies/schemas';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { findCompany, listCompanies, searchCompanies } from './queries.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['companies'] });
 
 export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
   return async (app) => {
     app.post(
       '/company',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'A page of companies, searched by name or account code (contains, or exact match)',
-          body: companyListBodySchema,
-          response: { 200: companyListResponseSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'A page of companies, searched by name or account code (contains, or exact match)',
+        body: companyListBodySchema,
+        response: { 200: companyListResponseSchema },
+      }),
       async (request) => listCompanies(db, request.body),
     );
 
     app.get(
       '/company/search',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'Type-ahead company search',
-          querystring: companySearchQuerySchema,
-          response: { 200: companySearchResultSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Type-ahead company search',
+        querystring: companySearchQuerySchema,
+        response: { 200: companySearchResultSchema },
+      }),
       async (request) => searchCompanies(db, request.query.query),
     );
 
     app.get(
       '/company/:id',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'One company',
-          params: idParamSchema,
-          response: { 200: companyDetailsSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      companiesRoute({
+        summary: 'One company',
+        params: idParamSchema,
+        response: { 200: companyDetailsSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const company = await findCompany(db, request.params.id);
         if (!company) throw notFound(`Company ${request.params.id} does not exist.`);

@@ -12,14 +12,18 @@ import {
   setCallsResponseSchema,
 } from '@courier/domain/companies/set-calls';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { findCompanyRow, toCompany } from '../../core/companies.ts';
 import { allServices, createSetCall, populatedSetCalls, setCallChoices, updateSetCall } from './set-calls.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
 // spec 1 §6: the Set Calls tab needs DISPATCHER.
 const SET_CALLS = access.roles(AREAS.companyTabSetCalls);
+
+const setCallsRoute = areaRoutes({ access: SET_CALLS, tags: ['set calls'] });
+const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['set calls'] });
+const shellRoute = areaRoutes({ access: access.roles(AREAS.shell), tags: ['set calls'] });
 
 /** Set calls (spec 1 §2 'Company Set Calls tab', §7) and the services they choose from. */
 export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -27,15 +31,11 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/company/:id/setcalls',
-      {
-        config: { access: SET_CALLS },
-        schema: {
-          tags: ['set calls'],
-          summary: 'A company and its set calls with places and vehicle',
-          params: idParamSchema,
-          response: { 200: setCallsResponseSchema, ...errors },
-        },
-      },
+      setCallsRoute({
+        summary: 'A company and its set calls with places and vehicle',
+        params: idParamSchema,
+        response: { 200: setCallsResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const company = await findCompanyRow(db, request.params.id);
         if (!company) throw notFound(`Company ${request.params.id} does not exist.`);
@@ -45,15 +45,11 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/company/setcall',
-      {
-        config: { access: SET_CALLS },
-        schema: {
-          tags: ['set calls'],
-          summary: 'Creates an inactive set call for the company',
-          body: setCallPostBodySchema,
-          response: { 201: setCallCreatedSchema, ...errors },
-        },
-      },
+      setCallsRoute({
+        summary: 'Creates an inactive set call for the company',
+        body: setCallPostBodySchema,
+        response: { 201: setCallCreatedSchema, 404: apiErrorSchema },
+      }),
       async (request, reply) =>
         reply
           .status(201)
@@ -64,42 +60,30 @@ export function setCallRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/company/edit/setcall',
-      {
-        config: { access: SET_CALLS },
-        schema: {
-          tags: ['set calls'],
-          summary:
-            'Saves a set call (service and both phones required; an active one needs both addresses and a schedule)',
-          body: setCallPutBodySchema,
-          response: { 200: setCallUpdatedSchema, ...errors },
-        },
-      },
+      setCallsRoute({
+        summary:
+          'Saves a set call (service and both phones required; an active one needs both addresses and a schedule)',
+        body: setCallPutBodySchema,
+        response: { 200: setCallUpdatedSchema, 404: apiErrorSchema },
+      }),
       async (request) => updateSetCall(db, { setCall: request.body.setCall, userId: requireSignedIn(request).userId }),
     );
 
     app.get(
       '/services/set-call-choices',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['set calls'],
-          summary: 'Services a set call may use (active same-day services)',
-          response: { 200: setCallChoicesSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Services a set call may use (active same-day services)',
+        response: { 200: setCallChoicesSchema, 404: apiErrorSchema },
+      }),
       async () => setCallChoices(db),
     );
 
     app.get(
       '/services',
-      {
-        config: { access: access.roles(AREAS.shell) },
-        schema: {
-          tags: ['set calls'],
-          summary: 'All services (id, name, type, service, serviceCode)',
-          response: { 200: z.array(serviceSchema), ...errors },
-        },
-      },
+      shellRoute({
+        summary: 'All services (id, name, type, service, serviceCode)',
+        response: { 200: z.array(serviceSchema), 404: apiErrorSchema },
+      }),
       async () => allServices(db),
     );
   };

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drivers, places, services, setCalls } from '../../db/schema/index.ts';
-import { bearer, createCompany, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, createCompany, createTestAppSignedInAs, signInAs } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 interface SetCallBody {
   id: number;
@@ -17,12 +17,10 @@ interface SetCallBody {
 }
 
 describe.each(databaseKinds)('set calls on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   let serviceId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['DISPATCHER']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['DISPATCHER']));
     const [service] = await t.db
       .insert(services)
       .values({ name: 'Cargo Bike Standard', type: 'CARGO_BIKE', service: 'STANDARD', serviceCode: 'CBS' })

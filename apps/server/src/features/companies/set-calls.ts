@@ -178,16 +178,19 @@ export async function updateSetCall(
   });
 }
 
+/** A service as the set-call screens list it. */
+const serviceColumns = {
+  id: services.id,
+  name: services.name,
+  type: services.type,
+  service: services.service,
+  serviceCode: services.serviceCode,
+};
+
 /** Services a set call may use: the active same-day services, by name. */
 export async function setCallChoices(db: DbOrTx) {
   const rows = await db
-    .select({
-      id: services.id,
-      name: services.name,
-      type: services.type,
-      service: services.service,
-      serviceCode: services.serviceCode,
-    })
+    .select(serviceColumns)
     .from(services)
     .where(and(eq(services.active, true), inArray(services.service, ['STANDARD', 'PRIORITY', 'ECONOMY'])))
     .orderBy(asc(services.name));
@@ -195,14 +198,5 @@ export async function setCallChoices(db: DbOrTx) {
 }
 
 export async function allServices(db: DbOrTx) {
-  return db
-    .select({
-      id: services.id,
-      name: services.name,
-      type: services.type,
-      service: services.service,
-      serviceCode: services.serviceCode,
-    })
-    .from(services)
-    .orderBy(asc(services.name));
+  return db.select(serviceColumns).from(services).orderBy(asc(services.name));
 }

@@ -7,12 +7,13 @@ import {
   settingsResponseSchema,
 } from '@courier/domain/companies/settings';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { saveCompanySettings } from './save-company-settings.ts';
 import { loadCompanySettings, settingsHistory } from './settings-queries.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
+const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['companies'] });
 
 /** The company Settings tab (spec 1 §2, §7): read, save changed fields, and the change history. */
 export function companySettingsRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -20,15 +21,11 @@ export function companySettingsRoutes({ database }: AppContext): FastifyPluginAs
   return async (app) => {
     app.get(
       '/company/:id/settings',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'Company, settings, extended settings and billing contacts',
-          params: idParamSchema,
-          response: { 200: settingsResponseSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Company, settings, extended settings and billing contacts',
+        params: idParamSchema,
+        response: { 200: settingsResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const settings = await loadCompanySettings(db, request.params.id);
         if (!settings) throw notFound(`Company ${request.params.id} does not exist.`);
@@ -38,18 +35,14 @@ export function companySettingsRoutes({ database }: AppContext): FastifyPluginAs
 
     app.put(
       '/company/:id/settings',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'Saves changed settings (one transaction, one audit row per changed field)',
-          description:
-            'Body: changes (JSON text describing the change), and any of company, settings, extendedSettings, billingContacts with only the fields to change. Billing contacts replace the list; a contact with an empty e-mail is not saved.',
-          params: idParamSchema,
-          body: settingsPutBodySchema,
-          response: { 200: settingsResponseSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Saves changed settings (one transaction, one audit row per changed field)',
+        description:
+          'Body: changes (JSON text describing the change), and any of company, settings, extendedSettings, billingContacts with only the fields to change. Billing contacts replace the list; a contact with an empty e-mail is not saved.',
+        params: idParamSchema,
+        body: settingsPutBodySchema,
+        response: { 200: settingsResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) =>
         saveCompanySettings(db, {
           companyId: request.params.id,
@@ -60,15 +53,11 @@ export function companySettingsRoutes({ database }: AppContext): FastifyPluginAs
 
     app.get(
       '/company/:id/settings/history',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['companies'],
-          summary: 'Audit history of the settings, newest first',
-          params: idParamSchema,
-          response: { 200: settingsHistorySchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Audit history of the settings, newest first',
+        params: idParamSchema,
+        response: { 200: settingsHistorySchema, 404: apiErrorSchema },
+      }),
       async (request) => settingsHistory(db, request.params.id),
     );
   };

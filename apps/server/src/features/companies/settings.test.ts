@@ -8,8 +8,8 @@ import {
   places,
   tariffCodes,
 } from '../../db/schema/index.ts';
-import { bearer, createCompany, createUser, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, createCompany, createTestAppSignedInAs, createUser, signInAs } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 interface SettingsBody {
   company: { name: string; billingBasis: string; billingEmail: string | null; accountBillingStarted: string | null };
@@ -37,12 +37,10 @@ const COMPLETE_EXTENDED = {
 };
 
 describe.each(databaseKinds)('company settings on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   let repId: number;
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['ACCOUNTS']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['ACCOUNTS']));
     repId = (await createUser(t.db, { roles: ['ACCOUNTS'], firstName: 'Róisín', lastName: 'Walsh' })).id;
   });
   afterAll(() => t?.close());

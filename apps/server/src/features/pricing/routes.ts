@@ -16,6 +16,7 @@ import {
   tariffSchema,
 } from '@courier/domain/pricing/schemas';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { deleteTariff } from './delete-tariff.ts';
@@ -26,9 +27,7 @@ import { saveTariff } from './save-tariff.ts';
 import { startIncrease } from './start-increase.ts';
 import { checkAuthorisationCode } from './check-authorisation-code.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
-const pricing = { access: access.roles(AREAS.pricing) };
-const tags = ['pricing'];
+const pricingRoute = areaRoutes({ access: access.roles(AREAS.pricing), tags: ['pricing'] });
 
 /** The pricing catalogue of spec 2 §7 and the price and carrier increases; PRICING (or a higher rank) only. */
 export function pricingRoutes({ database, config }: AppContext): FastifyPluginAsyncZod {
@@ -36,35 +35,25 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
   return async (app) => {
     app.get(
       '/pricing/tariff-codes',
-      {
-        config: pricing,
-        schema: { tags, summary: 'Tariff codes (id, code, name)', response: { 200: tariffCodeListSchema, ...errors } },
-      },
+      pricingRoute({ summary: 'Tariff codes (id, code, name)', response: { 200: tariffCodeListSchema } }),
       async () => listTariffCodes(db),
     );
 
     app.get(
       '/pricing/carriers',
-      {
-        config: pricing,
-        schema: { tags, summary: 'Carriers (id, code, name)', response: { 200: carrierListSchema, ...errors } },
-      },
+      pricingRoute({ summary: 'Carriers (id, code, name)', response: { 200: carrierListSchema } }),
       async () => listCarriers(db),
     );
 
     app.get(
       '/pricing/tariffs',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: 'One list of tariffs, with its carrier, tariff code and every zone',
-          description:
-            "Without `account` the list holds base tariffs (no account); with it, that account's special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier's tariffs. `tariffCodeId` and `zone` narrow further. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.",
-          querystring: tariffListQuerySchema,
-          response: { 200: tariffListResponseSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      pricingRoute({
+        summary: 'One list of tariffs, with its carrier, tariff code and every zone',
+        description:
+          "Without `account` the list holds base tariffs (no account); with it, that account's special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier's tariffs. `tariffCodeId` and `zone` narrow further. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.",
+        querystring: tariffListQuerySchema,
+        response: { 200: tariffListResponseSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const { query } = request;
         const carrier = query.carrierId ? await findCarrier(db, query.carrierId) : null;
@@ -78,15 +67,11 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.get(
       '/pricing/tariff/:id',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: 'One tariff',
-          params: idParamSchema,
-          response: { 200: tariffSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      pricingRoute({
+        summary: 'One tariff',
+        params: idParamSchema,
+        response: { 200: tariffSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const tariff = await findTariff(db, request.params.id);
         if (!tariff) throw notFound(`Tariff ${request.params.id} does not exist.`);
@@ -96,31 +81,23 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.post(
       '/pricing/tariffs',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: 'Create a tariff (no id) or update one (with its id)',
-          description:
-            'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
-          body: saveTariffBodySchema,
-          response: { 200: tariffSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
-        },
-      },
+      pricingRoute({
+        summary: 'Create a tariff (no id) or update one (with its id)',
+        description:
+          'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
+        body: saveTariffBodySchema,
+        response: { 200: tariffSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
       async (request) => saveTariff(db, { userId: requireSignedIn(request).userId, input: request.body }),
     );
 
     app.delete(
       '/pricing/tariffs/:id',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: 'Delete a tariff',
-          params: idParamSchema,
-          response: { 200: okSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      pricingRoute({
+        summary: 'Delete a tariff',
+        params: idParamSchema,
+        response: { 200: okSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         await deleteTariff(db, { userId: requireSignedIn(request).userId, id: request.params.id });
         return { ok: true as const };
@@ -151,15 +128,13 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
     app.post(
       '/pricing/price-increase',
       {
-        config: pricing,
-        preValidation: authorisationCodeFirst('price-increase'),
-        schema: {
-          tags,
+        ...pricingRoute({
           summary: 'Start a price increase of customer tariffs',
           description: `${increaseDescription} Account lists are comma-separated account codes: with \`includeAccounts\` only those accounts' special tariffs are increased, otherwise every base and special tariff; tariffs of \`lowTurnoverAccounts\`, \`excludeAccounts\` and \`excludeSetCallAccounts\` keep their prices. An unknown account code is a 400.`,
           body: priceIncreaseBodySchema,
-          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
-        },
+          response: { 200: increaseRunSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        }),
+        preValidation: authorisationCodeFirst('price-increase'),
       },
       async (request) =>
         startIncrease(db, {
@@ -173,15 +148,13 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
     app.post(
       '/pricing/carrier-increase',
       {
-        config: pricing,
-        preValidation: authorisationCodeFirst('carrier-increase'),
-        schema: {
-          tags,
+        ...pricingRoute({
           summary: "Start a carrier increase of one carrier's tariffs",
           description: `${increaseDescription} \`serviceCodes\` is a comma-separated list of tariff service codes (DOM, INT, ...); the carrier's tariffs with those services are increased.`,
           body: carrierIncreaseBodySchema,
-          response: { 200: increaseRunSchema, ...errors, 409: apiErrorSchema, 429: apiErrorSchema },
-        },
+          response: { 200: increaseRunSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+        }),
+        preValidation: authorisationCodeFirst('carrier-increase'),
       },
       async (request) =>
         startIncrease(db, {
@@ -194,15 +167,11 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.get(
       '/pricing/increases/:id',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: 'A price or carrier increase run and its progress',
-          params: idParamSchema,
-          response: { 200: increaseRunSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      pricingRoute({
+        summary: 'A price or carrier increase run and its progress',
+        params: idParamSchema,
+        response: { 200: increaseRunSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const run = await findIncreaseRun(db, request.params.id);
         if (!run) throw notFound(`Increase run ${request.params.id} does not exist.`);
@@ -212,20 +181,15 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
 
     app.get(
       '/pricing/increases/:id/log',
-      {
-        config: pricing,
-        schema: {
-          tags,
-          summary: "The run's log as CSV: every tariff changed (before and after), skipped or failed",
-          params: idParamSchema,
-          produces: ['text/csv'],
-          response: {
-            200: z.string().describe('CSV: time, level, tariff, message, before, after'),
-            ...errors,
-            404: apiErrorSchema,
-          },
+      pricingRoute({
+        summary: "The run's log as CSV: every tariff changed (before and after), skipped or failed",
+        params: idParamSchema,
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('CSV: time, level, tariff, message, before, after'),
+          404: apiErrorSchema,
         },
-      },
+      }),
       async (request, reply) => {
         const run = await findIncreaseRun(db, request.params.id);
         if (!run) throw notFound(`Increase run ${request.params.id} does not exist.`);

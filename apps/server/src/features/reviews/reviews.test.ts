@@ -1,15 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, reviews } from '../../db/schema/index.ts';
-import { bearer, signInAs } from '../../test/factories.ts';
-import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { bearer, createTestAppSignedInAs, signInAs } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(databaseKinds)('reviews on %s', (kind) => {
-  let t: TestApp;
-  let token: string;
+  let t: TestApp, token: string;
   const ids: number[] = [];
   beforeAll(async () => {
-    t = await createTestApp(kind);
-    token = await signInAs(t, ['MANAGER']);
+    ({ t, token } = await createTestAppSignedInAs(kind, ['MANAGER']));
     const base = Date.UTC(2026, 5, 1);
     const rows = await t.db
       .insert(reviews)

@@ -8,10 +8,11 @@ import {
   reviewUpdateBodySchema,
 } from '@courier/domain/reviews/schemas';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { listReviews, setReviewApproval } from './reviews.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const reviewsRoute = areaRoutes({ access: access.roles(AREAS.reviews), tags: ['reviews'] });
 
 /** Customer reviews (spec 1 §2 'Reviews list', §7): MANAGER (and SUPERADMIN by rank). */
 export function reviewRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -19,30 +20,22 @@ export function reviewRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/review',
-      {
-        config: { access: access.roles(AREAS.reviews) },
-        schema: {
-          tags: ['reviews'],
-          summary: 'A page of reviews, newest first (size at most 100)',
-          body: reviewListBodySchema,
-          response: { 200: reviewListResponseSchema, ...errors },
-        },
-      },
+      reviewsRoute({
+        summary: 'A page of reviews, newest first (size at most 100)',
+        body: reviewListBodySchema,
+        response: { 200: reviewListResponseSchema },
+      }),
       async (request) => listReviews(db, request.body),
     );
 
     app.put(
       '/review/:id',
-      {
-        config: { access: access.roles(AREAS.reviews) },
-        schema: {
-          tags: ['reviews'],
-          summary: 'Approves or unapproves a review',
-          params: idParamSchema,
-          body: reviewUpdateBodySchema,
-          response: { 200: reviewSchema, ...errors, 404: apiErrorSchema, 409: apiErrorSchema },
-        },
-      },
+      reviewsRoute({
+        summary: 'Approves or unapproves a review',
+        params: idParamSchema,
+        body: reviewUpdateBodySchema,
+        response: { 200: reviewSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
       async (request) =>
         setReviewApproval(db, {
           id: request.params.id,

@@ -9,11 +9,12 @@ import {
   userSearchResultSchema,
 } from '@courier/domain/users/schemas';
 import type { AppContext } from '../../app-context.ts';
+import { areaRoutes } from '../../http/route-options.ts';
 import { access } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { findUserDetails, listUsers, searchUsers } from './search-users.ts';
 
-const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['users'] });
 
 /** Staff look-ups of users (spec 1 §7 'User'): type-ahead search, a page of users, one user. */
 export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -21,43 +22,31 @@ export function userSearchRoutes({ database }: AppContext): FastifyPluginAsyncZo
   return async (app) => {
     app.get(
       '/user/search',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['users'],
-          summary: 'Type-ahead user search (from 3 characters); staffOnly=true for staff users only',
-          querystring: userSearchQuerySchema,
-          response: { 200: userSearchResultSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'Type-ahead user search (from 3 characters); staffOnly=true for staff users only',
+        querystring: userSearchQuerySchema,
+        response: { 200: userSearchResultSchema },
+      }),
       async (request) => searchUsers(db, { query: request.query.query, staffOnly: request.query.staffOnly === 'true' }),
     );
 
     app.post(
       '/users',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['users'],
-          summary: 'A page of users, searched by name or e-mail',
-          body: userListBodySchema,
-          response: { 200: userListResponseSchema, ...errors },
-        },
-      },
+      companiesRoute({
+        summary: 'A page of users, searched by name or e-mail',
+        body: userListBodySchema,
+        response: { 200: userListResponseSchema },
+      }),
       async (request) => listUsers(db, request.body),
     );
 
     app.get(
       '/user/:id',
-      {
-        config: { access: access.roles(AREAS.companies) },
-        schema: {
-          tags: ['users'],
-          summary: 'One user',
-          params: idParamSchema,
-          response: { 200: userDetailsSchema, ...errors, 404: apiErrorSchema },
-        },
-      },
+      companiesRoute({
+        summary: 'One user',
+        params: idParamSchema,
+        response: { 200: userDetailsSchema, 404: apiErrorSchema },
+      }),
       async (request) => {
         const user = await findUserDetails(db, request.params.id);
         if (!user) throw notFound(`User ${request.params.id} does not exist.`);
