@@ -1,5 +1,5 @@
 import { Group, Input, NumberInput } from '@mantine/core';
-import { useRef, useState, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 
 export interface TimeValue {
   hour: number;
@@ -13,7 +13,8 @@ interface TimePartProps {
   text: string;
   valid: boolean;
   onFocus: () => void;
-  onBlur: () => void;
+  /** With the input's text as it is now: a blur caused by the jump to the minutes comes before React re-renders. */
+  onBlur: (text: string) => void;
   onChange: (text: string) => void;
   ref?: Ref<HTMLInputElement>;
 }
@@ -33,25 +34,32 @@ function TimePart({ label, text, valid, onFocus, onBlur, onChange, ref }: TimePa
       value={text}
       error={!valid}
       onFocus={onFocus}
-      onBlur={onBlur}
+      onBlur={(event) => onBlur(event.currentTarget.value)}
       onChange={(next) => onChange(String(next))}
     />
   );
 }
 
+/** A part's text is acceptable: empty while being typed (it clears on focus), else 1–2 digits up to `max`. */
+const partValid = (text: string, max: number) => text === '' || (/^\d{1,2}$/.test(text) && Number(text) <= max);
+
 /**
  * 24-hour time as hour and minute inputs (spec 1 §2 date/time input, type TIME; §5): an invalid hour
  * or minute marks the input invalid and nothing is emitted; after two hour digits focus jumps to the
- * minutes; an input clears on focus.
+ * minutes; an input clears on focus. A part is emitted once it has two digits or loses focus, so the
+ * '2' of '25' is never taken for 02:00. `onValidityChange` tells the form when the input turns
+ * invalid or valid again, so it can hold its saves meanwhile.
  */
 export function TimeInput({
   label,
   value,
   onChange,
+  onValidityChange,
 }: {
   label: string;
   value: TimeValue;
   onChange: (value: TimeValue) => void;
+  onValidityChange?: (valid: boolean) => void;
 }) {
   const [hour, setHour] = useState(two(value.hour));
   const [minute, setMinute] = useState(two(value.minute));
@@ -66,29 +74,41 @@ export function TimeInput({
       setMinute(two(value.minute));
     }
   }
-  const hourValid = /^\d{1,2}$/.test(hour) && Number(hour) <= 23;
-  const minuteValid = /^\d{1,2}$/.test(minute) && Number(minute) <= 59;
+  const hourValid = partValid(hour, 23);
+  const minuteValid = partValid(minute, 59);
+  const valid = hourValid && minuteValid;
+  const reportValidity = useRef(onValidityChange);
+  useEffect(() => {
+    reportValidity.current = onValidityChange;
+  });
+  useEffect(() => reportValidity.current?.(valid), [valid]);
 
   const emit = (nextHour: string, nextMinute: string) => {
-    const h = /^\d{1,2}$/.test(nextHour) ? Number(nextHour) : NaN;
-    const m = /^\d{1,2}$/.test(nextMinute) ? Number(nextMinute) : NaN;
-    if (h >= 0 && h <= 23 && m >= 0 && m <= 59 && (h !== value.hour || m !== value.minute))
-      onChange({ hour: h, minute: m });
+    if (nextHour === '' || nextMinute === '' || !partValid(nextHour, 23) || !partValid(nextMinute, 59)) return;
+    const h = Number(nextHour);
+    const m = Number(nextMinute);
+    if (h !== value.hour || m !== value.minute) onChange({ hour: h, minute: m });
   };
 
   return (
-    <Input.Wrapper label={label} error={!hourValid || !minuteValid ? 'Enter a time from 00:00 to 23:59.' : undefined}>
+    <Input.Wrapper label={label} error={valid ? undefined : 'Enter a time from 00:00 to 23:59.'}>
       <Group gap={4} wrap="nowrap" align="center">
         <TimePart
           label={`${label} hour`}
           text={hour}
           valid={hourValid}
           onFocus={() => setHour('')}
-          onBlur={() => hour === '' && setHour(two(value.hour))}
+          onBlur={(text) => {
+            if (text === '') setHour(two(value.hour));
+            else emit(text, minute);
+          }}
           onChange={(text) => {
             setHour(text);
+            if (text.length < 2) return;
             emit(text, minute);
-            if (text.length === 2) minuteRef.current?.focus();
+            // After React has rendered the new text: a blur inside this change makes the number input
+            // re-emit its previous value ('2' of '25'), which would then be taken as the hour.
+            setTimeout(() => minuteRef.current?.focus());
           }}
         />
         <span aria-hidden="true">:</span>
@@ -98,10 +118,13 @@ export function TimeInput({
           text={minute}
           valid={minuteValid}
           onFocus={() => setMinute('')}
-          onBlur={() => minute === '' && setMinute(two(value.minute))}
+          onBlur={(text) => {
+            if (text === '') setMinute(two(value.minute));
+            else emit(hour, text);
+          }}
           onChange={(text) => {
             setMinute(text);
-            emit(hour, text);
+            if (text.length === 2) emit(hour, text);
           }}
         />
       </Group>

@@ -14,7 +14,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import {
+  driverCodeIsNumber,
   parseDriverCode,
+  SET_CALL_MESSAGES,
   setCallDetailsProblems,
   type PopulatedSetCall,
   type SetCallEdit,
@@ -104,6 +106,7 @@ function DetailsForm({
     );
     if (fixed && (pricing.charge === '' || pricing.driver === ''))
       problems.pricing = 'Enter the charge and the driver pay, or choose standard pricing.';
+    if (!driverCodeIsNumber(driverText)) problems.driver = SET_CALL_MESSAGES.driverNotNumber;
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
     onSave({

@@ -33,33 +33,68 @@ export function ScheduleEditor({
 }) {
   const [draft, setDraft] = useState(schedule);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // The schedule not saved yet: waiting for its delay, or held while a time is invalid.
+  const unsaved = useRef<ScheduleEntry[] | null>(null);
+  const [invalidDays, setInvalidDays] = useState<ReadonlySet<number>>(new Set());
   // A saved schedule from the server replaces the draft (React's 'adjust state when a prop changes'),
-  // unless a time edit is still waiting to be saved: an answer to an earlier save must not undo it.
+  // unless an edit is still unsaved: an answer to an earlier save must not undo it.
   const [saved, setSaved] = useState(schedule);
   const [pending, setPending] = useState(false);
   if (saved !== schedule) {
     setSaved(schedule);
     if (!pending) setDraft(schedule);
   }
-  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+  const save = useRef(onSave);
+  useEffect(() => {
+    save.current = onSave;
+  });
+  // Closing the editor (leaving the tab or the company) saves a time still waiting for its delay.
+  useEffect(
+    () => () => {
+      if (!timer.current) return;
+      clearTimeout(timer.current);
+      if (unsaved.current) save.current(unsaved.current);
+    },
+    [],
+  );
 
-  const commit = (next: ScheduleEntry[], delayed = false) => {
-    setDraft(next);
+  const stopTimer = () => {
     if (timer.current) clearTimeout(timer.current);
     timer.current = null;
-    setPending(delayed);
-    if (!delayed) return onSave(next);
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      setPending(false);
-      onSave(next);
-    }, TIME_SAVE_DELAY_MS);
+  };
+  const saveNow = (next: ScheduleEntry[]) => {
+    stopTimer();
+    unsaved.current = null;
+    setPending(false);
+    onSave(next);
+  };
+  const hasInvalidTime = (entries: ScheduleEntry[], invalid: ReadonlySet<number>) =>
+    entries.some((entry) => invalid.has(entry.dayOfWeek));
+
+  /** Nothing is saved while a time is invalid: the edit waits until every time is valid again. */
+  const commit = (next: ScheduleEntry[], delayed = false, invalid = invalidDays) => {
+    setDraft(next);
+    stopTimer();
+    unsaved.current = next;
+    setPending(true);
+    if (hasInvalidTime(next, invalid)) return;
+    if (!delayed) return saveNow(next);
+    timer.current = setTimeout(() => saveNow(next), TIME_SAVE_DELAY_MS);
   };
   const updateEntry = (dayOfWeek: number, change: (entry: ScheduleEntry) => ScheduleEntry, delayed = false) =>
     commit(
       draft.map((entry) => (entry.dayOfWeek === dayOfWeek ? change(entry) : entry)),
       delayed,
     );
+  const setTimeValid = (dayOfWeek: number, valid: boolean) => {
+    if (valid === !invalidDays.has(dayOfWeek)) return;
+    const next = new Set(invalidDays);
+    if (valid) next.delete(dayOfWeek);
+    else next.add(dayOfWeek);
+    setInvalidDays(next);
+    if (!valid) stopTimer();
+    else if (unsaved.current) commit(unsaved.current, true, next);
+  };
 
   return (
     <Stack gap="xs" aria-label={`Schedule of set call ${setCallId}`} role="group">
@@ -109,6 +144,7 @@ export function ScheduleEditor({
                   label={`${DAY_NAMES[day]} collection time`}
                   value={entry.collectionTime}
                   onChange={(collectionTime) => updateEntry(day, (current) => ({ ...current, collectionTime }), true)}
+                  onValidityChange={(valid) => setTimeValid(day, valid)}
                 />
                 <Text size="xs" c="dimmed">
                   {describeScheduleEntry(entry)}
