@@ -48,14 +48,24 @@ describe('company Settings tab', () => {
       .poll(() => page.getByText('The company settings have been saved.').count(), { timeout: 10_000 })
       .toBeGreaterThan(0);
     await expect
-      .poll(() => page.getByRole('cell', { name: 'extendedSettings.holdMessage' }).count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('cell', { name: 'Hold message', exact: true }).count(), { timeout: 10_000 })
       .toBe(1);
 
     await page.reload();
     await page.getByRole('switch', { name: 'Reference required' }).waitFor();
     expect(await page.getByRole('switch', { name: 'Reference required' }).isChecked()).toBe(!before);
     expect(await page.getByLabel('Hold message').inputValue()).toBe('Refer every booking to accounts first.');
-    expect(await page.getByRole('cell', { name: 'settings.referenceRequired' }).count()).toBe(1);
+    // The history names the field by its label and its values as Yes/No (issue 10), never by key or true/false.
+    const change = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Reference required', exact: true }) });
+    expect(await change.count()).toBe(1);
+    expect((await change.getByRole('cell').allTextContents()).slice(-2)).toEqual(
+      before ? ['Yes', 'No'] : ['No', 'Yes'],
+    );
+    expect(
+      await page.getByRole('cell', { name: /^(company|settings|extendedSettings)\.|^(true|false)$/ }).count(),
+    ).toBe(0);
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await context.close();

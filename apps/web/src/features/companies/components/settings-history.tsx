@@ -1,15 +1,9 @@
-import { Code, Paper, Table, Text, Title } from '@mantine/core';
+import { Paper, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { DateText } from '@/ui/format.tsx';
 import { ErrorState, MiniLoading } from '@/ui/list-states.tsx';
 import { settingsHistoryQuery } from '@/api/company-settings.ts';
-
-const shown = (value: unknown) =>
-  value === null || value === undefined || value === ''
-    ? '–'
-    : typeof value === 'string'
-      ? value
-      : JSON.stringify(value);
+import { settingsChangeText, settingsFieldLabel } from '@courier/domain/companies/settings-labels';
 
 /** Every saved settings change: who, when, field, before and after, newest first. */
 export function SettingsHistory({ companyId }: { companyId: number }) {
@@ -44,11 +38,9 @@ export function SettingsHistory({ companyId }: { companyId: number }) {
                     <DateText value={row.createdAt} withTime />
                   </Table.Td>
                   <Table.Td>{row.userName ?? '–'}</Table.Td>
-                  <Table.Td>
-                    <Code>{row.field}</Code>
-                  </Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{shown(row.before)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{shown(row.after)}</Table.Td>
+                  <Table.Td>{settingsFieldLabel(row.field)}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }}>{settingsChangeText(row.field, row.before)}</Table.Td>
+                  <Table.Td style={{ wordBreak: 'break-word' }}>{settingsChangeText(row.field, row.after)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
