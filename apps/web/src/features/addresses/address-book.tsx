@@ -14,12 +14,14 @@ import {
 import { useState } from 'react';
 import {
   ADDRESS_MESSAGES,
+  addressBookEntryBodySchema,
   canSaveAddressBookEntry,
   formatAddress,
   type AddressBookEntry,
   type AddressBookEntryBody,
 } from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
+import { textLimits } from '@courier/domain/common/field-limits';
 import { ApiRequestError } from '@/api/client.ts';
 import { getPlace } from '@/api/places.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
@@ -36,6 +38,11 @@ type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
   latitude: number | string;
   longitude: number | string;
 };
+type TextField =
+  'entryName' | 'name' | 'addressOne' | 'addressTwo' | 'city' | 'county' | 'postcode' | 'contactName' | 'contactPhone';
+
+/** The server's limits, on the inputs: nothing typed is refused only after Save. */
+const LIMITS = textLimits(addressBookEntryBodySchema);
 
 function newDraft(companyId: number | null): Draft {
   return {
@@ -234,12 +241,15 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                     });
                     setDraft(null);
                   },
-                  onError: () =>
-                    toast({
-                      title: 'Sorry',
-                      message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'),
-                      type: 'error',
-                    }),
+                  // A refused field is marked with the server's message; only a real failure says 'try again'.
+                  onError: (failure) =>
+                    failure instanceof ApiRequestError && failure.code === 'VALIDATION'
+                      ? toast({ title: 'Not saved', message: failure.message, type: 'warn' })
+                      : toast({
+                          title: 'Sorry',
+                          message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'),
+                          type: 'error',
+                        }),
                 },
               )
             }
@@ -271,6 +281,16 @@ function EntryEditor({
   const longitude = typeof draft.longitude === 'number' ? draft.longitude : null;
   const ready = canSaveAddressBookEntry({ ...draft, latitude, longitude });
   const fieldError = (field: string) => error?.fieldMessage(field);
+  const textField = (field: TextField, label: string, required = false) => (
+    <TextInput
+      label={label}
+      required={required}
+      value={draft[field] ?? ''}
+      onChange={set(field)}
+      error={fieldError(field)}
+      maxLength={LIMITS[field]}
+    />
+  );
 
   const fillFrom = async (placeId: string) => {
     const place = await getPlace(placeId);
@@ -303,32 +323,14 @@ function EntryEditor({
           )
         }
       />
-      <TextInput
-        label="Search name"
-        required
-        value={draft.entryName}
-        onChange={set('entryName')}
-        error={fieldError('entryName')}
-      />
-      <TextInput label="Address name" required value={draft.name} onChange={set('name')} error={fieldError('name')} />
-      <TextInput
-        label="Address line one"
-        required
-        value={draft.addressOne}
-        onChange={set('addressOne')}
-        error={fieldError('addressOne')}
-      />
-      <TextInput label="Address line two" value={draft.addressTwo} onChange={set('addressTwo')} />
+      {textField('entryName', 'Search name', true)}
+      {textField('name', 'Address name', true)}
+      {textField('addressOne', 'Address line one', true)}
+      {textField('addressTwo', 'Address line two')}
       <SimpleGrid cols={2}>
-        <TextInput label="City" required value={draft.city} onChange={set('city')} error={fieldError('city')} />
-        <TextInput label="County" required value={draft.county} onChange={set('county')} error={fieldError('county')} />
-        <TextInput
-          label={draft.countryCode === 'IE' ? 'Eircode' : 'Postcode'}
-          required
-          value={draft.postcode}
-          onChange={set('postcode')}
-          error={fieldError('postcode')}
-        />
+        {textField('city', 'City', true)}
+        {textField('county', 'County', true)}
+        {textField('postcode', draft.countryCode === 'IE' ? 'Eircode' : 'Postcode', true)}
         <CountrySelect
           required
           value={draft.countryCode || null}
@@ -355,10 +357,20 @@ function EntryEditor({
           onChange={(value) => onChange({ ...draft, longitude: value })}
           error={fieldError('longitude')}
         />
-        <TextInput label="Contact name" value={draft.contactName} onChange={set('contactName')} />
-        <TextInput label="Contact phone" value={draft.contactPhone} onChange={set('contactPhone')} />
+        {textField('contactName', 'Contact name')}
+        {textField('contactPhone', 'Contact phone')}
       </SimpleGrid>
-      <Textarea label="Notes" autosize minRows={2} value={draft.notes} onChange={set('notes')} />
+      <Textarea
+        label="Notes"
+        description={`${(draft.notes ?? '').length} of ${LIMITS.notes} characters`}
+        autosize
+        minRows={2}
+        maxRows={12}
+        maxLength={LIMITS.notes}
+        value={draft.notes}
+        onChange={set('notes')}
+        error={fieldError('notes')}
+      />
       {latitude !== null && longitude !== null && latitude !== 0 && longitude !== 0 && (
         <MapView
           label="Map of the entry being edited"
