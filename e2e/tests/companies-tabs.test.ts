@@ -76,7 +76,11 @@ describe('company Settings tab', () => {
     await openTab(page, 8, 'settings');
     await page.getByLabel('Billing email').fill('not-an-email');
     await page.getByText('Please enter a valid billing email address.').waitFor({ timeout: 10_000 });
-    await page.getByText('There was an error saving the company settings. Please try again later.').first().waitFor();
+    // A refusal is not an outage: 'Not saved', never 'try again' (issue 10).
+    await page.getByText('Not saved').first().waitFor();
+    expect(
+      await page.getByText('There was an error saving the company settings. Please try again later.').count(),
+    ).toBe(0);
     await context.close();
   });
 

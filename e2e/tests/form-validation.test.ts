@@ -52,4 +52,43 @@ describe('validation in forms', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('clearing the account code of an ACCOUNT company marks that field, says Not saved, and keeps the code', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    // An account company no other browser test edits.
+    const company = await page.evaluate(async () => {
+      const response = await fetch('/api/company', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ size: 100, skip: 0 }),
+      });
+      const body = (await response.json()) as {
+        companies: { id: number; billingBasis: string; accountCode: string | null }[];
+      };
+      return body.companies.find(
+        (candidate) =>
+          candidate.billingBasis === 'account' &&
+          candidate.accountCode &&
+          ![7, 8, 9, 11, 12, 14].includes(candidate.id),
+      );
+    });
+    if (!company?.accountCode) throw new Error('the demo has no account company with an account code');
+    await page.goto(`/companies/${company.id}/settings`);
+    const accountCode = page.getByRole('textbox', { name: 'Account code', exact: true });
+    expect(await accountCode.inputValue()).toBe(company.accountCode);
+    await accountCode.fill('');
+    await page.getByText('Account code is needed for account billing.').waitFor({ timeout: 10_000 });
+    await page.getByText('Not saved').first().waitFor();
+    expect(await page.getByText(/Please try again/).count()).toBe(0);
+    // The marked field is Account code itself, not Billing basis.
+    expect(await accountCode.getAttribute('aria-invalid')).toBe('true');
+
+    await page.reload();
+    expect(await page.getByRole('textbox', { name: 'Account code', exact: true }).inputValue()).toBe(
+      company.accountCode,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -18,3 +18,9 @@ export function messageOfApiError(status: number, body: ApiError | undefined): s
   const specText = body ? SPEC_ERROR_TEXTS[body.error] : undefined;
   return specText ?? body?.message ?? `The request failed (${status}).`;
 }
+
+/** The note for a refused save (400): the fields say why, so it neither repeats them nor says 'try again'. */
+export const NOT_SAVED_TOAST = {
+  title: 'Not saved',
+  message: 'Nothing was saved: the marked fields say why.',
+} as const;

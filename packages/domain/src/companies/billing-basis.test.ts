@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { missingAccountInformation, type AccountBillingFacts } from './billing-basis.ts';
+import {
+  accountFieldNeeded,
+  missingAccountFields,
+  missingAccountInformation,
+  type AccountBillingFacts,
+} from './billing-basis.ts';
 
 const complete = (): AccountBillingFacts => ({
   accountCode: 'ATL001',
@@ -85,5 +90,25 @@ describe('missing information before Account billing (spec 1 §4)', () => {
       'At least one billing contact',
       'Sales rep',
     ]);
+  });
+});
+
+describe('where each missing item is entered (issue 10: the 400 marks those fields)', () => {
+  it('names the settings field of each missing item, so the form can mark it', () => {
+    expect(
+      missingAccountFields({
+        ...complete(),
+        accountCode: null,
+        billingContactCount: 0,
+        salesRepId: null,
+        surchargeRateThree: '',
+      }),
+    ).toEqual([
+      { label: 'Account code', field: 'company.accountCode' },
+      { label: 'At least one billing contact', field: 'billingContacts' },
+      { label: 'Sales rep', field: 'settings.salesRepId' },
+      { label: 'Ground surcharge rate', field: 'extendedSettings.surchargeRateThree' },
+    ]);
+    expect(accountFieldNeeded('Account code')).toBe('Account code is needed for account billing.');
   });
 });

@@ -1,4 +1,5 @@
 // The billing-basis change to Account (spec 1 §4): refused while any of these is missing.
+import { settingsFieldLabel } from './settings-labels.ts';
 
 export interface AccountBillingFacts {
   accountCode: string | null;
@@ -23,28 +24,50 @@ export interface AccountBillingFacts {
 const filled = (value: string | null) => value !== null && value.trim() !== '';
 const hasRate = (value: number | string | null) => value !== null && value !== '' && Number.isFinite(Number(value));
 
-/** What is missing before a company may bill by Account, in the order the dialog lists it; empty when complete. */
-export function missingAccountInformation(facts: AccountBillingFacts): string[] {
-  const missing: string[] = [];
-  if (!filled(facts.accountCode)) missing.push('Account code');
-  if (!filled(facts.quantumAccountCode)) missing.push('Accounting system (Quantum) account code');
-  if (!filled(facts.ledgerAccountCode)) missing.push('Ledger account code');
-  if (!filled(facts.billingAddressName)) missing.push('Billing address name');
-  if (!filled(facts.billingAddressLineOne)) missing.push('Billing address line one');
-  if (!filled(facts.billingAddressCity)) missing.push('Billing address city');
-  if (!filled(facts.billingAddressCounty)) missing.push('Billing address county');
-  if (!filled(facts.billingAddressPostcode)) missing.push('Billing address postcode');
-  if (facts.billingContactCount < 1) missing.push('At least one billing contact');
-  if (facts.salesRepId === null) missing.push('Sales rep');
-  if (!filled(facts.vatNumber)) missing.push('VAT number');
-  if (!filled(facts.surchargeNameOne)) missing.push('Nationwide overnight surcharge name');
-  if (!filled(facts.surchargeNameTwo)) missing.push('International surcharge name');
-  if (!filled(facts.surchargeNameThree)) missing.push('Ground surcharge name');
-  if (!hasRate(facts.surchargeRateOne)) missing.push('Nationwide overnight surcharge rate');
-  if (!hasRate(facts.surchargeRateTwo)) missing.push('International surcharge rate');
-  if (!hasRate(facts.surchargeRateThree)) missing.push('Ground surcharge rate');
-  return missing;
+const text = (value: string | null) => !filled(value);
+const rate = (value: number | string | null) => !hasRate(value);
+
+/**
+ * What account billing needs, in the order the message lists it: the settings field each is entered
+ * in (its label from settings-labels.ts) and when it is missing.
+ */
+const ACCOUNT_REQUIREMENTS: [field: string, missing: (facts: AccountBillingFacts) => boolean][] = [
+  ['company.accountCode', (f) => text(f.accountCode)],
+  ['company.quantumAccountCode', (f) => text(f.quantumAccountCode)],
+  ['extendedSettings.ledgerAccountCode', (f) => text(f.ledgerAccountCode)],
+  ['extendedSettings.billingAddressName', (f) => text(f.billingAddressName)],
+  ['extendedSettings.billingAddressLineOne', (f) => text(f.billingAddressLineOne)],
+  ['extendedSettings.billingAddressCity', (f) => text(f.billingAddressCity)],
+  ['extendedSettings.billingAddressCounty', (f) => text(f.billingAddressCounty)],
+  ['extendedSettings.billingAddressPostcode', (f) => text(f.billingAddressPostcode)],
+  ['billingContacts', (f) => f.billingContactCount < 1],
+  ['settings.salesRepId', (f) => f.salesRepId === null],
+  ['extendedSettings.vatNumber', (f) => text(f.vatNumber)],
+  ['extendedSettings.surchargeNameOne', (f) => text(f.surchargeNameOne)],
+  ['extendedSettings.surchargeNameTwo', (f) => text(f.surchargeNameTwo)],
+  ['extendedSettings.surchargeNameThree', (f) => text(f.surchargeNameThree)],
+  ['extendedSettings.surchargeRateOne', (f) => rate(f.surchargeRateOne)],
+  ['extendedSettings.surchargeRateTwo', (f) => rate(f.surchargeRateTwo)],
+  ['extendedSettings.surchargeRateThree', (f) => rate(f.surchargeRateThree)],
+];
+const requirementLabel = (field: string) =>
+  field === 'billingContacts' ? 'At least one billing contact' : settingsFieldLabel(field);
+
+/** What account billing lacks, each with the settings field ('company.accountCode', 'billingContacts', ...) it is entered in. */
+export function missingAccountFields(facts: AccountBillingFacts): { label: string; field: string }[] {
+  return ACCOUNT_REQUIREMENTS.filter(([, missing]) => missing(facts)).map(([field]) => ({
+    label: requirementLabel(field),
+    field,
+  }));
 }
+
+/** The names of what account billing lacks, for the Missing Information message. */
+export function missingAccountInformation(facts: AccountBillingFacts): string[] {
+  return missingAccountFields(facts).map((missing) => missing.label);
+}
+
+/** The message beside one field that account billing needs. */
+export const accountFieldNeeded = (label: string) => `${label} is needed for account billing.`;
 
 export const MISSING_INFORMATION_TITLE = 'Missing Information';
 export const CHANGE_TO_ACCOUNT_QUESTION = 'Are you sure you want to change the billing basis to Account?';

@@ -1,5 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { missingAccountInformation } from '@courier/domain/companies/billing-basis';
+import {
+  accountFieldNeeded,
+  missingAccountFields,
+  missingAccountInformation,
+} from '@courier/domain/companies/billing-basis';
 import { contactsToSave, settingsPutBodySchema, type SettingsResponse } from '@courier/domain/companies/settings';
 import { STAFF_ROLES } from '@courier/domain/users/schemas';
 import type { z } from 'zod';
@@ -131,7 +135,7 @@ export async function saveCompanySettings(
     const nextSettings = { ...current.settings, ...settings };
     if (next.billingBasis === 'account') {
       // spec 1 §4: account billing needs all of this; checked on the result of this very change.
-      const missing = missingAccountInformation({
+      const missing = missingAccountFields({
         accountCode: next.accountCode,
         quantumAccountCode: next.quantumAccountCode,
         ...nextExtended,
@@ -139,10 +143,12 @@ export async function saveCompanySettings(
         salesRepId: nextSettings.salesRepId,
       });
       if (missing.length > 0 && (company.billingBasis === 'account' || missing.length > missingNow(current))) {
-        throw badRequest(
-          `Missing Information: ${missing.join(', ')}.`,
-          missing.map((item) => ({ field: 'body.company.billingBasis', message: item })),
-        );
+        const summary = `Missing Information: ${missing.map((item) => item.label).join(', ')}.`;
+        // Each missing item marks the field it is entered in; a change of basis also marks the basis.
+        throw badRequest(summary, [
+          ...(company.billingBasis === 'account' ? [{ field: 'body.company.billingBasis', message: summary }] : []),
+          ...missing.map((item) => ({ field: `body.${item.field}`, message: accountFieldNeeded(item.label) })),
+        ]);
       }
     }
 

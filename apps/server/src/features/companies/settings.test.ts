@@ -361,8 +361,17 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       expect(body.message).toMatch(
         /^Missing Information: Accounting system \(Quantum\) account code, Ledger account code, /,
       );
-      expect(body.details.map((detail) => detail.message)).toContain('At least one billing contact');
-      expect(body.details.map((detail) => detail.message)).not.toContain('Account code');
+      // Each missing item marks its own field (issue 10), besides the basis being changed.
+      expect(body.details).toContainEqual({
+        field: 'body.billingContacts',
+        message: 'At least one billing contact is needed for account billing.',
+      });
+      expect(body.details).toContainEqual({
+        field: 'body.extendedSettings.ledgerAccountCode',
+        message: 'Ledger account code is needed for account billing.',
+      });
+      expect(body.details).toContainEqual({ field: 'body.company.billingBasis', message: body.message });
+      expect(body.details.map((detail) => detail.field)).not.toContain('body.company.accountCode');
       expect((await get(company.id)).json<SettingsBody>().company.billingBasis).toBe('stripeCompany');
     });
 
@@ -378,6 +387,26 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       const body: SettingsBody = response.json();
       expect(body.company.billingBasis).toBe('account');
       expect(body.company.accountBillingStarted).not.toBeNull();
+    });
+
+    it('refuses clearing what an account company needs, marking that field only, and keeps it', async () => {
+      const company = await createCompany(t.db);
+      const complete = await put(company.id, {
+        company: { billingBasis: 'account', accountCode: 'ATL002', quantumAccountCode: 'Q10002' },
+        settings: { salesRepId: repId },
+        extendedSettings: COMPLETE_EXTENDED,
+        billingContacts: [{ name: 'Seán', email: 'sean@atlantic.ie', phone: '' }],
+      });
+      expect(complete.statusCode).toBe(200);
+      const response = await put(company.id, { company: { accountCode: null } });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'VALIDATION',
+        message: 'Missing Information: Account code.',
+        details: [{ field: 'body.company.accountCode', message: 'Account code is needed for account billing.' }],
+      });
+      const [row] = await t.db.select().from(companies).where(eq(companies.id, company.id));
+      expect(row?.accountCode).toBe('ATL002');
     });
 
     it('never offers card billing (stripe)', async () => {

@@ -23,6 +23,7 @@ import {
 import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
 import { textLimits } from '@courier/domain/common/field-limits';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { getPlace } from '@/api/places.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
@@ -244,7 +245,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                   // A refused field is marked with the server's message; only a real failure says 'try again'.
                   onError: (failure) =>
                     failure instanceof ApiRequestError && failure.code === 'VALIDATION'
-                      ? toast({ title: 'Not saved', message: failure.message, type: 'warn' })
+                      ? toast({ ...NOT_SAVED_TOAST, type: 'warn' })
                       : toast({
                           title: 'Sorry',
                           message: ADDRESS_MESSAGES.saveFailed(draft.entryId ? 'update' : 'create'),

@@ -15,6 +15,7 @@ import {
 } from '@courier/domain/companies/billing-basis';
 import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier/domain/companies/settings';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
@@ -119,11 +120,15 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             ...Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message])),
           }));
         }
-        toast({
-          title: 'Sorry',
-          message: 'There was an error saving the company settings. Please try again later.',
-          type: 'error',
-        });
+        // A refused field is marked with the server's message; only a real failure says 'try again'.
+        if (error instanceof ApiRequestError && error.code === 'VALIDATION')
+          toast({ ...NOT_SAVED_TOAST, type: 'warn' });
+        else
+          toast({
+            title: 'Sorry',
+            message: 'There was an error saving the company settings. Please try again later.',
+            type: 'error',
+          });
       }
     });
   };
