@@ -91,4 +91,29 @@ describe('validation in forms', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('a 5,000-character reference name stops at the shown limit and never widens the page', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'telephonist');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/companies/14/references');
+    await page.getByRole('button', { name: 'Add Reference' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Reference' });
+    await editor.getByLabel('Name').fill('W'.repeat(5000));
+    await editor.getByText('100 of 100 characters').waitFor();
+    await editor.getByRole('combobox', { name: 'Header' }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page
+      .getByText(/has been created/)
+      .first()
+      .waitFor();
+
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(1280);
+    const remove = page.getByRole('button', { name: `Delete ${'W'.repeat(100)}` });
+    const box = await remove.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1280);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -10,6 +10,7 @@ import {
   Text,
   Textarea,
   TextInput,
+  Tooltip,
   Select,
   UnstyledButton,
 } from '@mantine/core';
@@ -17,10 +18,12 @@ import { useState } from 'react';
 import {
   REFERENCE_HEADERS,
   REFERENCE_HEADER_LABELS,
+  referenceBodySchema,
   referenceError,
   type CompanyReference,
   type ReferenceHeader,
 } from '@courier/domain/companies/references';
+import { textLimits } from '@courier/domain/common/field-limits';
 import { ApiRequestError } from '@/api/client.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { DateText } from '@/ui/format.tsx';
@@ -28,6 +31,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/company-references.ts';
+
+/** The server's limits, shown and kept on the inputs. */
+const LIMITS = textLimits(referenceBodySchema);
 
 interface Draft {
   id?: number;
@@ -116,14 +122,19 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
           {references.data.map((reference) => (
             <Paper key={reference.id} withBorder p="sm">
               <Group justify="space-between" wrap="nowrap">
-                <UnstyledButton onClick={() => open(reference)} style={{ flex: 1 }}>
-                  <Group gap="sm">
-                    <Text fw={600}>{reference.name}</Text>
-                    <Badge variant="filled" color="blue.9">
+                {/* minWidth 0 lets a long name shrink and truncate instead of widening the page. */}
+                <UnstyledButton onClick={() => open(reference)} style={{ flex: 1, minWidth: 0 }}>
+                  <Group gap="sm" wrap="nowrap">
+                    <Tooltip label={reference.name} multiline maw={480} openDelay={300}>
+                      <Text fw={600} truncate="end" style={{ minWidth: 0 }}>
+                        {reference.name}
+                      </Text>
+                    </Tooltip>
+                    <Badge variant="filled" color="blue.9" style={{ flexShrink: 0 }}>
                       {REFERENCE_HEADER_LABELS[reference.header]}
                     </Badge>
                   </Group>
-                  <Text size="sm" c="dimmed">
+                  <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                     {reference.values.length > 0 ? `Options: ${reference.values.join(', ')}` : 'Free text'}
                     {reference.description ? ` · ${reference.description}` : ''} · Created{' '}
                     <DateText value={reference.createdAt} />
@@ -152,8 +163,9 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
           <Stack>
             <TextInput
               label="Name"
+              description={`${draft.name.length} of ${LIMITS.name} characters`}
               value={draft.name}
-              maxLength={100}
+              maxLength={LIMITS.name}
               onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
               data-autofocus
             />
@@ -166,8 +178,11 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
             />
             <Textarea
               label="Description"
+              description={`${draft.description.length} of ${LIMITS.description} characters`}
+              autosize
+              maxRows={8}
               value={draft.description}
-              maxLength={255}
+              maxLength={LIMITS.description}
               onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
             />
             <Switch

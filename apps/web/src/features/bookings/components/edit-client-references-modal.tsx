@@ -30,6 +30,9 @@ function fieldsOf(booking: BookingDetails, definitions: CompanyReference[]): Fie
 }
 
 /** 'Edit Client References for {reference}' (spec 2 §2): every value is required (spec 2 §5). */
+/** A reference name of up to 100 characters wraps rather than widening the dialog. */
+const WRAP_LABEL = { label: { overflowWrap: 'anywhere' as const } };
+
 export function EditClientReferencesModal({
   booking,
   opened,
@@ -43,7 +46,11 @@ export function EditClientReferencesModal({
     <Modal
       opened={opened}
       onClose={onClose}
-      title={<Text fw={600}>Edit Client References for {booking.reference}</Text>}
+      title={
+        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+          Edit Client References for {booking.reference}
+        </Text>
+      }
       centered
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
@@ -98,6 +105,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
               <Select
                 key={field.id}
                 label={field.name}
+                styles={WRAP_LABEL}
                 data={field.options}
                 value={values[field.id] || null}
                 onChange={(value) => setValues((current) => ({ ...current, [field.id]: value ?? '' }))}
@@ -108,6 +116,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
               <TextInput
                 key={field.id}
                 label={field.name}
+                styles={WRAP_LABEL}
                 description={field.header}
                 value={values[field.id] ?? ''}
                 onChange={(event) => {
