@@ -116,4 +116,22 @@ describe('validation in forms', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('an empty price increase shows every problem at once; 150 % is refused with a message, not capped', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing', { from: '/pricing/price-increase' });
+    await page.getByRole('heading', { name: 'Price Increase' }).waitFor();
+    await page.getByRole('button', { name: 'Run Price Increase' }).click();
+    await page.getByText('Enter the authorisation code.').waitFor();
+    await page.getByText('Enter the increase as a percentage.').waitFor();
+
+    const increase = page.getByRole('textbox', { name: 'Increase' });
+    await increase.fill('150');
+    await increase.blur();
+    await page.getByRole('button', { name: 'Run Price Increase' }).click();
+    await page.getByText('The increase must be at most 100 %.').waitFor();
+    expect(await increase.inputValue()).toBe('150 %');
+    expect(await page.getByRole('dialog', { name: 'Run the price increase?' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

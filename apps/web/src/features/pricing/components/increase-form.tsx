@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
-import type { IncreaseRun } from '@courier/domain/pricing/schemas';
+import { priceIncreaseBodySchema, type IncreaseRun } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { IncreaseProgress } from './increase-progress.tsx';
@@ -63,15 +63,22 @@ export function IncreaseForm<TBody>({
   const [reset, setReset] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [missing, setMissing] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ sharedSecret?: string; percentIncrease?: string }>({});
   const error = start.error instanceof ApiRequestError ? start.error : null;
-  const problem = missing ?? start.error?.message;
+  const problem = missing ?? (checked.sharedSecret || checked.percentIncrease ? null : start.error?.message);
 
+  /** Every problem at once, each at its field, with the server's own rules (a percent above 100 is refused, not capped). */
   const review = () => {
-    if (!secret) return setMissing('Enter the authorisation code.');
-    if (typeof percent !== 'number' || percent <= 0) return setMissing('Enter the increase as a percentage above 0.');
+    const rules = priceIncreaseBodySchema.shape;
+    const problems = {
+      sharedSecret: rules.sharedSecret.safeParse(secret).error?.issues[0]?.message,
+      percentIncrease: rules.percentIncrease.safeParse(typeof percent === 'number' ? percent : undefined).error
+        ?.issues[0]?.message,
+    };
     const missingOwn = missingField?.() ?? null;
-    if (missingOwn) return setMissing(missingOwn);
-    setMissing(null);
+    setChecked(problems);
+    setMissing(missingOwn);
+    if (problems.sharedSecret || problems.percentIncrease || missingOwn) return;
     setConfirming(true);
   };
   const submit = () =>
@@ -100,19 +107,18 @@ export function IncreaseForm<TBody>({
               required
               value={secret}
               onChange={(event) => setSecret(event.currentTarget.value)}
-              error={error?.fieldMessage('sharedSecret')}
+              error={checked.sharedSecret ?? error?.fieldMessage('sharedSecret')}
               autoComplete="off"
             />
             <NumberInput
               label="Increase"
               required
               suffix=" %"
-              min={0.01}
-              max={100}
+              clampBehavior="none"
               decimalScale={2}
               value={percent}
               onChange={setPercent}
-              error={error?.fieldMessage('percentIncrease')}
+              error={checked.percentIncrease ?? error?.fieldMessage('percentIncrease')}
             />
             {fields}
           </SimpleGrid>
