@@ -115,6 +115,9 @@ describe('booking list', () => {
     await panel.getByRole('heading', { name: 'Details' }).waitFor();
     await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
     expect(await panel.getByText('No dispatch docket').isVisible()).toBe(true);
+    // Words for people, not the configuration name (issue 10).
+    expect(await panel.getByText(/Docket view is not set up for this office/).isVisible()).toBe(true);
+    expect(await panel.getByText(/DOCKET_BASE_URL/).count()).toBe(0);
     for (const label of [
       'Customer',
       'Company',

@@ -89,9 +89,9 @@ function Docket({ jobReference }: { jobReference: string | undefined }) {
           <Title order={3} size="h5">
             No dispatch docket
           </Title>
+          {/* Words for office staff; the README names the setting an administrator changes. */}
           <Text size="sm" c="dimmed" ta="center">
-            The dispatch host is not configured (DOCKET_BASE_URL), so the docket for {jobReference} cannot be shown
-            here.
+            Docket view is not set up for this office, so the docket for {jobReference} cannot be shown here.
           </Text>
         </Stack>
       </Center>
