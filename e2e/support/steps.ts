@@ -8,17 +8,32 @@ export async function addThroughDialog(page: Page, name: string): Promise<void> 
   await page.getByRole('dialog', { name }).getByRole('button', { name: 'Add' }).click();
 }
 
+/** The name and address fields of an address book entry (not the map position). */
+export interface AddressEntryFields {
+  searchName: string;
+  name: string;
+  lineOne: string;
+  city: string;
+  county: string;
+  eircode: string;
+}
+
 /** Fills the name and address fields of an address book entry's editor (not the map position). */
-export async function fillAddressEntry(
-  editor: Locator,
-  entry: { searchName: string; name: string; lineOne: string; city: string; county: string; eircode: string },
-): Promise<void> {
+export async function fillAddressEntry(editor: Locator, entry: AddressEntryFields): Promise<void> {
   await editor.getByLabel('Search name').fill(entry.searchName);
   await editor.getByLabel('Address name').fill(entry.name);
   await editor.getByLabel('Address line one').fill(entry.lineOne);
   await editor.getByLabel('City').fill(entry.city);
   await editor.getByLabel('County').fill(entry.county);
   await editor.getByLabel('Eircode').fill(entry.eircode);
+}
+
+/** Adds an address book entry from the open screen's Add Address button and fills it; answers its editor. */
+export async function startAddressEntry(page: Page, entry: AddressEntryFields): Promise<Locator> {
+  await addThroughDialog(page, 'Add Address');
+  const editor = page.getByRole('dialog', { name: 'New address book entry' });
+  await fillAddressEntry(editor, entry);
+  return editor;
 }
 
 /** From the company list a signed-in user lands on, opens the first company's page. */

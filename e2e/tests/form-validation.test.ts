@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
+import { startAddressEntry } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
@@ -10,9 +10,7 @@ describe('validation in forms', () => {
   test('a 5,000-character address book note is marked on the field, not reported as an outage, and nothing is saved', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/addresses');
-    await addThroughDialog(page, 'Add Address');
-    const editor = page.getByRole('dialog', { name: 'New address book entry' });
-    await fillAddressEntry(editor, {
+    const editor = await startAddressEntry(page, {
       searchName: 'Zz Long Note Depot',
       name: 'Long Note Depot',
       lineOne: '9 Quay Street',

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
-import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
+import { startAddressEntry } from '../support/steps.ts';
 
 const browser = browserForTests();
 
@@ -52,9 +52,7 @@ describe('public address book (/addresses)', () => {
       .first()
       .waitFor();
     await expectAccessible(page);
-    await addThroughDialog(page, 'Add Address');
-    const editor = page.getByRole('dialog', { name: 'New address book entry' });
-    await fillAddressEntry(editor, {
+    const editor = await startAddressEntry(page, {
       searchName: 'Zz Public Depot Cork',
       name: 'Public Depot',
       lineOne: '3 Anglesea Street',
