@@ -4,7 +4,9 @@ import {
   addDays,
   addMonths,
   dateDropdownDays,
+  dublinTimeOf,
   dublinToday,
+  instantOfDublinTime,
   formatDay,
   monthGrid,
   monthTitle,
@@ -226,5 +228,31 @@ describe('monthGrid: weeks with Sunday–Saturday columns', () => {
     expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
     expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
     expect(monthTitle({ year: 2026, month: 10 })).toBe('October 2026');
+  });
+});
+
+describe('a Dublin day and time as an instant, and back', () => {
+  it.each([
+    ['winter', { day: '2026-11-23', hour: 9, minute: 30 }, '2026-11-23T09:30:00.000Z'],
+    ['summer', { day: '2026-07-01', hour: 0, minute: 15 }, '2026-06-30T23:15:00.000Z'],
+    ['before the clocks go forward', { day: '2026-03-29', hour: 0, minute: 59 }, '2026-03-29T00:59:00.000Z'],
+    [
+      'in the skipped hour: the moment they went forward',
+      { day: '2026-03-29', hour: 1, minute: 30 },
+      '2026-03-29T01:00:00.000Z',
+    ],
+    ['after the clocks go forward', { day: '2026-03-29', hour: 2, minute: 0 }, '2026-03-29T01:00:00.000Z'],
+    ['in the repeated hour: its first time', { day: '2026-10-25', hour: 1, minute: 30 }, '2026-10-25T00:30:00.000Z'],
+    ['after the clocks go back', { day: '2026-10-25', hour: 2, minute: 0 }, '2026-10-25T02:00:00.000Z'],
+  ])('%s', (_label, wall, iso) => {
+    expect(instantOfDublinTime(wall).toISOString()).toBe(iso);
+  });
+
+  it('reads an instant back as the Dublin day and time, in a machine zone far away', () => {
+    process.env.TZ = 'America/Los_Angeles';
+    expect(dublinTimeOf(new Date('2026-06-30T23:15:00Z'))).toEqual({ day: '2026-07-01', hour: 0, minute: 15 });
+    expect(dublinTimeOf(new Date('2026-10-25T01:30:00Z'))).toEqual({ day: '2026-10-25', hour: 1, minute: 30 });
+    const wall = { day: '2026-12-31', hour: 23, minute: 59 };
+    expect(dublinTimeOf(instantOfDublinTime(wall))).toEqual(wall);
   });
 });

@@ -3,8 +3,9 @@
 // yyyy-MM-dd text (the format dates are sent in, spec 1 §9); day arithmetic is done on UTC dates so
 // neither daylight saving nor the browser's own time zone ever shifts a day. "Today" is the
 // Europe/Dublin day (ARCHITECTURE 'dates'), read through toIsoDay.
-import { toIsoDay } from './dates.ts';
+import { formatTime, toIsoDay } from './dates.ts';
 import { MAX_INPUT_YEAR, MIN_INPUT_YEAR } from './input.ts';
+import { instantOfWallTime } from './schedule-rule.ts';
 
 const DAY_MS = 86_400_000;
 const pad = (value: number) => String(value).padStart(2, '0');
@@ -170,4 +171,27 @@ export function monthGrid({ year, month }: CalendarMonth): (string | null)[][] {
   for (let day = 1; day <= daysInMonth(year, month); day += 1) cells.push(dayText({ year, month, day }));
   while (cells.length % 7 !== 0) cells.push(null);
   return Array.from({ length: cells.length / 7 }, (_, week) => cells.slice(week * 7, week * 7 + 7));
+}
+
+export interface WallTime {
+  /** yyyy-MM-dd */
+  day: string;
+  hour: number;
+  minute: number;
+}
+
+/**
+ * The instant a Dublin day and time stand for (the DATE and DATE_AND_TIME inputs): in the hour the
+ * clocks skip, the moment they went forward; in the hour repeated, its first occurrence.
+ */
+export function instantOfDublinTime({ day, hour, minute }: WallTime): Date {
+  const parts = dayPartsOf(day);
+  if (!parts) throw new RangeError(`${day} is not a yyyy-MM-dd day.`);
+  return instantOfWallTime({ ...parts, hour, minute });
+}
+
+/** The Dublin day and time of an instant. */
+export function dublinTimeOf(instant: Date): WallTime {
+  const [hour, minute] = formatTime(instant).split(':').map(Number);
+  return { day: toIsoDay(instant), hour: hour ?? 0, minute: minute ?? 0 };
 }

@@ -12,6 +12,7 @@ import {
   type BookingSortKey,
 } from '@courier/domain/bookings/enums';
 import { ClickSearch } from '@/ui/click-search.tsx';
+import { DateTimeInput } from '@/ui/date-time-input.tsx';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useCompany } from '@/api/company.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
@@ -164,19 +165,19 @@ export function BookingFilters({
         }
         onChange={(item) => setFilters({ addressPlaceId: item?.id, placeName: item?.name })}
       />
-      <TextInput
+      <DateTimeInput
+        type="DATE_FULL"
         label="From"
-        type="date"
-        value={filters.windowStart ?? ''}
-        max={filters.windowEnd}
-        onChange={(event) => set({ windowStart: event.currentTarget.value || undefined })}
+        value={filters.windowStart}
+        check={(day) => (filters.windowEnd && day > filters.windowEnd ? 'From must not be after To.' : undefined)}
+        onChange={(day) => set({ windowStart: day })}
       />
-      <TextInput
+      <DateTimeInput
+        type="DATE_FULL"
         label="To"
-        type="date"
-        value={filters.windowEnd ?? ''}
-        min={filters.windowStart}
-        onChange={(event) => set({ windowEnd: event.currentTarget.value || undefined })}
+        value={filters.windowEnd}
+        check={(day) => (filters.windowStart && day < filters.windowStart ? 'To must not be before From.' : undefined)}
+        onChange={(day) => set({ windowEnd: day })}
       />
       <Select
         label="Sort by"

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BookingListResponse } from '@courier/domain/bookings/schemas';
+import { bearer } from '../../test/factories.ts';
+import { databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { createBookingFixtureApp } from '../../test/bookings-fixture.ts';
+
+// The From and To dates of the booking list (spec 2 §2): the web's date input refuses a From after
+// To at the field, and every call that takes the booking filter refuses it too (the server decides).
+describe.each(databaseKinds)('booking From and To dates on %s', (kind) => {
+  let t: TestApp, accounts: string;
+
+  beforeAll(async () => {
+    ({ t, accounts } = await createBookingFixtureApp(kind));
+  });
+  afterAll(() => t?.close());
+
+  const filterCalls = (query: string) => [
+    { method: 'GET' as const, url: `/api/bookings?${query}` },
+    { method: 'GET' as const, url: `/api/bookings/csv?${query}` },
+    { method: 'GET' as const, url: `/api/bookings/margins?${query}` },
+    {
+      method: 'POST' as const,
+      url: '/api/bookings/tagged',
+      payload: Object.fromEntries(new URLSearchParams(query)),
+    },
+  ];
+
+  it.each([
+    ['a day after', 'windowStart=2026-03-11&windowEnd=2026-03-10'],
+    ['a year after', 'windowStart=2027-03-10&windowEnd=2026-03-10'],
+    ['a date-time after a day', 'windowStart=2026-03-11T00:00:00Z&windowEnd=2026-03-10'],
+  ])('refuses From %s To with 400 naming windowEnd, on every call taking the filter', async (_label, query) => {
+    for (const call of filterCalls(query)) {
+      const response = await t.app.inject({ ...call, headers: bearer(accounts) });
+      expect(response.statusCode, `${call.url} ${response.body}`).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'VALIDATION',
+        details: [
+          {
+            field: call.method === 'GET' ? 'querystring.windowEnd' : 'body.windowEnd',
+            message: 'windowEnd must not be before windowStart.',
+          },
+        ],
+      });
+    }
+  });
+
+  it('takes From equal to To as that one Dublin day, on every call taking the filter', async () => {
+    for (const call of filterCalls('windowStart=2026-03-10&windowEnd=2026-03-10')) {
+      const response = await t.app.inject({ ...call, headers: bearer(accounts) });
+      expect(response.statusCode, `${call.url} ${response.body}`).toBe(200);
+    }
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/bookings?windowStart=2026-03-10&windowEnd=2026-03-10',
+      headers: bearer(accounts),
+    });
+    expect(list.json<BookingListResponse>().bookings.map((booking) => booking.reference)).toEqual(['B0003']);
+  });
+});

@@ -1,0 +1,131 @@
+import { ActionIcon, CloseButton, Group, Modal, TextInput } from '@mantine/core';
+import { useDebouncedCallback } from '@mantine/hooks';
+import { useState } from 'react';
+import { dublinToday, formatDay, parseTypedDay } from '@courier/domain/common/calendar-days';
+import { DatePicker } from './date-picker.tsx';
+
+/** How long typing pauses before a readable date is taken (the spec's search debounce, spec 1 §9). */
+const TYPING_DELAY_MS = 500;
+
+function CalendarIcon() {
+  return (
+    <svg width="16" height="16" viewBox="0 0 16 16" fill="none" stroke="currentColor" aria-hidden="true">
+      <rect x="1.5" y="2.5" width="13" height="12" rx="1.5" />
+      <path d="M1.5 6h13M5 1v3M11 1v3" />
+    </svg>
+  );
+}
+
+/**
+ * A calendar day typed as dd/MM/yy (spec 2 §9) or chosen in the 'Choose date' modal: the date/time
+ * input's DATE_FULL type (spec 1 §2). Reads d/M/yy, dd/MM/yyyy, 011026 and 01102026 too; never the
+ * browser's date input, whose format follows the browser's locale. A readable date is taken when
+ * typing pauses, on Enter and on leaving the field, and then shown as dd/MM/yy; an unreadable or
+ * impossible one, or one `check` refuses, is not emitted and its message shows at the field.
+ */
+export function DayInput({
+  label,
+  value,
+  onChange,
+  check,
+  today = dublinToday(),
+}: {
+  label: string;
+  /** yyyy-MM-dd, or undefined when empty. */
+  value: string | undefined;
+  onChange: (day: string | undefined) => void;
+  /** A further rule for a readable date (e.g. From not after To): its message, or undefined when fine. */
+  check?: (day: string) => string | undefined;
+  today?: string;
+}) {
+  const [text, setText] = useState(formatDay(value));
+  const [error, setError] = useState<string | undefined>();
+  const [choosing, setChoosing] = useState(false);
+  const [seen, setSeen] = useState(value);
+  if (seen !== value) {
+    // A value from outside (a link, back, Clear filters) replaces the text; one this input emitted already matches it.
+    setSeen(value);
+    const typed = parseTypedDay(text);
+    if (!(typed.ok && typed.day === value)) {
+      setText(formatDay(value));
+      setError(undefined);
+    }
+  }
+
+  const take = (day: string | undefined) => {
+    const refused = day === undefined ? undefined : check?.(day);
+    setError(refused);
+    if (refused) return;
+    if (day !== undefined) setText(formatDay(day));
+    if (day !== value) onChange(day);
+  };
+  const takeWhenTypingPauses = useDebouncedCallback((next: string) => {
+    const typed = parseTypedDay(next);
+    if (typed.ok) take(typed.day);
+  }, TYPING_DELAY_MS);
+  /** Enter, leaving the field, a chosen day: the text is taken or its message shown. */
+  const commit = (next: string) => {
+    takeWhenTypingPauses.cancel();
+    if (next.trim() === '') return take(undefined);
+    const typed = parseTypedDay(next);
+    if (typed.ok) take(typed.day);
+    else setError(typed.message);
+  };
+
+  return (
+    <>
+      <TextInput
+        label={label}
+        placeholder="dd/mm/yy"
+        autoComplete="off"
+        inputMode="numeric"
+        value={text}
+        error={error}
+        onChange={(event) => {
+          const next = event.currentTarget.value;
+          setText(next);
+          setError(undefined);
+          if (next.trim() === '') commit('');
+          else takeWhenTypingPauses(next);
+        }}
+        onBlur={(event) => commit(event.currentTarget.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') commit(event.currentTarget.value);
+        }}
+        rightSectionWidth={text ? 64 : 36}
+        rightSectionPointerEvents="all"
+        rightSection={
+          <Group gap={2} wrap="nowrap">
+            {text && <CloseButton size="sm" aria-label={`Clear ${label}`} onClick={() => commit('')} />}
+            <ActionIcon
+              variant="subtle"
+              color="gray.8"
+              size="sm"
+              aria-label={`Choose date for ${label}`}
+              onClick={() => setChoosing(true)}
+            >
+              <CalendarIcon />
+            </ActionIcon>
+          </Group>
+        }
+      />
+      <Modal
+        opened={choosing}
+        onClose={() => setChoosing(false)}
+        title="Choose date"
+        size="auto"
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <DatePicker
+          value={value ?? null}
+          today={today}
+          onChange={(day) => {
+            setChoosing(false);
+            take(day);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
