@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 // STACK.md: Debian's Chromium with these flags and a fresh profile; no network beyond localhost.
@@ -47,9 +47,15 @@ export function browserForTests(): () => Browser {
   };
 }
 
-/** A fresh context (own storage and cookies) and page; a page error or console error fails the test. */
-export async function openPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
+/**
+ * A fresh context (own storage and cookies) and page; a page error or console error fails the test.
+ * `options` adds context settings, e.g. a browser locale and time zone.
+ */
+export async function openPage(
+  browser: Browser,
+  options: BrowserContextOptions = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 }, ...options });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
