@@ -3,6 +3,7 @@
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
 import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import { tariffCodeListSchema } from '../pricing/schemas.ts';
 import {
   BOOKING_DEFAULT_PAGE_SIZE,
   BOOKING_MAX_PAGE_SIZE,
@@ -547,5 +548,9 @@ export const marginsResponseSchema = z.object({
 export type MarginsResponse = z.infer<typeof marginsResponseSchema>;
 
 /** GET /api/bookings/filter-options: the choices of the list filters that come from data (carriers). */
-export const bookingFilterOptionsSchema = z.object({ carriers: z.array(carrierSummarySchema) });
+/** The tariff codes' names let the list show 'Domestic Overnight', not 'DOM' (issue 10). */
+export const bookingFilterOptionsSchema = z.object({
+  carriers: z.array(carrierSummarySchema),
+  tariffCodes: tariffCodeListSchema,
+});
 export type BookingFilterOptions = z.infer<typeof bookingFilterOptionsSchema>;
