@@ -455,6 +455,8 @@ export const setJobTagsBodySchema = z.strictObject({
     .max(JOB_TAGS.length, 'Too many tags.'),
 });
 export const setJobTagsResponseSchema = z.object({ jobId: z.number().int(), tags: z.array(z.enum(JOB_TAGS)) });
+export type SetJobTagsBody = z.input<typeof setJobTagsBodySchema>;
+export type SetJobTagsResponse = z.infer<typeof setJobTagsResponseSchema>;
 
 export const clientReferenceInputSchema = z.strictObject({
   id: bodyId('id', {
