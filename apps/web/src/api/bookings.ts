@@ -4,6 +4,8 @@ import type {
   BookingFilterOptions,
   BookingFilterParams,
   BookingListParams,
+  SetJobTagsBody,
+  SetJobTagsResponse,
   UpdateClientReferencesBody,
 } from '@courier/domain/bookings/schemas';
 import { apiRequest } from './client.ts';
@@ -52,6 +54,19 @@ export function useUpdateClientReferences() {
   return useMutation({
     mutationFn: (body: UpdateClientReferencesBody) =>
       apiRequest('/bookings/reference', { method: 'PUT', body, expect: 200 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/**
+ * PUT /bookings/tag (spec 2 §7): a job's whole tag list. Every booking query reloads, so the list's
+ * Tags column, the summary's tag counts, the tag picker's counts and the details all show the change.
+ */
+export function useSetJobTags() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SetJobTagsBody) =>
+      apiRequest<SetJobTagsResponse>('/bookings/tag', { method: 'PUT', body, expect: 200 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -3,6 +3,7 @@
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
 import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import { tariffCodeListSchema } from '../pricing/schemas.ts';
 import {
   BOOKING_DEFAULT_PAGE_SIZE,
   BOOKING_MAX_PAGE_SIZE,
@@ -454,6 +455,8 @@ export const setJobTagsBodySchema = z.strictObject({
     .max(JOB_TAGS.length, 'Too many tags.'),
 });
 export const setJobTagsResponseSchema = z.object({ jobId: z.number().int(), tags: z.array(z.enum(JOB_TAGS)) });
+export type SetJobTagsBody = z.input<typeof setJobTagsBodySchema>;
+export type SetJobTagsResponse = z.infer<typeof setJobTagsResponseSchema>;
 
 export const clientReferenceInputSchema = z.strictObject({
   id: bodyId('id', {
@@ -547,5 +550,9 @@ export const marginsResponseSchema = z.object({
 export type MarginsResponse = z.infer<typeof marginsResponseSchema>;
 
 /** GET /api/bookings/filter-options: the choices of the list filters that come from data (carriers). */
-export const bookingFilterOptionsSchema = z.object({ carriers: z.array(carrierSummarySchema) });
+/** The tariff codes' names let the list show 'Domestic Overnight', not 'DOM' (issue 10). */
+export const bookingFilterOptionsSchema = z.object({
+  carriers: z.array(carrierSummarySchema),
+  tariffCodes: tariffCodeListSchema,
+});
 export type BookingFilterOptions = z.infer<typeof bookingFilterOptionsSchema>;

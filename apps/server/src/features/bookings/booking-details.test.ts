@@ -1,6 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingDetailsSchema, marginsResponseSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
+import {
+  bookingDetailsSchema,
+  bookingFilterOptionsSchema,
+  marginsResponseSchema,
+  type BookingDetails,
+} from '@courier/domain/bookings/schemas';
 import { auditLog, bookingJobs, bookings, outbox } from '../../db/schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
 import { databaseKinds, type TestApp } from '../../test/test-app.ts';
@@ -354,6 +359,50 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
       'DPD Ireland',
       'UPS',
     ]);
+  });
+
+  it('names the tariff codes for the list, so it never shows a bare code', async () => {
+    const response = await get('/api/bookings/filter-options', telephonist);
+    expect(response.statusCode).toBe(200);
+    const { tariffCodes } = bookingFilterOptionsSchema.parse(response.json());
+    expect(tariffCodes.map(({ code, name }) => [code, name])).toEqual(
+      expect.arrayContaining([
+        ['DOM', expect.any(String)],
+        ['INT', expect.any(String)],
+      ]),
+    );
+    for (const { code, name } of tariffCodes) expect(name, code).not.toBe('');
+  });
+
+  describe('PUT /api/bookings/tag: who may tag', () => {
+    const tagAs = (token: string, tags: string[]) =>
+      send('PUT', '/api/bookings/tag', { jobId: fixture.jobIds.B0005?.[0] as number, tags }, token);
+    const tagsInDb = async () =>
+      (
+        await t.db
+          .select({ tags: bookingJobs.tags })
+          .from(bookingJobs)
+          .where(eq(bookingJobs.id, fixture.jobIds.B0005?.[0] as number))
+      )[0]?.tags;
+
+    it('lets the booking list staff add and remove a tag', async () => {
+      const [dispatcher, manager] = await Promise.all([signInAs(t, ['DISPATCHER']), signInAs(t, ['MANAGER'])]);
+      expect((await tagAs(dispatcher, ['SET_CALL'])).json()).toMatchObject({ tags: ['SET_CALL'] });
+      expect((await tagAs(telephonist, ['SET_CALL', 'TAIL_LIFT'])).statusCode).toBe(200);
+      expect(await tagsInDb()).toEqual(['TAIL_LIFT', 'SET_CALL']);
+      expect((await tagAs(manager, ['TAIL_LIFT'])).statusCode).toBe(200);
+      expect(await tagsInDb()).toEqual(['TAIL_LIFT']);
+    });
+
+    it('refuses pricing, driver and customer staff with a message, changing nothing', async () => {
+      const before = await tagsInDb();
+      for (const roles of [['PRICING'], ['DRIVER'], ['CUSTOMER']]) {
+        const response = await tagAs(await signInAs(t, roles), ['FAILURE']);
+        expect(response.statusCode, roles[0]).toBe(403);
+        expect(response.json<{ message: string }>().message).not.toBe('');
+      }
+      expect(await tagsInDb()).toEqual(before);
+    });
   });
 
   describe('POST /api/bookings/status/sms', () => {

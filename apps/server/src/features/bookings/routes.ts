@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
+import { JOB_TAGGER_ROLES } from '@courier/domain/bookings/labels';
 import { PRICE_VIEWER_ROLES } from '@courier/domain/bookings/price-visibility';
 import {
   bookingDetailsSchema,
@@ -33,6 +34,7 @@ import { notFound } from '../../http/errors.ts';
 import { seesPrices, withVisiblePrices } from '../../http/price-visibility.ts';
 import { findJobByReference } from '../../core/bookings.ts';
 import { listCarriers } from '../../core/carriers.ts';
+import { listTariffCodes } from '../../core/tariff-codes.ts';
 import { createSmsSender } from '../../platform/sms.ts';
 import { bookingsBreakdown, driverPayBreakdown, findBookingDetails, listJobTasks } from './booking-details.ts';
 import { exportBookingsCsv } from './export-csv.ts';
@@ -47,6 +49,7 @@ const FILTER_NOTE =
 
 const bookingsRoute = areaRoutes({ access: access.roles(AREAS.bookings), tags: ['bookings'] });
 const priceViewerRoute = areaRoutes({ access: access.roles(PRICE_VIEWER_ROLES), tags: ['bookings'] });
+const taggerRoute = areaRoutes({ access: access.roles(JOB_TAGGER_ROLES), tags: ['bookings'] });
 const clientReferencesRoute = areaRoutes({ access: access.roles(AREAS.editClientReferences), tags: ['bookings'] });
 
 export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
@@ -71,11 +74,12 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/bookings/filter-options',
       bookingsRoute({
-        summary: 'Choices for the list filters that come from data: the carriers',
+        summary: 'Choices for the list filters that come from data: the carriers and the tariff codes with their names',
         response: { 200: bookingFilterOptionsSchema },
       }),
       async () => ({
         carriers: await listCarriers(db, 'name'),
+        tariffCodes: await listTariffCodes(db),
       }),
     );
 
@@ -133,8 +137,8 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.put(
       '/bookings/tag',
-      bookingsRoute({
-        summary: "Replaces a job's tags",
+      taggerRoute({
+        summary: "Replaces a job's tags (the booking list's staff: accounts, dispatcher, telephonist)",
         body: setJobTagsBodySchema,
         response: { 200: setJobTagsResponseSchema, 404: apiErrorSchema },
       }),

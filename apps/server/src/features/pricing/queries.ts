@@ -21,10 +21,6 @@ export function toTariff(row: TariffRow): Tariff {
   };
 }
 
-export function listTariffCodes(db: DbOrTx): Promise<TariffCode[]> {
-  return db.select().from(tariffCodes).orderBy(asc(tariffCodes.id));
-}
-
 export function listZones(db: DbOrTx): Promise<Zone[]> {
   return db.select().from(zones).orderBy(asc(zones.id));
 }

@@ -1,5 +1,5 @@
-import { Alert, Button, Group, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Stack, Tabs, Text } from '@mantine/core';
+import { useCallback, useEffect, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -10,14 +10,15 @@ import {
 import { parseRoles } from '@courier/domain/auth/roles';
 import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
+import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
-import { useBookingList } from './api/list-bookings.ts';
 import { BookingDetailsPanel } from './components/booking-details-panel.tsx';
-import { BookingFilters } from './components/booking-filters.tsx';
+import { BookingFilterPanel } from './components/booking-filter-panel.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
 import { BookingTable } from './components/booking-table.tsx';
+import { useAppliedSearchResults } from './use-applied-search-results.ts';
 import { useBookingSearch } from './use-booking-search.ts';
 
 /** False until `delayMs` has passed since the first render (true at once for 0). */
@@ -35,31 +36,56 @@ function useStartAfter(delayMs: number): boolean {
  * The reusable booking list of spec 2 §2: at /bookings/list, in the company Bookings tab (companyId),
  * for an invoice (invoiceId: no header or tabs, every status) and in review mode (needsReviewOnly).
  * Prices are read-only here; editing them is the price review issue's work.
+ *
+ * With `fill` the list takes the height it is given and its table is the one scroll area (the
+ * list screen: at 1280x720 rows show without scrolling the page, issue 10).
  */
-export function BookingList(inputs: BookingListMode) {
+export function BookingList({ fill = false, ...inputs }: BookingListMode & { fill?: boolean }) {
   const { user } = useSession();
   const seePrices = canSeePrices(parseRoles(user?.roles ?? '[]'));
   const state = useBookingSearch();
   const [opened, setOpened] = useState<string | null>(null);
   const headerHidden = inputs.invoiceId !== undefined;
   const view = bookingViewOf(state.filters.view, inputs);
-  const loadedView = bookingViewOf(state.loaded.view, inputs);
-  const filter = bookingQueryOf({ filters: state.loaded, mode: inputs, seePrices });
-  const editingFilter = bookingQueryOf({ filters: state.filters, mode: inputs, seePrices });
+  const appliedView = bookingViewOf(state.applied.view, inputs);
+  // One applied search drives the table, the summary and its tag counts (issue 10).
+  const filter = bookingQueryOf({ filters: state.applied, mode: inputs, seePrices });
   const started = useStartAfter(
     inputs.invoiceId !== undefined || inputs.needsReviewOnly ? BOOKING_REVIEW_FIRST_LOAD_DELAY_MS : 0,
   );
-  const list = useBookingList(started ? { ...filter, size: state.size, skip: state.page * state.size } : null);
-  const pageOnScreen = useValueOnScreen(state.page, list.isPlaceholderData);
-  const sizeOnScreen = useValueOnScreen(state.size, list.isPlaceholderData);
+  const { results, busy, failed, pending, retry } = useAppliedSearchResults({
+    query: started ? { ...filter, size: state.size, skip: state.page * state.size } : null,
+    seePrices,
+    withTags: started && appliedView !== 'ON_OS',
+  });
+  const options = useBookingFilterOptions();
+  const tariffCodes = options.data?.tariffCodes;
+  const tariffName = useCallback(
+    (code: string) => tariffCodes?.find((tariff) => tariff.code === code)?.name ?? code,
+    [tariffCodes],
+  );
+  const pageOnScreen = useValueOnScreen(state.page, busy);
+  const sizeOnScreen = useValueOnScreen(state.size, busy);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number])
     ? BOOKING_PAGE_SIZES
     : [...BOOKING_PAGE_SIZES, state.size];
 
   return (
-    <Stack gap="sm">
+    <Stack
+      gap="xs"
+      style={
+        fill
+          ? {
+              // The shell's main area less its padding: the page itself never scrolls, the table does.
+              height:
+                'calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) - 2 * var(--app-shell-padding, 0px))',
+              minHeight: 0,
+            }
+          : undefined
+      }
+    >
       {inputs.needsReviewOnly && (
-        <Alert color="orange" variant="light" title="Review mode">
+        <Alert color="orange" variant="light" title="Review mode" py="xs">
           <Text size="sm" c="dark">
             Only displaying bookings which require review
           </Text>
@@ -76,61 +102,63 @@ export function BookingList(inputs: BookingListMode) {
           </Tabs.List>
         </Tabs>
       )}
-      <Paper withBorder p="md">
-        <BookingFilters
-          state={state}
-          view={view}
-          showCompany={inputs.companyId === undefined}
-          seePrices={seePrices}
-          apiFilter={editingFilter}
-        />
-        {state.ready && (
-          <Group mt="sm" gap="sm" role="status">
-            <Button onClick={state.run}>Run search</Button>
-            <Text size="sm" c="dimmed">
-              The filters have changed: run the search to update the list.
-            </Text>
-          </Group>
-        )}
-      </Paper>
+      <BookingFilterPanel
+        state={state}
+        view={view}
+        showCompany={inputs.companyId === undefined}
+        seePrices={seePrices}
+        apiFilter={filter}
+      />
 
-      {list.isPending ? (
-        <LoadingState text="Loading Bookings..." />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : list.data.bookings.length === 0 && list.data.count === 0 ? (
+      {failed ? (
+        <ErrorState onRetry={retry} />
+      ) : !results ? (
+        pending || busy ? (
+          <LoadingState text="Loading Bookings..." />
+        ) : null
+      ) : results.list.bookings.length === 0 && results.list.count === 0 ? (
         <EmptyState title="No Bookings" />
       ) : (
         <>
           <BookingSummaryBar
             filter={filter}
-            count={list.data.count}
+            count={results.list.count}
             seePrices={seePrices}
-            showTags={loadedView !== 'ON_OS'}
+            tagCounts={results.tagCounts}
+            tagCountsFailed={results.tagCountsFailed}
+            margins={results.margins}
+            marginsFailed={results.marginsFailed}
           />
-          {list.data.bookings.length === 0 ? (
+          {results.list.bookings.length === 0 ? (
             <EmptyState title="No Bookings" subtitle="This page is past the end of the results." />
           ) : (
             <BookingTable
-              bookings={list.data.bookings}
-              view={list.data.view}
+              bookings={results.list.bookings}
+              view={results.list.view}
               seePrices={seePrices}
               onOpen={setOpened}
-              busy={list.isFetching}
+              busy={busy}
+              fill={fill}
+              tariffName={tariffName}
             />
           )}
           <ListPagination
             label="bookings"
             page={pageOnScreen}
             size={sizeOnScreen}
-            count={list.data.count}
+            count={results.list.count}
             onPageChange={state.setPage}
             onSizeChange={state.setSize}
             sizeOptions={sizeOptions}
           />
         </>
       )}
-      <BookingDetailsPanel reference={opened} onClose={() => setOpened(null)} seePrices={seePrices} />
+      <BookingDetailsPanel
+        reference={opened}
+        onClose={() => setOpened(null)}
+        seePrices={seePrices}
+        tariffName={tariffName}
+      />
     </Stack>
   );
 }

@@ -18,6 +18,9 @@ const keyOf = (filters: Filters) => JSON.stringify(BOOKING_FILTER_KEYS.map((key)
  * The list's filters live in the URL. A filter changed here resets the page and marks the search
  * ready (a 'Run search' button) without loading; a URL that arrives otherwise (a shared link, back
  * or forward) loads at once. Paging loads at once too.
+ *
+ * `applied` is the one search the table, the summary and its tag counts show until the next search
+ * runs (Run search, or Enter in a filter): never the filters being edited.
  */
 export function useBookingSearch() {
   const raw = useSearch({ strict: false });
@@ -27,6 +30,8 @@ export function useBookingSearch() {
   const currentKey = keyOf(filters);
   const [loaded, setLoaded] = useState<Filters>(filters);
   const ownEdits = useRef(new Set<string>());
+  // Text typed into a filter whose 500 ms wait has not yet put it into the URL: Enter runs it too.
+  const staged = useRef<Partial<Filters>>({});
 
   useEffect(() => {
     if (ownEdits.current.has(currentKey)) {
@@ -48,12 +53,14 @@ export function useBookingSearch() {
   return {
     search,
     filters,
-    loaded,
+    /** The search last run: what the table, summary and tag counts show. */
+    applied: loaded,
     ready: keyOf(loaded) !== currentKey,
     page: search.page ?? 0,
     size: search.size ?? BOOKING_DEFAULT_PAGE_SIZE,
     /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
     setFilters(patch: Partial<Filters> & { placeName?: string | undefined }) {
+      for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
       const next = { ...filters, ...patch };
       const key = keyOf(filtersOf(next as BookingListSearch));
       if (key === currentKey && patch.placeName === search.placeName) return;
@@ -64,9 +71,17 @@ export function useBookingSearch() {
     switchView(view: BookingView) {
       go({ view: view === 'SAME_DAY' ? undefined : view, page: undefined });
     },
+    /** A value typed but not yet in the URL (a debounced input), so that Enter runs what is on screen. */
+    stage(patch: Partial<Filters>) {
+      Object.assign(staged.current, patch);
+    },
+    /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
     run() {
-      setLoaded(filters);
-      if (search.page) go({ page: undefined }, { replace: true });
+      const patch = staged.current;
+      staged.current = {};
+      const next = filtersOf({ ...filters, ...patch } as BookingListSearch);
+      setLoaded(next);
+      if (search.page || keyOf(next) !== currentKey) go({ ...patch, page: undefined }, { replace: true });
     },
     setPage(page: number) {
       go({ page: page || undefined });

@@ -1,8 +1,10 @@
-import { Badge, Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
+import { Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
+import { parseRoles } from '@courier/domain/auth/roles';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
+import { canTagJobs } from '@courier/domain/bookings/labels';
 import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import { formatDateTime, formatTime } from '@courier/domain/common/dates';
@@ -14,8 +16,10 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useBooking } from '@/api/bookings.ts';
+import { useSession } from '@/session/session-store.ts';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
+import { JobTagChips, JobTagsEditor } from './job-tags-editor.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -107,25 +111,23 @@ function JobCard({
   job,
   period,
   seePrices,
+  mayTag,
+  tariffName,
 }: {
   job: BookingJob;
   period: UseQueryResult<InvoicePeriod> | undefined;
   seePrices: boolean;
+  mayTag: boolean;
+  tariffName: (code: string) => string;
 }) {
   const delivered = job.status === 'delivered';
   return (
-    <Paper withBorder p="sm">
-      <Group justify="space-between" mb="xs">
-        <Text fw={700}>{job.reference}</Text>
-        <Group gap={4}>
-          {job.tags.map((tag) => (
-            <Badge key={tag} size="sm" variant="default">
-              {tag.replaceAll('_', ' ')}
-            </Badge>
-          ))}
-        </Group>
-      </Group>
+    <Paper withBorder p="sm" role="group" aria-label={`Job ${job.reference}`}>
+      <Text fw={700} mb="xs">
+        {job.reference}
+      </Text>
       <dl style={dl}>
+        <Item label="Tags">{mayTag ? <JobTagsEditor job={job} /> : <JobTagChips tags={job.tags} />}</Item>
         <Item label="Status">{bookingStatusLabel(job.status)}</Item>
         <Item label="Invoice period">
           <JobInvoicePeriod periodId={job.invoicePeriodId} period={period} />
@@ -142,7 +144,9 @@ function JobCard({
         <Item label="Signed by">{job.signedBy}</Item>
         <Item label="Drivers">{[job.driverNumber, job.driverTwoNumber].filter((n) => n !== null).join(', ')}</Item>
         {job.carrier && (
-          <Item label="Carrier">{`${job.carrier.name}${job.tariffService ? ` (${job.tariffService})` : ''}`}</Item>
+          <Item label="Carrier">
+            {`${job.carrier.name}${job.tariffService ? `, ${tariffName(job.tariffService)}` : ''}`}
+          </Item>
         )}
         <Item label="Internal notes">{job.internalNotes}</Item>
         {job.needsSameDayReview && (
@@ -202,7 +206,7 @@ function Details({
       </Item>
       <Item label="Created">{<DateText value={booking.createdAt} withTime />}</Item>
       <Item label="Confirmed">{confirmed ? <DateText value={confirmed} withTime /> : null}</Item>
-      <Item label="Service">{`${booking.service.name} (${booking.service.service}, ${booking.service.type})`}</Item>
+      <Item label="Service">{booking.service.name}</Item>
       <Item label="Distance">{booking.distance !== null ? `${(booking.distance / 1000).toFixed(1)} km` : null}</Item>
       <Item label="Collection time">
         {booking.collectionTime ? <DateText value={booking.collectionTime} withTime /> : 'ASAP'}
@@ -226,12 +230,17 @@ export function BookingDetailsPanel({
   reference,
   onClose,
   seePrices,
+  tariffName,
 }: {
   reference: string | null;
   onClose: () => void;
   seePrices: boolean;
+  /** A tariff service code's name from the catalogue. */
+  tariffName: (code: string) => string;
 }) {
   const booking = useBooking(reference);
+  const { user } = useSession();
+  const mayTag = canTagJobs(parseRoles(user?.roles ?? '[]'));
   const [chosen, setJobReference] = useState<string | undefined>();
   const [editing, setEditing] = useState(false);
   // The chosen job while it belongs to the booking shown, else the booking's first job.
@@ -289,6 +298,8 @@ export function BookingDetailsPanel({
                   job={job}
                   period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)}
                   seePrices={seePrices}
+                  mayTag={mayTag}
+                  tariffName={tariffName}
                 />
               ))}
             </Stack>

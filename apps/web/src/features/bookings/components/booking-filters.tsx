@@ -11,24 +11,17 @@ import {
   bookingStatusLabel,
   type BookingSortKey,
 } from '@courier/domain/bookings/enums';
+import { BOOKING_VEHICLE_LABELS, SERVICE_LEVEL_LABELS } from '@courier/domain/bookings/labels';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { DateTimeInput } from '@/ui/date-time-input.tsx';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useCompany } from '@/api/company.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
+import { FILTER_LABELS, SORT_LABELS } from '../filter-labels.ts';
 import { TagPicker } from './tag-picker.tsx';
 import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
 import { isPriceFilterKey } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
-
-const SORT_LABELS: Record<BookingSortKey, string> = {
-  createdAt: 'Created at',
-  reference: 'Reference',
-  customerCharge: 'Charge',
-  exVatPrice: 'Charge ex VAT',
-  driverPrice: 'Driver pay',
-  weight: 'Weight',
-};
 
 type SearchState = ReturnType<typeof useBookingSearch>;
 /** The filters that hold a number, by the domain filter's types. */
@@ -41,14 +34,12 @@ type NumberKey = {
  * A price filter (the domain's list) is not shown to roles that may not see prices (spec 2 §6).
  */
 function NumberFilter({
-  label,
   field,
   state,
   decimals = 2,
   prefix,
   seePrices,
 }: {
-  label: string;
   field: NumberKey;
   state: SearchState;
   decimals?: number;
@@ -56,17 +47,15 @@ function NumberFilter({
   seePrices: boolean;
 }) {
   if (!seePrices && isPriceFilterKey(field)) return null;
-  return <NumberInputFilter label={label} field={field} state={state} decimals={decimals} prefix={prefix} />;
+  return <NumberInputFilter field={field} state={state} decimals={decimals} prefix={prefix} />;
 }
 
 function NumberInputFilter({
-  label,
   field,
   state,
   decimals,
   prefix,
 }: {
-  label: string;
   field: NumberKey;
   state: SearchState;
   decimals: number;
@@ -80,13 +69,11 @@ function NumberInputFilter({
     setShown(value);
     setText(value ?? '');
   }
-  const apply = useDebouncedCallback(
-    (next: string | number) => state.setFilters({ [field]: typeof next === 'number' && next > 0 ? next : undefined }),
-    500,
-  );
+  const boundOf = (next: string | number) => ({ [field]: typeof next === 'number' && next > 0 ? next : undefined });
+  const apply = useDebouncedCallback((next: string | number) => state.setFilters(boundOf(next)), 500);
   return (
     <NumberInput
-      label={label}
+      label={FILTER_LABELS[field]}
       value={text}
       min={0}
       decimalScale={decimals}
@@ -95,6 +82,7 @@ function NumberInputFilter({
       hideControls
       onChange={(next) => {
         setText(next);
+        state.stage(boundOf(next));
         apply(next);
       }}
     />
@@ -122,27 +110,30 @@ export function BookingFilters({
     setShownQuery(filters.searchQuery);
     setQuery(filters.searchQuery ?? '');
   }
-  const applyQuery = useDebouncedCallback((text: string) => setFilters({ searchQuery: text.trim() || undefined }), 500);
+  const queryOf = (text: string) => ({ searchQuery: text.trim() || undefined });
+  const applyQuery = useDebouncedCallback((text: string) => setFilters(queryOf(text)), 500);
   const company = useCompany(showCompany ? filters.company : undefined);
   const options = useBookingFilterOptions();
+  const tariffName = (code: string) => options.data?.tariffCodes.find((tariff) => tariff.code === code)?.name;
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 6 }} spacing="sm" verticalSpacing="xs">
       <TextInput
-        label="Reference"
+        label={FILTER_LABELS.searchQuery}
         placeholder="Search references..."
         value={query}
         onChange={(event) => {
           setQuery(event.currentTarget.value);
+          state.stage(queryOf(event.currentTarget.value));
           applyQuery(event.currentTarget.value);
         }}
       />
       {showCompany && (
         <ClickSearch
           type="COMPANY"
-          label="Company"
+          label={FILTER_LABELS.company}
           value={
             filters.company
               ? {
@@ -157,7 +148,7 @@ export function BookingFilters({
       )}
       <ClickSearch
         type="PLACE"
-        label="Address"
+        label={FILTER_LABELS.addressPlaceId}
         value={
           filters.addressPlaceId
             ? { id: filters.addressPlaceId, name: search.placeName ?? filters.addressPlaceId, detail: null }
@@ -180,14 +171,14 @@ export function BookingFilters({
         onChange={(day) => set({ windowEnd: day })}
       />
       <Select
-        label="Sort by"
+        label={FILTER_LABELS.sortBy}
         allowDeselect={false}
         data={sortKeys.map((key) => ({ value: key, label: SORT_LABELS[key] }))}
         value={filters.sortBy ?? 'createdAt'}
         onChange={(value) => set({ sortBy: (value ?? undefined) as BookingSortKey | undefined })}
       />
       <Select
-        label="Order"
+        label={FILTER_LABELS.sortDirection}
         allowDeselect={false}
         data={[
           { value: 'desc', label: 'Descending' },
@@ -196,13 +187,13 @@ export function BookingFilters({
         value={filters.sortDirection ?? 'desc'}
         onChange={(value) => set({ sortDirection: value === 'asc' ? 'asc' : 'desc' })}
       />
-      <NumberFilter label="Charge min" field="chargeFrom" state={state} prefix="€" seePrices={seePrices} />
-      <NumberFilter label="Charge max" field="chargeTo" state={state} prefix="€" seePrices={seePrices} />
+      <NumberFilter field="chargeFrom" state={state} prefix="€" seePrices={seePrices} />
+      <NumberFilter field="chargeTo" state={state} prefix="€" seePrices={seePrices} />
 
       {view !== 'ON_OS' && (
         <>
           <MultiSelect
-            label="Status"
+            label={FILTER_LABELS.statuses}
             placeholder={filters.statuses?.length ? undefined : 'Any status'}
             data={FILTERABLE_BOOKING_STATUSES.map((status) => ({ value: status, label: bookingStatusLabel(status) }))}
             value={filters.statuses ?? []}
@@ -212,24 +203,24 @@ export function BookingFilters({
             clearable
           />
           <Select
-            label="Service"
+            label={FILTER_LABELS.service}
             placeholder="Any service"
-            data={[...SERVICE_LEVELS]}
+            data={SERVICE_LEVELS.map((level) => ({ value: level, label: SERVICE_LEVEL_LABELS[level] }))}
             value={filters.service ?? null}
             onChange={(value) => set({ service: (value ?? undefined) as BookingUserFilters['service'] })}
             clearable
           />
           <Select
-            label="Vehicle"
+            label={FILTER_LABELS.vehicle}
             placeholder="Any vehicle"
-            data={[...BOOKING_VEHICLES]}
+            data={BOOKING_VEHICLES.map((vehicle) => ({ value: vehicle, label: BOOKING_VEHICLE_LABELS[vehicle] }))}
             value={filters.vehicle ?? null}
             onChange={(value) => set({ vehicle: (value ?? undefined) as BookingUserFilters['vehicle'] })}
             clearable
           />
-          <NumberFilter label="Driver number" field="driverNumber" state={state} decimals={0} seePrices={seePrices} />
-          <NumberFilter label="Driver pay min" field="driverPayFrom" state={state} prefix="€" seePrices={seePrices} />
-          <NumberFilter label="Driver pay max" field="driverPayTo" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="driverNumber" state={state} decimals={0} seePrices={seePrices} />
+          <NumberFilter field="driverPayFrom" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="driverPayTo" state={state} prefix="€" seePrices={seePrices} />
           <TagPicker
             selected={filters.tags ?? []}
             onChange={(tags) => set({ tags: tags.length > 0 ? (tags as BookingUserFilters['tags']) : undefined })}
@@ -240,7 +231,7 @@ export function BookingFilters({
       {view !== 'SAME_DAY' && (
         <>
           <Select
-            label="Carrier"
+            label={FILTER_LABELS.carrier}
             placeholder="Any carrier"
             data={(options.data?.carriers ?? []).map((carrier) => ({ value: String(carrier.id), label: carrier.name }))}
             value={filters.carrier ? String(filters.carrier) : null}
@@ -248,31 +239,19 @@ export function BookingFilters({
             clearable
           />
           <Select
-            label="Tariff service"
+            label={FILTER_LABELS.tariffService}
             placeholder="Any tariff service"
-            data={[...TARIFF_SERVICE_CODES]}
+            data={TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffName(code) ?? code }))}
             value={filters.tariffService ?? null}
             onChange={(value) => set({ tariffService: (value ?? undefined) as BookingUserFilters['tariffService'] })}
             clearable
           />
-          <NumberFilter
-            label="Packages min"
-            field="packageCountFrom"
-            state={state}
-            decimals={0}
-            seePrices={seePrices}
-          />
-          <NumberFilter label="Packages max" field="packageCountTo" state={state} decimals={0} seePrices={seePrices} />
-          <NumberFilter label="Weight min (kg)" field="weightFrom" state={state} seePrices={seePrices} />
-          <NumberFilter label="Weight max (kg)" field="weightTo" state={state} seePrices={seePrices} />
-          <NumberFilter
-            label="Carrier cost min"
-            field="carrierCostFrom"
-            state={state}
-            prefix="€"
-            seePrices={seePrices}
-          />
-          <NumberFilter label="Carrier cost max" field="carrierCostTo" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="packageCountFrom" state={state} decimals={0} seePrices={seePrices} />
+          <NumberFilter field="packageCountTo" state={state} decimals={0} seePrices={seePrices} />
+          <NumberFilter field="weightFrom" state={state} seePrices={seePrices} />
+          <NumberFilter field="weightTo" state={state} seePrices={seePrices} />
+          <NumberFilter field="carrierCostFrom" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="carrierCostTo" state={state} prefix="€" seePrices={seePrices} />
         </>
       )}
       <Group align="flex-end">

@@ -2,17 +2,16 @@ import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@
 import { useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, marginColour } from '@courier/domain/bookings/margins';
-import type { MarginsResponse } from '@courier/domain/bookings/schemas';
+import { jobTagLabel } from '@courier/domain/bookings/labels';
+import type { MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { Money } from '@/ui/format.tsx';
 import { toast } from '@/ui/toast.ts';
-import { useBookingMargins, useTagCounts } from '../api/booking-summary.ts';
 import { downloadBookingsCsv } from '../api/download-csv.ts';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { MARGIN_TEXT_COLOURS } from './margin-colours.ts';
 
 const shade = (colour: 'red' | 'green') => MARGIN_TEXT_COLOURS[colour];
-const tagLabel = (tag: string) => tag.replaceAll('_', ' ');
 
 function Block({ label, children }: { label: string; children: React.ReactNode }) {
   return (
@@ -105,27 +104,64 @@ function BookingSummaryReport({
   );
 }
 
+/** How many tag chips show before 'Show N more': one line at 1280 px wide (issue 10). */
+const FOLDED_TAG_CHIPS = 4;
+
+/** Bookings per tag, folded to one line with a 'Show N more' button; labels from the domain's map. */
+function TagChips({ counts }: { counts: TagCounts['counts'] }) {
+  const [unfolded, setUnfolded] = useState(false);
+  const present = counts.filter((entry) => entry.count > 0);
+  const shown = unfolded ? present : present.slice(0, FOLDED_TAG_CHIPS);
+  const hidden = present.length - shown.length;
+  return (
+    <Group gap={4} wrap={unfolded ? 'wrap' : 'nowrap'} role="group" aria-label="Bookings per tag" maw={560}>
+      {shown.map((entry) => (
+        <Badge key={entry.tag} variant="default" tt="none" style={{ flex: 'none' }}>
+          {jobTagLabel(entry.tag)}: {entry.count}
+        </Badge>
+      ))}
+      {(hidden > 0 || unfolded) && present.length > FOLDED_TAG_CHIPS && (
+        <Button
+          variant="subtle"
+          size="compact-xs"
+          onClick={() => setUnfolded((open) => !open)}
+          aria-expanded={unfolded}
+          style={{ flex: 'none' }}
+        >
+          {unfolded ? 'Show fewer' : `Show ${hidden} more`}
+        </Button>
+      )}
+    </Group>
+  );
+}
+
 /**
  * Spec 2 §2 'Booking summary bar': CSV download (below 100,000; 'Building...' while it is made),
  * bookings per tag, the total, and for roles that see prices the driver cost and margin blocks.
+ * Every figure comes from the applied search, the same answer set as the table below it.
  */
 export function BookingSummaryBar({
   filter,
   count,
   seePrices,
-  showTags,
+  tagCounts,
+  tagCountsFailed,
+  margins,
+  marginsFailed,
 }: {
   filter: BookingFilterParams;
   count: number;
   seePrices: boolean;
-  showTags: boolean;
+  /** undefined when the view shows no tags. */
+  tagCounts: TagCounts | undefined;
+  tagCountsFailed: boolean;
+  margins: MarginsResponse | undefined;
+  marginsFailed: boolean;
 }) {
   const [building, setBuilding] = useState(false);
   const [report, setReport] = useState(false);
   const underLimit = count < BOOKING_EXPORT_LIMIT;
-  const margins = useBookingMargins(filter, seePrices && underLimit);
-  const tags = useTagCounts(filter, { omitTags: false, enabled: showTags });
-  const summary = margins.data?.summary;
+  const summary = margins?.summary;
 
   const download = async () => {
     setBuilding(true);
@@ -143,9 +179,9 @@ export function BookingSummaryBar({
   };
 
   return (
-    <Paper withBorder p="sm" role="region" aria-label="Booking summary">
-      <Group justify="space-between" align="center" wrap="wrap" gap="md">
-        <Group gap="lg" wrap="wrap">
+    <Paper withBorder px="sm" py={6} role="region" aria-label="Booking summary">
+      <Group justify="space-between" align="center" wrap="nowrap" gap="md">
+        <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
           <Block label="Bookings">{count.toLocaleString('en-IE')}</Block>
           {seePrices && summary && (
             <>
@@ -163,19 +199,19 @@ export function BookingSummaryBar({
               </Block>
             </>
           )}
-          {showTags && (
-            <Group gap={4} wrap="wrap" aria-label="Bookings per tag" maw={520}>
-              {(tags.data?.counts ?? [])
-                .filter((entry) => entry.count > 0)
-                .map((entry) => (
-                  <Badge key={entry.tag} variant="default" tt="none">
-                    {tagLabel(entry.tag)}: {entry.count}
-                  </Badge>
-                ))}
-            </Group>
+          {tagCounts && <TagChips counts={tagCounts.counts} />}
+          {marginsFailed && (
+            <Text size="sm" c="red.9">
+              There was an error loading the driver cost and margin.
+            </Text>
+          )}
+          {tagCountsFailed && (
+            <Text size="sm" c="red.9">
+              There was an error loading the tag counts.
+            </Text>
           )}
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           {seePrices && underLimit && (
             <Button variant="default" onClick={() => setReport(true)}>
               Report
@@ -192,7 +228,7 @@ export function BookingSummaryBar({
           )}
         </Group>
       </Group>
-      <BookingSummaryReport opened={report} onClose={() => setReport(false)} margins={margins.data} />
+      <BookingSummaryReport opened={report} onClose={() => setReport(false)} margins={margins} />
     </Paper>
   );
 }

@@ -2,14 +2,16 @@ import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
+import { bookingVehicleLabel, jobTagLabel } from '@courier/domain/bookings/labels';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
 import classes from './booking-table.module.css';
+import { useTruncationTooltip } from './truncation-tooltip.tsx';
 
-const ROW_HEIGHT = 44;
+const ROW_HEIGHT = 40;
 
 interface Column {
   key: string;
@@ -43,6 +45,8 @@ function reviewReason(booking: BookingListItem): string | null {
 interface RowActions {
   onOpen: (reference: string) => void;
   onOpenCompany: (companyId: number) => void;
+  /** A tariff service code's name from the catalogue ('DOM' → 'Domestic Overnight'). */
+  tariffName: (code: string) => string;
 }
 
 // Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
@@ -51,11 +55,12 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
     {
       key: 'reference',
       header: 'Reference',
-      width: 150,
+      width: 160,
       cell: (booking) => {
         const reason = reviewReason(booking);
+        // The badge never shrinks ('REVI…'): the reference gives way first, and the column fits both.
         return (
-          <>
+          <span className={classes.referenceCell}>
             <button
               type="button"
               className={classes.reference}
@@ -65,19 +70,19 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
               {booking.reference}
             </button>
             {reason && (
-              <span className={classes.review} title={reason} aria-label={reason}>
+              <span className={classes.review} title={reason} aria-label={reason} data-badge>
                 Review
               </span>
             )}
-          </>
+          </span>
         );
       },
     },
-    { key: 'created', header: 'Created', width: 132, cell: (booking) => formatDateTime(booking.createdAt) },
+    { key: 'created', header: 'Created', width: 124, cell: (booking) => formatDateTime(booking.createdAt) },
     {
       key: 'company',
       header: 'Company',
-      width: 220,
+      width: 200,
       cell: (booking) => (
         <>
           <a
@@ -95,15 +100,30 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
         </>
       ),
     },
-    { key: 'status', header: 'Status', width: 120, cell: (booking) => bookingStatusLabel(booking.status) },
-    { key: 'service', header: 'Service', width: 160, cell: (booking) => booking.service.name },
+    {
+      key: 'status',
+      header: 'Status',
+      // Wide enough for the longest status badge, 'Out for delivery'.
+      width: 140,
+      cell: (booking) => (
+        <span className={classes.status} data-badge>
+          {bookingStatusLabel(booking.status)}
+        </span>
+      ),
+    },
+    { key: 'service', header: 'Service', width: 150, cell: (booking) => booking.service.name },
   ];
   const sameDay: Column[] = [
-    { key: 'vehicle', header: 'Vehicle', width: 120, cell: (booking) => booking.vehicle ?? '' },
+    {
+      key: 'vehicle',
+      header: 'Vehicle',
+      width: 110,
+      cell: (booking) => (booking.vehicle ? bookingVehicleLabel(booking.vehicle) : ''),
+    },
     {
       key: 'route',
       header: 'From → To',
-      width: 280,
+      width: 260,
       cell: (booking) => `${place(booking, 'collection')} → ${place(booking, 'delivery')}`,
     },
     {
@@ -115,8 +135,8 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
     {
       key: 'tags',
       header: 'Tags',
-      width: 170,
-      cell: (booking) => unique(booking.jobs.flatMap((job) => job.tags)).join(', '),
+      width: 150,
+      cell: (booking) => unique(booking.jobs.flatMap((job) => job.tags).map(jobTagLabel)).join(', '),
     },
   ];
   const onOs: Column[] = [
@@ -129,8 +149,11 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
     {
       key: 'tariff',
       header: 'Tariff',
-      width: 70,
-      cell: (booking) => unique(booking.jobs.map((job) => job.tariffService)).join(', '),
+      width: 140,
+      cell: (booking) =>
+        unique(booking.jobs.map((job) => (job.tariffService ? actions.tariffName(job.tariffService) : null))).join(
+          ', ',
+        ),
     },
     { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
@@ -213,7 +236,10 @@ const BookingRow = memo(function BookingRow({
     <tr data-reference={booking.reference} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
       {columns.map((column) => (
         <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-          {column.cell(booking)}
+          {/* Truncated with an ellipsis; the table's tooltip shows the whole text (useTruncationTooltip). */}
+          <div className={classes.cell} data-truncates>
+            {column.cell(booking)}
+          </div>
         </td>
       ))}
     </tr>
@@ -230,12 +256,17 @@ export function BookingTable({
   seePrices,
   onOpen,
   busy,
+  fill = false,
+  tariffName,
 }: {
   bookings: BookingListItem[];
   view: 'SAME_DAY' | 'ON_OS' | undefined;
   seePrices: boolean;
   onOpen: (reference: string) => void;
   busy: boolean;
+  /** Take the height left in a flex column (the list screen), else at most 70% of the window. */
+  fill?: boolean;
+  tariffName: (code: string) => string;
 }) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -246,8 +277,9 @@ export function BookingTable({
         onOpen,
         onOpenCompany: (companyId) =>
           void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
+        tariffName,
       }),
-    [view, seePrices, onOpen, navigate],
+    [view, seePrices, onOpen, navigate, tariffName],
   );
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
@@ -261,17 +293,24 @@ export function BookingTable({
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const width = columns.reduce((total, column) => total + column.width, 0);
+  const tooltip = useTruncationTooltip();
 
   return (
     <div
       ref={scrollRef}
       className={classes.scroll}
-      style={{ height: `min(70vh, ${(bookings.length + 1) * ROW_HEIGHT + 4}px)` }}
+      style={
+        fill
+          ? { flex: '1 1 0', minHeight: 3 * ROW_HEIGHT }
+          : { height: `min(70vh, ${(bookings.length + 1) * ROW_HEIGHT + 4}px)` }
+      }
       tabIndex={0}
       role="region"
       aria-label="Bookings"
       aria-busy={busy}
+      {...tooltip.targetProps}
     >
+      {tooltip.element}
       <table className={classes.table} style={{ width, minWidth: '100%' }} aria-rowcount={bookings.length + 1}>
         <colgroup>
           {columns.map((column) => (

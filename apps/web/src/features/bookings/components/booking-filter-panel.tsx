@@ -1,0 +1,107 @@
+import { Button, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useId, useState, type KeyboardEvent } from 'react';
+import type { BookingView } from '@courier/domain/bookings/enums';
+import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
+import { useBookingFilterOptions } from '@/api/bookings.ts';
+import { useCompany } from '@/api/company.ts';
+import { describeActiveFilters } from '../active-filters.ts';
+import type { useBookingSearch } from '../use-booking-search.ts';
+import { BookingFilters } from './booking-filters.tsx';
+import classes from './booking-filter-panel.module.css';
+
+/** Below this height the filters start folded, so the rows show without scrolling (issue 10: 1280x720). */
+const SHORT_SCREEN = '(max-height: 820px)';
+
+/**
+ * The list's filters under a one-line summary of the active ones ('Status: Delivered · From: 01/03/26')
+ * that folds and unfolds them (a button with aria-expanded). Folded from the start on a short screen.
+ * Enter in any filter runs the search; Run search shows whenever the filters differ from the search shown.
+ */
+export function BookingFilterPanel({
+  state,
+  view,
+  showCompany,
+  seePrices,
+  apiFilter,
+}: {
+  state: ReturnType<typeof useBookingSearch>;
+  view: BookingView | undefined;
+  showCompany: boolean;
+  seePrices: boolean;
+  apiFilter: BookingFilterParams;
+}) {
+  const short = useMediaQuery(SHORT_SCREEN, false, { getInitialValueInEffect: false });
+  const [choice, setChoice] = useState<boolean | null>(null);
+  const expanded = choice ?? !short;
+  const panelId = useId();
+  const company = useCompany(showCompany ? state.filters.company : undefined);
+  const options = useBookingFilterOptions();
+  const active = describeActiveFilters({
+    filters: state.filters,
+    view,
+    seePrices,
+    showCompany,
+    names: {
+      company: company.data ? [company.data.accountCode, company.data.name].filter(Boolean).join(' ') : undefined,
+      place: state.search.placeName,
+      carrier: (id) => options.data?.carriers.find((carrier) => carrier.id === id)?.name,
+      tariffService: (code) => options.data?.tariffCodes.find((tariff) => tariff.code === code)?.name,
+    },
+  });
+  const summary = active.length === 0 ? 'No filters' : active.join(' · ');
+
+  // Enter in a filter runs the search, unless the filter used it itself (a type-ahead picking its highlighted option).
+  const runOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || event.nativeEvent.isComposing) return;
+    if (!(event.target instanceof HTMLInputElement)) return;
+    event.preventDefault();
+    state.run();
+  };
+
+  return (
+    <Paper withBorder px="sm" py={6}>
+      <Group gap="sm" wrap="nowrap" justify="space-between">
+        <UnstyledButton
+          className={classes.toggle}
+          aria-expanded={expanded}
+          aria-controls={panelId}
+          onClick={() => setChoice(!expanded)}
+          title={summary}
+        >
+          <Text span fw={600} size="sm" className={classes.chevron} data-expanded={expanded || undefined} aria-hidden>
+            ›
+          </Text>
+          <Text span fw={600} size="sm">
+            {expanded ? 'Hide filters' : 'Filters'}
+          </Text>
+          <Text span size="sm" c="dimmed" className={classes.summary}>
+            {summary}
+          </Text>
+        </UnstyledButton>
+        {state.ready && (
+          <Group gap="xs" wrap="nowrap" role="status">
+            <Text size="sm" c="dimmed" visibleFrom="md">
+              The filters have changed: run the search to update the list.
+            </Text>
+            <Button size="xs" onClick={state.run}>
+              Run search
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Collapse expanded={expanded} keepMountedMode="display-none" id={panelId}>
+        {/* The panel scrolls itself when unfolded on a short screen, so the page never does. */}
+        <div className={classes.filters} onKeyDown={runOnEnter} role="search" aria-label="Booking filters">
+          <BookingFilters
+            state={state}
+            view={view}
+            showCompany={showCompany}
+            seePrices={seePrices}
+            apiFilter={apiFilter}
+          />
+        </div>
+      </Collapse>
+    </Paper>
+  );
+}

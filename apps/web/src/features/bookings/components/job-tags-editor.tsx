@@ -1,0 +1,117 @@
+import { Alert, Badge, Button, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { JOB_TAGS, type JobTag } from '@courier/domain/bookings/enums';
+import { jobTagLabel } from '@courier/domain/bookings/labels';
+import type { BookingJob } from '@courier/domain/bookings/schemas';
+import { useSetJobTags } from '@/api/bookings.ts';
+import { ApiRequestError } from '@/api/client.ts';
+
+const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t) => b.includes(t));
+
+/** A job's tags as chips, read only (roles that may not tag). */
+export function JobTagChips({ tags }: { tags: readonly string[] }) {
+  return (
+    <Group gap={4}>
+      {tags.map((tag) => (
+        <Badge key={tag} size="sm" variant="default" tt="none">
+          {jobTagLabel(tag)}
+        </Badge>
+      ))}
+    </Group>
+  );
+}
+
+/**
+ * Adds and removes a job's tags (PUT /bookings/tag, the whole list each time). The list's Tags
+ * column and the summary's counts reload after a change (useSetJobTags). A refused change keeps
+ * the tags the user asked for on screen, marked 'Not saved' with the server's message, to try again
+ * or undo: nothing the user did is lost and nothing is saved half.
+ */
+export function JobTagsEditor({ job }: { job: BookingJob }) {
+  const save = useSetJobTags();
+  const [wanted, setWanted] = useState<string[] | null>(null);
+  const tags = wanted ?? job.tags;
+  const unsaved = wanted !== null && !sameTags(wanted, job.tags);
+
+  const change = (next: string[]) => {
+    setWanted(next);
+    save.mutate(
+      { jobId: job.id, tags: next.filter((tag): tag is JobTag => (JOB_TAGS as readonly string[]).includes(tag)) },
+      // After the booking queries have reloaded (the hook's onSuccess waits for them), the saved tags show.
+      { onSuccess: () => setWanted(null) },
+    );
+  };
+  const failure = save.isError
+    ? save.error instanceof ApiRequestError
+      ? save.error.message
+      : 'The tags could not be saved. Check the connection and try again.'
+    : null;
+
+  return (
+    <Stack gap={6}>
+      <Group gap={6} role="list" aria-label={`Tags of ${job.reference}`}>
+        {tags.length === 0 && (
+          <Text size="sm" c="dimmed">
+            No tags
+          </Text>
+        )}
+        {tags.map((tag) => (
+          <Badge
+            key={tag}
+            role="listitem"
+            size="md"
+            variant="default"
+            tt="none"
+            rightSection={
+              <CloseButton
+                size="xs"
+                aria-label={`Remove tag ${jobTagLabel(tag)}`}
+                disabled={save.isPending}
+                onClick={() => change(tags.filter((other) => other !== tag))}
+              />
+            }
+          >
+            {jobTagLabel(tag)}
+          </Badge>
+        ))}
+      </Group>
+      <Select
+        aria-label={`Add a tag to ${job.reference}`}
+        placeholder="Add a tag..."
+        size="xs"
+        maw={260}
+        searchable
+        value={null}
+        disabled={save.isPending}
+        data={JOB_TAGS.filter((tag) => !tags.includes(tag)).map((tag) => ({ value: tag, label: jobTagLabel(tag) }))}
+        onChange={(tag) => tag && change([...tags, tag])}
+        nothingFoundMessage="No other tags"
+      />
+      {save.isPending && (
+        <Text size="xs" c="dimmed" role="status">
+          Saving tags...
+        </Text>
+      )}
+      {failure && unsaved && !save.isPending && (
+        <Alert color="red" variant="light" p="xs" role="alert" title="Tags not saved">
+          <Text size="sm">{failure}</Text>
+          <Group gap="xs" mt={6}>
+            <Button size="compact-xs" onClick={() => change(tags)}>
+              Try again
+            </Button>
+            <Button
+              size="compact-xs"
+              variant="default"
+              onClick={() => {
+                setWanted(null);
+                save.reset();
+              }}
+            >
+              Undo
+            </Button>
+          </Group>
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,70 @@
+import { useState } from 'react';
+import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
+import type { BookingListParams, MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
+import { useBookingMargins, useTagCounts } from './api/booking-summary.ts';
+import { useBookingList } from './api/list-bookings.ts';
+
+type ListData = NonNullable<ReturnType<typeof useBookingList>['data']>;
+
+/** What the table, the summary bar and its tag counts show: the answers to one and the same search. */
+export interface AppliedSearchResults {
+  list: ListData;
+  tagCounts: TagCounts | undefined;
+  tagCountsFailed: boolean;
+  margins: MarginsResponse | undefined;
+  marginsFailed: boolean;
+}
+
+/**
+ * Loads the applied search's page, tag counts and margins, and shows them only together: while any
+ * of them is still loading for a new search (or page), the previous complete set stays on screen, so
+ * a table of the new search never sits under a summary of the old one (issue 10). `busy` says a
+ * newer set is on its way.
+ */
+export function useAppliedSearchResults({
+  query,
+  seePrices,
+  withTags,
+}: {
+  /** null until the list may load (review and invoice modes wait first). */
+  query: BookingListParams | null;
+  seePrices: boolean;
+  withTags: boolean;
+}) {
+  const list = useBookingList(query);
+  const filter = query === null ? null : (({ size: _size, skip: _skip, ...rest }) => rest)(query);
+  const listDone = list.isSuccess && !list.isPlaceholderData;
+  // The margins of 100,000 bookings or more are not asked for: neither the report nor the blocks show then.
+  const withMargins = seePrices && listDone && list.data.count < BOOKING_EXPORT_LIMIT;
+  const margins = useBookingMargins(filter, withMargins);
+  const tags = useTagCounts(filter, { omitTags: false, enabled: withTags });
+  const doneOrFailed = (part: { isSuccess: boolean; isError: boolean; isPlaceholderData: boolean }) =>
+    (part.isSuccess && !part.isPlaceholderData) || part.isError;
+
+  const complete: AppliedSearchResults | null =
+    listDone && (!withTags || doneOrFailed(tags)) && (!withMargins || doneOrFailed(margins))
+      ? {
+          list: list.data,
+          tagCounts: withTags && tags.isSuccess ? tags.data : undefined,
+          tagCountsFailed: withTags && tags.isError,
+          margins: withMargins && margins.isSuccess ? margins.data : undefined,
+          marginsFailed: withMargins && margins.isError,
+        }
+      : null;
+  const [shown, setShown] = useState<AppliedSearchResults | null>(null);
+  if (
+    complete &&
+    (shown === null ||
+      (Object.keys(complete) as (keyof AppliedSearchResults)[]).some((key) => complete[key] !== shown[key]))
+  )
+    setShown(complete);
+
+  return {
+    results: complete ?? shown,
+    busy: complete === null,
+    /** The first load of the list failed, or the newest one did. */
+    failed: list.isError,
+    pending: list.isPending,
+    retry: () => void list.refetch(),
+  };
+}
