@@ -94,4 +94,48 @@ describe('sign in and out', () => {
     await page.waitForURL('**/api/health');
     await context.close();
   });
+  // Issue 10: on a shared PC the next person must find the login form, not be sent after the driver.
+  test('a driver is signed out before going to the courier website, so /login works for the next person', async () => {
+    const { page, context, problems } = await openPage(browser());
+    // The courier website is answered here: the test needs no network.
+    await page.route('**/api/health', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'text/html',
+        body: '<!doctype html><title>Courier</title><h1>Courier website</h1>',
+      }),
+    );
+    const login = page.waitForResponse((response) => response.url().endsWith('/api/auth/login'));
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('driver@demo.ie');
+    await page.locator('input[type=password]').fill('courier-demo');
+    await page.keyboard.press('Enter');
+    const token = ((await (await login).json()) as { accessToken: string }).accessToken;
+    await page.waitForURL('**/api/health');
+    await page.getByRole('heading', { name: 'Courier website' }).waitFor();
+    // Nothing of the driver's session is left: not in the browser, not on the server.
+    expect(await page.evaluate(() => localStorage.getItem('courier.session'))).toBeNull();
+    const check = await page.request.get(`${baseURL()}/api/auth`, { headers: { authorization: `Bearer ${token}` } });
+    expect(check.status()).toBe(401);
+
+    await page.goto('/login');
+    await page.getByLabel('Email').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/login');
+    await signIn(page, 'accounts');
+    await page.waitForURL('**/companies/list');
+    await expect.poll(() => page.getByTestId('user-name').textContent()).toBe('Aoife Brennan');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a customer sent to the courier website who comes back finds the login form', async () => {
+    const { page, context } = await openPage(browser());
+    await page.route('**/api/health', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: 'ok' }));
+    await signIn(page, 'customer');
+    await page.waitForURL('**/api/health');
+    await page.goto('/companies/list');
+    await page.waitForURL('**/login?redirect=*');
+    await page.getByLabel('Email').waitFor();
+    await context.close();
+  });
 });

@@ -35,11 +35,38 @@ describe('the shell', () => {
     await context.close();
   });
 
-  test('a dispatcher opening /invoicing sees the not-found screen', async () => {
-    const { page, context } = await signedInPage(browser(), 'dispatcher');
-    await page.goto('/invoicing');
-    await expect.poll(() => page.getByRole('heading', { name: 'Oh No' }).isVisible()).toBe(true);
-    await expect.poll(() => page.getByText('It looks like you took a wrong turn').isVisible()).toBe(true);
+  // Issue 10: a section the role may not open says so inside the shell, not as a wrong turn without a sidebar.
+  test.each([
+    ['dispatcher', '/invoicing'],
+    ['telephonist', '/invoicing/invoices'],
+    ['telephonist', '/pricing/review'],
+  ] as [DemoRole, string][])('%s opening %s sees no access inside the shell', async (role, path) => {
+    const { page, context, problems } = await signedInPage(browser(), role);
+    await page.goto(path);
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    expect(await page.getByText('This section is not available to your role.').isVisible()).toBe(true);
+    // The shell stays: sidebar with the role's own sections, header, who is signed in.
+    expect(await sidebarLinks(page)).toEqual(new Map(expectedSections).get(role));
+    expect(await page.getByRole('banner').isVisible()).toBe(true);
+    expect(await page.getByTestId('user-name').isVisible()).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Oh No' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(path);
+    // The link goes to the role's start page.
+    await page.getByRole('link', { name: 'Go to your start page' }).click();
+    await page.waitForURL('**/companies/list');
+    await page.getByRole('table').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('no access is keyboard reachable and passes axe', async () => {
+    const { page, context } = await signedInPage(browser(), 'telephonist');
+    await page.goto('/pricing/review');
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Go to your start page' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL('**/companies/list');
     await context.close();
   });
 
@@ -47,6 +74,44 @@ describe('the shell', () => {
     const { page, context } = await signedInPage(browser(), 'accounts');
     await page.goto('/this/does/not/exist');
     await expect.poll(() => page.getByRole('heading', { name: 'Oh No' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  // Issue 10: toasts (bottom left, 400 px) sit beside the sidebar, never over its user menu.
+  test.each([
+    [1440, 900],
+    [1280, 720],
+  ])('a toast never covers the user menu (%i x %i)', async (width, height) => {
+    const { page, context } = await signedInPage(browser(), 'accounts');
+    await page.setViewportSize({ width, height });
+    // A failing user search shows an error toast: the server is not asked (no data changes).
+    await page.route('**/api/user/search**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL","message":"x"}' }),
+    );
+    await page.goto('/companies/1/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByLabel('Find a user to add').fill('brennan');
+    const toast = page.getByText('There was an error searching. Please try again later.').first();
+    await toast.waitFor();
+    const box = await page.locator('.mantine-Notification-root').first().boundingBox();
+    expect(box?.width).toBe(400);
+    // Whatever is on top at the middle of the avatar and name, and of Sign out, belongs to the user menu.
+    for (const target of [page.getByTestId('user-name'), page.getByRole('button', { name: 'Sign out' })]) {
+      const covered = await target.evaluate((element) => {
+        const rect = element.getBoundingClientRect();
+        const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+        return top !== null && !element.contains(top) && top !== element;
+      });
+      expect(covered).toBe(false);
+    }
+    const avatarCovered = await page.getByTestId('user-avatar').evaluate((element) => {
+      const rect = element.getBoundingClientRect();
+      const top = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
+      return top === null || !element.contains(top);
+    });
+    expect(avatarCovered).toBe(false);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.waitForURL('**/login**');
     await context.close();
   });
 

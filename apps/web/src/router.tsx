@@ -19,6 +19,8 @@ import { pricingRoutes } from './features/pricing/routes.tsx';
 import { reviewsRoutes } from './features/reviews/routes.tsx';
 import { queryClient } from './query-client.ts';
 import { guarded } from './routing/guards.ts';
+import { RouteErrorState } from './routing/route-error.tsx';
+import { limitRedirects, redirectLoopGuard } from './routing/route-errors.ts';
 import { sessionStore } from './session/session-store.ts';
 import { sidebarSections } from './shell/sections.ts';
 import { LoadingState } from './ui/list-states.tsx';
@@ -64,7 +66,7 @@ const homeRoute = createRoute({
   beforeLoad: () => {
     const roles = sessionStore.get().user?.roles ?? '[]';
     const first = sidebarSections(roles)[0];
-    throw redirect({ href: first?.to ?? '/companies/list' });
+    throw limitRedirects(redirect({ href: first?.to ?? '/companies/list' }));
   },
 });
 
@@ -95,4 +97,9 @@ export const router = createRouter({
   defaultPreload: 'intent',
   defaultPendingMs: 300,
   scrollRestoration: true,
+  // A route whose guard refuses (no access) or whose loading fails shows this in its place, inside the shell.
+  defaultErrorComponent: RouteErrorState,
 });
+
+// A page opened: the redirect-loop guard counts afresh (spec 1 §9).
+router.subscribe('onResolved', () => redirectLoopGuard.landed());

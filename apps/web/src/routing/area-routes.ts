@@ -1,6 +1,7 @@
 import { createRoute, type AnyRoute, type AnyValidator, type RouteComponent } from '@tanstack/react-router';
 import type { Role } from '@courier/domain/auth/roles';
 import { guarded, redirectIndex } from '@/routing/guards.ts';
+import { SectionNotFound } from '@/routing/section-not-found.tsx';
 
 // The route shapes every area's routes.tsx repeats, so each area states only its paths, names and screens.
 
@@ -26,6 +27,8 @@ export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
     path,
     staticData: { name, section },
     beforeLoad: guarded(roles),
+    // Refused roles and unknown paths inside a section are answered here, inside the shell.
+    notFoundComponent: SectionNotFound,
     ...screen,
   });
 }

@@ -2,6 +2,7 @@ import { lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/rea
 import type { Role } from '@courier/domain/auth/roles';
 import { queryClient } from '@/query-client.ts';
 import { guardRoute } from '@/session/guard.ts';
+import { limitRedirects } from './route-errors.ts';
 
 // Helpers every area's routes.tsx builds on.
 
@@ -18,7 +19,7 @@ export const guarded =
 /** The index of a section sends the user to its default screen (/companies → /companies/list). */
 export function redirectIndex(to: string) {
   return () => {
-    throw redirect({ href: to });
+    throw limitRedirects(redirect({ href: to }));
   };
 }
 

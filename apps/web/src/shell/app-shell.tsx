@@ -20,6 +20,7 @@ export function AppShellLayout() {
   return (
     <AppShell
       header={{ height: 56 }}
+      // styles.css keeps toasts to the right of this width, clear of the user menu.
       navbar={{ width: 232, breakpoint: 'sm', collapsed: { mobile: !opened } }}
       padding="md"
     >
@@ -54,7 +55,7 @@ export function AppShellLayout() {
         <AppShell.Section>
           <Stack gap="xs" pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
             <Group gap="sm" wrap="nowrap">
-              <Avatar color="blue" radius="xl" aria-hidden>
+              <Avatar color="blue" radius="xl" aria-hidden data-testid="user-avatar">
                 {initials(user?.firstName, user?.lastName)}
               </Avatar>
               <Text size="sm" fw={500} data-testid="user-name">

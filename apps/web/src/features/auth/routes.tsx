@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
+import { limitRedirects } from '@/routing/route-errors.ts';
 import { safeRedirect } from '@/session/guard.ts';
 import { sessionStore } from '@/session/session-store.ts';
 
@@ -12,7 +13,7 @@ export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
     // Logged-out-only route: a signed-in user goes to the app.
     beforeLoad: ({ search }) => {
-      if (sessionStore.get().isLoggedIn) throw redirect({ href: safeRedirect(search.redirect) });
+      if (sessionStore.get().isLoggedIn) throw limitRedirects(redirect({ href: safeRedirect(search.redirect) }));
     },
     component: lazyRouteComponent(() => import('./login-screen.tsx'), 'LoginScreen'),
   });
