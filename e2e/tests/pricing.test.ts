@@ -2,9 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+import { accountCompany, tariffCodeId } from '../support/pricing.ts';
 
 const INCREASE_CODE = 'e2e-increase-code'; // PRICE_INCREASE_SECRET in e2e/global-setup.ts
 const DESCRIPTION = 'E2E two-level tariff';
+const SPECIAL_DESCRIPTION = 'E2E special rate, EU zone 3';
 
 const browser = browserForTests();
 
@@ -36,7 +38,7 @@ describe('pricing', () => {
     await page.getByRole('button', { name: 'Add Tariff' }).click();
     const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
     await creator.waitFor();
-    await chooseOption(page, 'Service', 'PUR');
+    await chooseOption(page, 'Service', 'Purolator (PUR)');
     await chooseOption(page, 'Zone', 'EU ZONE 1');
     await page.getByLabel('Description').fill(DESCRIPTION);
 
@@ -148,6 +150,100 @@ describe('pricing', () => {
     await page.getByRole('tab', { name: 'Tariff Codes' }).click();
     await page.getByRole('heading', { name: 'Tariff Codes' }).waitFor();
     await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the tariff editor: Cancel asks before discarding, limits from the schema, a refusal marks its field and says Not saved', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('button', { name: 'Add Tariff' }).click();
+    const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
+    await creator.waitFor();
+    // Nothing changed: Cancel closes at once.
+    await creator.getByRole('button', { name: 'Cancel' }).click();
+    await creator.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog', { name: 'Discard changes?' }).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Add Tariff' }).click();
+    await creator.waitFor();
+    expect(await creator.getByLabel('Account', { exact: true }).getAttribute('maxlength')).toBe('20');
+    expect(await creator.getByLabel('Description').getAttribute('maxlength')).toBe('200');
+    await creator.getByLabel('Description').fill('E2E not to be kept');
+    await creator.getByRole('button', { name: 'Cancel' }).click();
+    const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+    await discard.getByRole('button', { name: 'Keep editing' }).click();
+    await discard.waitFor({ state: 'hidden' });
+    expect(await creator.getByLabel('Description').inputValue()).toBe('E2E not to be kept');
+
+    // An account no company has: the server refuses it at the field; nothing failed, so no 'try again'.
+    await creator.getByLabel('Account', { exact: true }).fill('NOSUCH99');
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    await creator.getByText('Enter the account code of a company, or leave it empty for a base tariff.').waitFor();
+    expect(await creator.getByLabel('Account', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Not saved', { exact: true }).waitFor();
+    expect(await page.getByText('There was an error saving the tariff').count()).toBe(0);
+    await expectAccessible(page);
+
+    await creator.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
+    await creator.waitFor({ state: 'hidden' });
+    expect(await page.getByText('E2E not to be kept').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a special tariff saved from the base list is shown where it went: the account's list, its row highlighted", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    const { accountCode: account } = await accountCompany();
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('button', { name: 'Add Tariff' }).click();
+    const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
+    await creator.waitFor();
+    await creator.getByLabel('Account', { exact: true }).fill(account);
+    await chooseOption(page, 'Zone', 'EU ZONE 3');
+    await creator.getByLabel('Description').fill(SPECIAL_DESCRIPTION);
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Tariff saved successfully').waitFor();
+    await page.getByRole('heading', { name: `Special Tariffs for ${account}` }).waitFor();
+    const row = page.getByRole('row').filter({ hasText: SPECIAL_DESCRIPTION });
+    await expect.poll(() => row.getAttribute('aria-current')).toBe('true');
+    expect(new URL(page.url()).searchParams.get('account')).toBe(account);
+    await expectAccessible(page);
+
+    // Leave the demo data as it was.
+    await row.click();
+    await page.getByRole('button', { name: 'Delete Tariff' }).click();
+    await page.getByRole('dialog', { name: 'Delete Tariff' }).getByRole('button', { name: 'Delete Tariff' }).click();
+    await page.getByText('Tariff deleted successfully').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the increase screens say up front when increases are switched off on this server', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    // This server has an authorisation code (e2e/global-setup.ts): answer the public configuration as a
+    // server without one would.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), priceIncreasesEnabled: false } });
+    });
+    await page.goto('/pricing/price-increase');
+    await page.getByText('Increases are switched off on this server').waitFor();
+    expect(await page.getByRole('button', { name: 'Run Price Increase' }).isDisabled()).toBe(true);
+    expect(await page.getByLabel('Authorisation code').isDisabled()).toBe(true);
+    await expectAccessible(page);
+    await page.getByRole('tab', { name: 'Carrier Increase' }).click();
+    await page.getByRole('heading', { name: 'Carrier Increase' }).waitFor();
+    await page.getByText('Increases are switched off on this server').waitFor();
+    expect(await page.getByRole('button', { name: 'Run Carrier Increase' }).isDisabled()).toBe(true);
+
+    // With the code configured, nothing of the kind is said.
+    await page.unroute('**/api/config');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Carrier Increase' }).waitFor();
+    await page.getByLabel('Authorisation code').waitFor();
+    expect(await page.getByText('Increases are switched off on this server').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -74,6 +74,22 @@ export function parseTrustProxy(value: string | undefined): false | string[] {
   return entries;
 }
 
+/**
+ * The authorisation code of price and carrier increases on the demo: without it nobody trying the
+ * demo could run one. Printed at start with the demo logins and written in the README.
+ */
+export const DEMO_PRICE_INCREASE_SECRET = 'demo-increase';
+
+/**
+ * The configuration a server runs with: on the demo (DEMO_DATA on: the embedded database by default,
+ * PostgreSQL only with DEMO_DATA=1) with no PRICE_INCREASE_SECRET, increases take the demo code; never
+ * otherwise, so a production server without the variable keeps increases switched off.
+ */
+export function withDemoDefaults(config: Config): Config {
+  if (!config.demoData || config.priceIncreaseSecret !== null) return config;
+  return { ...config, priceIncreaseSecret: DEMO_PRICE_INCREASE_SECRET };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const databaseUrl = env.DATABASE_URL || undefined;
   const port = Number(env.PORT ?? 8080);

@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { DEMO_PRICE_INCREASE_SECRET, loadConfig, withDemoDefaults } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
 import { createMailer } from './platform/mailer.ts';
@@ -7,7 +7,7 @@ import { createBackgroundRunner } from './platform/background/runner.ts';
 import { registerSchedules } from './platform/background/schedules.ts';
 import { serverRunHandlers, serverSchedules } from './features/index.ts';
 
-const config = loadConfig();
+const config = withDemoDefaults(loadConfig());
 const started = Date.now();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
@@ -39,6 +39,8 @@ if (config.demoData) {
     'Demo logins (password courier-demo): superadmin@demo.ie, manager@demo.ie, accounts@demo.ie, pricing@demo.ie,',
   );
   console.log('  dispatcher@demo.ie, telephonist@demo.ie, driver@demo.ie, customer@demo.ie');
+  if (config.priceIncreaseSecret === DEMO_PRICE_INCREASE_SECRET)
+    console.log(`Demo authorisation code for price and carrier increases: ${DEMO_PRICE_INCREASE_SECRET}`);
 }
 
 let stopping = false;

@@ -1,3 +1,4 @@
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import {
   bookingJobs,
@@ -9,6 +10,8 @@ import {
   places,
   services,
   tariffCodes,
+  tariffs,
+  zones,
 } from '../db/schema/index.ts';
 import { uniqueSuffix } from './factories.ts';
 
@@ -17,6 +20,8 @@ export interface BookingCatalogue {
   services: { bikeStandard: number; vanPriority: number; overnight: number; international: number };
   carriers: { dpd: number; ups: number };
   tariffCodes: { DOM: number; INT: number; CANC: number };
+  /** Base tariffs by service: DOM and INT under their codes, the CANC charge under DOM (spec 2 §3). */
+  tariffs: { DOM: number; INT: number; CANC: number };
   drivers: { first: number; second: number };
   places: { a: number; b: number; c: number };
 }
@@ -48,6 +53,39 @@ export async function createBookingCatalogue(db: Db): Promise<BookingCatalogue> 
     ])
     .onConflictDoNothing()
     .returning({ id: tariffCodes.id, code: tariffCodes.code });
+  const codeId = async (code: string) =>
+    (await db.select({ id: tariffCodes.id }).from(tariffCodes).where(eq(tariffCodes.code, code)))[0]?.id as number;
+  await db
+    .insert(zones)
+    .values({ name: 'IRELAND', countries: ['IE'] })
+    .onConflictDoNothing();
+  const serviceTariffs = [
+    { service: 'DOM', code: 'DOM' },
+    { service: 'INT', code: 'INT' },
+    { service: 'CANC', code: 'DOM' },
+  ] as const;
+  const tariffIds: Record<string, number> = {};
+  for (const { service, code } of serviceTariffs) {
+    const tariffCodeId = await codeId(code);
+    const level = { upTo: 9999, basic: 10, basicPer: 9999, then: 0, thenPer: 0 };
+    await db
+      .insert(tariffs)
+      .values({ service, zone: 'IRELAND', tariffCodeId, pricing: [level] })
+      .onConflictDoNothing();
+    const [row] = await db
+      .select({ id: tariffs.id })
+      .from(tariffs)
+      .where(
+        and(
+          eq(tariffs.service, service),
+          eq(tariffs.tariffCodeId, tariffCodeId),
+          eq(tariffs.zone, 'IRELAND'),
+          isNull(tariffs.account),
+          isNull(tariffs.carrierId),
+        ),
+      );
+    tariffIds[service] = row?.id as number;
+  }
   const driverRows = await db
     .insert(drivers)
     .values([
@@ -86,6 +124,7 @@ export async function createBookingCatalogue(db: Db): Promise<BookingCatalogue> 
     },
     carriers: { dpd: id(carrierRows, 0), ups: id(carrierRows, 1) },
     tariffCodes: { DOM: code('DOM'), INT: code('INT'), CANC: code('CANC') },
+    tariffs: { DOM: tariffIds.DOM as number, INT: tariffIds.INT as number, CANC: tariffIds.CANC as number },
     drivers: { first: id(driverRows, 0), second: id(driverRows, 1) },
     places: { a: id(placeRows, 0), b: id(placeRows, 1), c: id(placeRows, 2) },
   };

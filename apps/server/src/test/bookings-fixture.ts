@@ -194,6 +194,7 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
         carrierPrice: 9.1,
         carrierInsuranceCharge: 1.2,
         tariffCodeId: catalogue.tariffCodes.DOM,
+        tariffId: catalogue.tariffs.DOM,
         needsCarrierReview: true,
         deliveryPlaceId: catalogue.places.c,
       },
@@ -219,6 +220,7 @@ export async function createBookingFixture(db: Db): Promise<BookingFixture> {
         carrierCustomsCharge: 14,
         carrierInsuranceCharge: 2,
         tariffCodeId: catalogue.tariffCodes.INT,
+        tariffId: catalogue.tariffs.INT,
       },
     ],
   });

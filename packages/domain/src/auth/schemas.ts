@@ -55,5 +55,7 @@ export const publicConfigSchema = z.object({
   paymentProviderCustomerUrl: z.string(),
   /** Leaflet tile URL template; empty means no tiles (works offline). */
   mapTileUrl: z.string(),
+  /** False when price and carrier increases are switched off here (no authorisation code configured). */
+  priceIncreasesEnabled: z.boolean(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

@@ -24,18 +24,26 @@ export const carrierSchema = z.object({ id: z.number().int(), code: z.string(), 
 export type Carrier = z.infer<typeof carrierSchema>;
 export const carrierListSchema = z.array(carrierSchema);
 
-/** A GeoJSON polygon's rings of [longitude, latitude] points. */
-export const polygonSchema = z.array(z.array(z.tuple([z.number(), z.number()])));
 export const zoneSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   /** ISO 3166 codes (IE, GB, GB-NIR, ...). */
   countries: z.array(z.string()),
-  polygon: polygonSchema.nullable(),
-  /** #rrggbb, the zone's colour on a map. */
-  colour: z.string(),
 });
 export type Zone = z.infer<typeof zoneSchema>;
+
+/** A point of a zone's outline. */
+export const geoPointSchema = z.object({ latitude: z.number(), longitude: z.number() });
+/**
+ * Where a zone is on the map (spec 2 §3 'Tariff query result: ... zones, geoCodeData'): its outlines,
+ * one ring of points per area (an island is a ring of its own); none for a zone that is only a
+ * country list. The map colours it from a hash of the name (zones-map.ts).
+ */
+export const zoneGeoCodeSchema = z.object({
+  zone: z.string(),
+  outlines: z.array(z.array(geoPointSchema)),
+});
+export type ZoneGeoCode = z.infer<typeof zoneGeoCodeSchema>;
 
 /** True when `value` has at most `places` decimal places (allowing for float representation). */
 function hasDecimals(value: number, places: number): boolean {
@@ -125,6 +133,8 @@ export const tariffListResponseSchema = z.object({
   carrier: carrierSchema.nullable(),
   tariffCode: tariffCodeSchema.nullable(),
   zones: z.array(zoneSchema),
+  /** Every zone's outlines, for the zones map. */
+  geoCodeData: z.array(zoneGeoCodeSchema),
 });
 export type TariffListResponse = z.infer<typeof tariffListResponseSchema>;
 

@@ -9,7 +9,10 @@ export const zones = pgTable('zones', {
   name: text('name').notNull().unique(),
   /** ISO 3166 codes (IE, GB, GB-NIR, ...). */
   countries: jsonb('countries').$type<string[]>().notNull().default([]),
-  /** GeoJSON polygon rings of [longitude, latitude]; null when the zone is only a country list. */
+  /**
+   * The zone's outlines for the zones map, as GeoJSON-style rings of [longitude, latitude]: one ring per
+   * area (an island is a ring of its own); null when the zone is only a country list.
+   */
   polygon: jsonb('polygon').$type<[number, number][][]>(),
   colour: text('colour').notNull().default('#1c7ed6'),
 });

@@ -155,8 +155,10 @@ interface Catalogue {
   international: { id: number } | undefined;
   carrierIds: number[];
   codeIds: Map<string, number>;
-  tariffOf: Map<number, number[]>;
-  carrierTariffOf: Map<number, number[]>;
+  /** Base customer and carrier tariffs by tariff service (DOM, CANC, ...), and each tariff's code. */
+  tariffOf: Map<string, number[]>;
+  carrierTariffOf: Map<string, number[]>;
+  codeOfTariff: Map<number, number>;
 }
 
 async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
@@ -189,7 +191,12 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     .orderBy(asc(services.id));
   const codeRows = await db.select({ id: tariffCodes.id, code: tariffCodes.code }).from(tariffCodes);
   const tariffRows = await db
-    .select({ id: tariffs.id, tariffCodeId: tariffs.tariffCodeId, carrierId: tariffs.carrierId })
+    .select({
+      id: tariffs.id,
+      service: tariffs.service,
+      tariffCodeId: tariffs.tariffCodeId,
+      carrierId: tariffs.carrierId,
+    })
     .from(tariffs)
     .where(isNull(tariffs.account))
     .orderBy(asc(tariffs.id));
@@ -198,11 +205,11 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     customersOf.set(row.companyId, [...(customersOf.get(row.companyId) ?? []), row.userId]);
   const referencesOf = new Map<number, { id: number; name: string; header: string; values: string[] }[]>();
   for (const row of referenceRows) referencesOf.set(row.companyId, [...(referencesOf.get(row.companyId) ?? []), row]);
-  const tariffOf = new Map<number, number[]>();
-  const carrierTariffOf = new Map<number, number[]>();
+  const tariffOf = new Map<string, number[]>();
+  const carrierTariffOf = new Map<string, number[]>();
   for (const row of tariffRows) {
     const target = row.carrierId === null ? tariffOf : carrierTariffOf;
-    target.set(row.tariffCodeId, [...(target.get(row.tariffCodeId) ?? []), row.id]);
+    target.set(row.service, [...(target.get(row.service) ?? []), row.id]);
   }
   return {
     // Inactive companies keep their history but book less; every company gets some bookings.
@@ -222,6 +229,7 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     codeIds: new Map(codeRows.map((row) => [row.code, row.id])),
     tariffOf,
     carrierTariffOf,
+    codeOfTariff: new Map(tariffRows.map((row) => [row.id, row.tariffCodeId])),
   };
 }
 
@@ -343,7 +351,8 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
     const driverPrice =
       status === 'cancelled' || status === 'quote' ? (0 as Cents) : toCents(money(toEuro(charge) * payShare));
 
-    const tariffCode = sameDay
+    // The job's tariff service; CANC and FAIC are charges priced under the domestic tariff code.
+    const tariffService = sameDay
       ? null
       : status === 'cancelled'
         ? 'CANC'
@@ -352,9 +361,8 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
           : international
             ? random.pick(['INT', 'INT', 'UKM9', 'UKM6', 'UKM2', 'PUR', 'TW48'] as const)
             : random.pick(['DOM', 'DOM', 'DOM', 'RAPC'] as const);
-    const tariffCodeId = tariffCode ? (catalogue.codeIds.get(tariffCode) ?? null) : null;
-    const tariffChoices = tariffCodeId ? (catalogue.tariffOf.get(tariffCodeId) ?? []) : [];
-    const carrierTariffChoices = tariffCodeId ? (catalogue.carrierTariffOf.get(tariffCodeId) ?? []) : [];
+    const tariffChoices = tariffService ? (catalogue.tariffOf.get(tariffService) ?? []) : [];
+    const carrierTariffChoices = tariffService ? (catalogue.carrierTariffOf.get(tariffService) ?? []) : [];
 
     const driver = sameDay || driverPrice > 0 ? random.pick(catalogue.driverRows) : null;
     const secondDriver = driver && random.chance(0.05) ? random.pick(catalogue.driverRows) : null;
@@ -441,11 +449,16 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
       });
     }
 
+    const tariffId = tariffChoices.length > 0 ? random.pick(tariffChoices) : null;
+    const tariffCodeId =
+      (tariffId === null ? undefined : catalogue.codeOfTariff.get(tariffId)) ??
+      (tariffService ? catalogue.codeIds.get(tariffService) : undefined) ??
+      null;
     jobs.push({
       job: {
         reference: jobReference,
         status: jobStatus,
-        tariffId: tariffChoices.length > 0 ? random.pick(tariffChoices) : null,
+        tariffId,
         carrierTariffId: carrierId && carrierTariffChoices.length > 0 ? random.pick(carrierTariffChoices) : null,
         tariffCodeId,
         carrierId,

@@ -1,22 +1,16 @@
+import { TARIFF_CODE_SERVICES, TARIFF_SERVICE_NAMES } from '@courier/domain/pricing/tariff-services';
 import type { DbOrTx } from '../client.ts';
 import { carriers, drivers, places, services, tariffCodes } from '../schema/index.ts';
 import { eircode, irishPhone, personName } from './companies.ts';
 import { STREETS, TOWNS } from './irish-data.ts';
 import type { Random } from './random.ts';
 
-/** The tariff service codes of spec 2 §3. */
-export const TARIFF_CODES = [
-  { code: 'DOM', name: 'Domestic Overnight' },
-  { code: 'INT', name: 'International' },
-  { code: 'TW48', name: 'Two Day Economy' },
-  { code: 'PUR', name: 'Purolator' },
-  { code: 'RAPC', name: 'Rapid Courier' },
-  { code: 'UKM9', name: 'UK Mainland by 9am' },
-  { code: 'UKM6', name: 'UK Mainland by 6pm' },
-  { code: 'UKM2', name: 'UK Mainland Two Day' },
-  { code: 'CANC', name: 'Cancelled' },
-  { code: 'FAIC', name: 'Failed Collection' },
-] as const;
+/**
+ * The tariff codes (spec 2 §3): the services tariffs are grouped by, named as the domain names them.
+ * The cancellation and failed-collection charges (CANC, FAIC) are tariff services, not codes: their
+ * tariffs sit under the domestic code (pricing.ts).
+ */
+export const TARIFF_CODES = TARIFF_CODE_SERVICES.map((code) => ({ code, name: TARIFF_SERVICE_NAMES[code] }));
 
 const SERVICE_VEHICLES = [
   { type: 'PUSH_BIKE', label: 'Push Bike', code: 'PB' },
@@ -44,7 +38,7 @@ const VEHICLE_OF_DRIVER = [
 ] as const;
 
 export async function seedCatalogue(db: DbOrTx, random: Random, anchor: Date): Promise<void> {
-  await db.insert(tariffCodes).values([...TARIFF_CODES]);
+  await db.insert(tariffCodes).values(TARIFF_CODES);
   await db.insert(carriers).values([
     { code: 'DPD', name: 'DPD Ireland' },
     { code: 'UPS', name: 'UPS' },

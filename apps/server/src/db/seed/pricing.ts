@@ -1,8 +1,10 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { PriceLevel } from '@courier/domain/pricing/tariff-engine';
+import { CHARGE_SERVICE_CODES, TARIFF_SERVICE_NAMES } from '@courier/domain/pricing/tariff-services';
 import type { DbOrTx } from '../client.ts';
 import { carriers, companies, tariffCodes, tariffs, zones } from '../schema/index.ts';
 import { Random } from './random.ts';
+import { ZONE_OUTLINES } from './zone-outlines.ts';
 
 type Box = [west: number, south: number, east: number, north: number];
 const ring = ([w, s, e, n]: Box): [number, number][][] => [
@@ -15,7 +17,10 @@ const ring = ([w, s, e, n]: Box): [number, number][][] => [
   ],
 ];
 
-/** Irish and international zones; the polygons are rough outlines for a map, the countries are what pricing matches on. */
+/**
+ * Irish and international zones: the countries are what pricing matches on. The Irish and British zones
+ * have outlines (zone-outlines.ts); the wider zones a box around their countries, for the map.
+ */
 const ZONES: { name: string; countries: string[]; box: Box | null; colour: string; factor: number }[] = [
   { name: 'DUBLIN', countries: ['IE'], box: [-6.45, 53.2, -6.05, 53.45], colour: '#1971c2', factor: 0.8 },
   { name: 'IRELAND', countries: ['IE'], box: [-10.7, 51.4, -5.9, 55.4], colour: '#2f9e44', factor: 1 },
@@ -57,9 +62,14 @@ const ZONES_OF_CODE: Record<string, string[]> = {
   UKM2: ['UK MAINLAND'],
   INT: ['EU ZONE 1', 'EU ZONE 2', 'EU ZONE 3', 'NORTH AMERICA', 'REST OF WORLD'],
   PUR: ['NORTH AMERICA'],
-  CANC: ['IRELAND'],
-  FAIC: ['IRELAND'],
 };
+
+/** The charges that are tariff services, not codes (spec 2 §3): flat fees in Ireland, under the domestic code. */
+const CHARGE_TARIFFS: { service: (typeof CHARGE_SERVICE_CODES)[number]; euro: number }[] = [
+  { service: 'CANC', euro: 15 },
+  { service: 'FAIC', euro: 22.5 },
+];
+const CHARGE_TARIFF_CODE = 'DOM';
 
 /** Which carrier carries which codes (by carrier code), for the carrier tariffs: what each charges us. */
 const CARRIER_CODES: Record<string, string[]> = {
@@ -109,7 +119,7 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
     ZONES.map((zone) => ({
       name: zone.name,
       countries: zone.countries,
-      polygon: zone.box ? ring(zone.box) : null,
+      polygon: ZONE_OUTLINES[zone.name] ?? (zone.box ? ring(zone.box) : null),
       colour: zone.colour,
     })),
   );
@@ -121,12 +131,7 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
   const baseLevels = new Map<string, PriceLevel[]>(); // `${code}/${zone}`
   for (const code of codeRows) {
     for (const zone of ZONES_OF_CODE[code.code] ?? []) {
-      const pricing =
-        code.code === 'CANC'
-          ? flatFee(15)
-          : code.code === 'FAIC'
-            ? flatFee(22.5)
-            : parcelLevels(random, (zoneFactor.get(zone) ?? 1) * (CODE_FACTOR[code.code] ?? 1));
+      const pricing = parcelLevels(random, (zoneFactor.get(zone) ?? 1) * (CODE_FACTOR[code.code] ?? 1));
       baseLevels.set(`${code.code}/${zone}`, pricing);
       rows.push({
         account: null,
@@ -137,6 +142,18 @@ export async function seedPricing(db: DbOrTx, options: { seed: number }): Promis
         description: `${code.name}, ${zone.toLowerCase().replace(/\b\w/g, (c) => c.toUpperCase())}`,
       });
     }
+  }
+
+  const chargeCode = codeRows.find((row) => row.code === CHARGE_TARIFF_CODE);
+  for (const charge of chargeCode ? CHARGE_TARIFFS : []) {
+    rows.push({
+      account: null,
+      service: charge.service,
+      zone: 'IRELAND',
+      tariffCodeId: chargeCode?.id ?? 0,
+      pricing: flatFee(charge.euro),
+      description: `${TARIFF_SERVICE_NAMES[charge.service]}, Ireland`,
+    });
   }
 
   // What the carriers charge us: 60 to 75 % of our base price for the same code and zone.

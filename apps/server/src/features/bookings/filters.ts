@@ -103,8 +103,10 @@ export function bookingFilterCondition(filter: BookingFilter, options: { omitTag
       )}]::text[]`,
     );
   }
+  // The job's service is its tariff's service (spec 2 §3): CANC and FAIC are services priced under a
+  // tariff code such as DOM, so the job's tariff code cannot say it.
   if (filter.tariffService)
-    jobParts.push(sql`${j.tariffCodeId} = (select id from tariff_codes where code = ${filter.tariffService})`);
+    jobParts.push(sql`${j.tariffId} in (select id from tariffs where service = ${filter.tariffService})`);
   if (filter.carrier !== undefined) jobParts.push(sql`${j.carrierId} = ${filter.carrier}`);
   if (filter.driverNumber !== undefined)
     jobParts.push(sql`(${j.driverNumber} = ${filter.driverNumber} or ${j.driverTwoNumber} = ${filter.driverNumber})`);

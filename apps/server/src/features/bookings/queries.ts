@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { BookingFilter, BookingListItem, BookingListJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { isoOrNull } from '../../db/columns.ts';
-import { bookingJobs, bookings, carriers, companies, places, services, tariffCodes } from '../../db/schema/index.ts';
+import { bookingJobs, bookings, carriers, companies, places, services, tariffs } from '../../db/schema/index.ts';
 import { bookingFilterCondition, sortColumnOf } from './filters.ts';
 
 const collectionPlaces = alias(places, 'collection_place');
@@ -106,7 +106,7 @@ const listJobColumns = {
   carrierId: carriers.id,
   carrierCode: carriers.code,
   carrierName: carriers.name,
-  tariffService: tariffCodes.code,
+  tariffService: tariffs.service,
   invoicePeriodId: bookingJobs.invoicePeriodId,
   needsSameDayReview: bookingJobs.needsSameDayReview,
   needsSameDayReviewReason: bookingJobs.needsSameDayReviewReason,
@@ -152,7 +152,7 @@ function selectListJobs(db: DbOrTx, where: SQL | undefined) {
     .select(listJobColumns)
     .from(bookingJobs)
     .leftJoin(carriers, eq(carriers.id, bookingJobs.carrierId))
-    .leftJoin(tariffCodes, eq(tariffCodes.id, bookingJobs.tariffCodeId))
+    .leftJoin(tariffs, eq(tariffs.id, bookingJobs.tariffId))
     .leftJoin(collectionPlaces, eq(collectionPlaces.id, bookingJobs.collectionPlaceId))
     .leftJoin(deliveryPlaces, eq(deliveryPlaces.id, bookingJobs.deliveryPlaceId))
     .where(where)

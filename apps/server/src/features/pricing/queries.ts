@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { Tariff, TariffCode, TariffListQuery, Zone } from '@courier/domain/pricing/schemas';
+import type { Tariff, TariffCode, TariffListQuery, Zone, ZoneGeoCode } from '@courier/domain/pricing/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { companies, tariffCodes, tariffs, zones } from '../../db/schema/index.ts';
 
@@ -21,8 +21,19 @@ export function toTariff(row: TariffRow): Tariff {
   };
 }
 
+const zoneColumns = { id: zones.id, name: zones.name, countries: zones.countries };
+
 export function listZones(db: DbOrTx): Promise<Zone[]> {
-  return db.select().from(zones).orderBy(asc(zones.id));
+  return db.select(zoneColumns).from(zones).orderBy(asc(zones.id));
+}
+
+/** Every zone's outlines for the zones map (stored as GeoJSON [longitude, latitude] rings). */
+export async function listZoneGeoCodes(db: DbOrTx): Promise<ZoneGeoCode[]> {
+  const rows = await db.select({ name: zones.name, polygon: zones.polygon }).from(zones).orderBy(asc(zones.id));
+  return rows.map((row) => ({
+    zone: row.name,
+    outlines: (row.polygon ?? []).map((ring) => ring.map(([longitude, latitude]) => ({ latitude, longitude }))),
+  }));
 }
 
 export async function findTariffCode(db: DbOrTx, id: number): Promise<TariffCode | undefined> {
@@ -31,7 +42,7 @@ export async function findTariffCode(db: DbOrTx, id: number): Promise<TariffCode
 }
 
 export async function findZone(db: DbOrTx, name: string): Promise<Zone | undefined> {
-  const [row] = await db.select().from(zones).where(eq(zones.name, name));
+  const [row] = await db.select(zoneColumns).from(zones).where(eq(zones.name, name));
   return row;
 }
 

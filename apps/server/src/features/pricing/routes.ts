@@ -23,7 +23,7 @@ import { deleteTariff } from './delete-tariff.ts';
 import { findIncreaseRun, increaseLogCsv, increaseRun } from './increase-runs.ts';
 import { findCarrier, listCarriers } from '../../core/carriers.ts';
 import { listTariffCodes } from '../../core/tariff-codes.ts';
-import { findTariff, findTariffCode, listTariffs, listZones } from './queries.ts';
+import { findTariff, findTariffCode, listTariffs, listZoneGeoCodes, listZones } from './queries.ts';
 import { saveTariff } from './save-tariff.ts';
 import { startIncrease } from './start-increase.ts';
 import { checkAuthorisationCode } from './check-authorisation-code.ts';
@@ -49,9 +49,9 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
     app.get(
       '/pricing/tariffs',
       pricingRoute({
-        summary: 'One list of tariffs, with its carrier, tariff code and every zone',
+        summary: "One list of tariffs, with its carrier, tariff code, every zone and every zone's outlines",
         description:
-          "Without `account` the list holds base tariffs (no account); with it, that account's special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier's tariffs. `tariffCodeId` and `zone` narrow further. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.",
+          "Without `account` the list holds base tariffs (no account); with it, that account's special tariffs. Without `carrierId` it holds customer tariffs; with it, that carrier's tariffs. `tariffCodeId` and `zone` narrow further. `geoCodeData` holds every zone's outlines for the zones map: one ring of latitude/longitude points per area of the zone, none for a zone that is only a country list. At most 2,000 tariffs. 404 when the tariff code or carrier does not exist.",
         querystring: tariffListQuerySchema,
         response: { 200: tariffListResponseSchema, 404: apiErrorSchema },
       }),
@@ -61,8 +61,12 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
         if (carrier === undefined) throw notFound(`Carrier ${query.carrierId} does not exist.`);
         const tariffCode = query.tariffCodeId ? await findTariffCode(db, query.tariffCodeId) : null;
         if (tariffCode === undefined) throw notFound(`Tariff code ${query.tariffCodeId} does not exist.`);
-        const [tariffs, zones] = await Promise.all([listTariffs(db, query), listZones(db)]);
-        return { tariffs, carrier, tariffCode, zones };
+        const [tariffs, zones, geoCodeData] = await Promise.all([
+          listTariffs(db, query),
+          listZones(db),
+          listZoneGeoCodes(db),
+        ]);
+        return { tariffs, carrier, tariffCode, zones, geoCodeData };
       },
     );
 

@@ -42,6 +42,7 @@ export function systemRoutes({ database, config }: AppContext): FastifyPluginAsy
         docketBaseUrl: config.docketBaseUrl,
         paymentProviderCustomerUrl: config.paymentProviderCustomerUrl,
         mapTileUrl: config.mapTileUrl,
+        priceIncreasesEnabled: config.priceIncreaseSecret !== null,
       }),
     );
 

@@ -22,6 +22,7 @@ describe.each(databaseKinds)('system routes on %s', (kind) => {
       docketBaseUrl: t.config.docketBaseUrl,
       paymentProviderCustomerUrl: t.config.paymentProviderCustomerUrl,
       mapTileUrl: '',
+      priceIncreasesEnabled: false,
     });
   });
 

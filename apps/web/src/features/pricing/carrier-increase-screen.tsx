@@ -1,10 +1,13 @@
 import { MultiSelect, Select } from '@mantine/core';
 import { useState } from 'react';
 import { CARRIER_INCREASE_CARRIER_IDS, TARIFF_SERVICE_CODES } from '@courier/domain/pricing/schemas';
+import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
 import { ApiRequestError } from '@/api/client.ts';
 import { useCarriers } from '@/api/carriers.ts';
 import { useStartCarrierIncrease } from '@/api/increase-runs.ts';
 import { IncreaseForm } from './components/increase-form.tsx';
+
+const SERVICE_OPTIONS = TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffServiceLabel(code) }));
 
 /** Carrier increase (spec 2 §2): a carrier's tariffs for some service codes; form, running, completed. */
 export function CarrierIncreaseScreen() {
@@ -22,21 +25,23 @@ export function CarrierIncreaseScreen() {
   return (
     <IncreaseForm
       name="Carrier Increase"
-      description="Raises the carrier’s tariffs for the chosen service codes by the percentage, rounded to the cent. Tariffs increased before are skipped unless their increase status is reset."
+      description="Raises the carrier’s tariffs for the chosen services by the percentage, rounded to the cent. Tariffs increased before are skipped unless their increase status is reset."
       start={start}
       missingField={() => {
-        if (serviceCodes.length === 0) return 'Choose at least one service code.';
+        if (serviceCodes.length === 0) return 'Choose at least one service.';
         if (!carrierId) return 'Choose a carrier.';
         return null;
       }}
       body={(common) => ({ ...common, serviceCodes: serviceCodes.join(','), carrierId: Number(carrierId) })}
-      summary={(percent) => `${carrierName} tariffs for ${serviceCodes.join(', ')} rise by ${percent} %`}
+      summary={(percent) =>
+        `${carrierName} tariffs for ${serviceCodes.map(tariffServiceLabel).join(', ')} rise by ${percent} %`
+      }
       fields={
         <>
           <MultiSelect
-            label="Service codes"
+            label="Services"
             required
-            data={[...TARIFF_SERVICE_CODES]}
+            data={SERVICE_OPTIONS}
             value={serviceCodes}
             onChange={setServiceCodes}
             error={error?.fieldMessage('serviceCodes')}

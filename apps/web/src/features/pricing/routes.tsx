@@ -9,6 +9,8 @@ export const tariffListSearchSchema = z.object({
   carrierId: z.coerce.number().int().min(1).optional().catch(undefined),
   account: z.string().trim().toUpperCase().min(1).max(20).optional().catch(undefined),
   zone: z.string().min(1).max(60).optional().catch(undefined),
+  /** A tariff to highlight: the one just saved into this list from another. */
+  highlight: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 
 /** /pricing: price review, tariff codes, carriers, tariffs, bulk increases. */

@@ -5,11 +5,12 @@ const route = getRouteApi('/app/pricing/tariff');
 
 /** /pricing/tariff: the tariff list for the URL's tariffCodeId, carrierId, account and zone. */
 export function TariffListScreen() {
-  const search = route.useSearch();
+  const { highlight, ...filter } = route.useSearch();
   const navigate = useNavigate({ from: '/pricing/tariff' });
   return (
     <TariffList
-      filter={search}
+      filter={filter}
+      highlightId={highlight}
       onZoneChange={(zone) => void navigate({ search: (previous) => ({ ...previous, zone }), replace: true })}
     />
   );

@@ -15,6 +15,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { priceIncreaseBodySchema, type IncreaseRun } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
+import { usePublicConfig } from '@/api/public-config.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { IncreaseProgress } from './increase-progress.tsx';
 
@@ -65,6 +66,8 @@ export function IncreaseForm<TBody>({
   const [missing, setMissing] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ sharedSecret?: string; percentIncrease?: string }>({});
   const error = start.error instanceof ApiRequestError ? start.error : null;
+  // Said before anyone fills the form in: without an authorisation code on the server, no increase runs.
+  const switchedOff = usePublicConfig().data?.priceIncreasesEnabled === false;
   const problem = missing ?? (checked.sharedSecret || checked.percentIncrease ? null : start.error?.message);
 
   /** Every problem at once, each at its field, with the server's own rules (a percent above 100 is refused, not capped). */
@@ -98,46 +101,58 @@ export function IncreaseForm<TBody>({
         <IncreaseProgress run={run} title={name.charAt(0) + name.slice(1).toLowerCase()} />
       ) : (
         <Stack gap="sm">
+          {switchedOff && (
+            <Alert color="orange" title="Increases are switched off on this server" role="status">
+              <Text size="sm" c="dark.7">
+                No authorisation code is set up here, so no price or carrier increase can run. Ask the administrator to
+                set one up.
+              </Text>
+            </Alert>
+          )}
           <Text size="sm" c="dimmed">
             {description}
           </Text>
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <PasswordInput
-              label="Authorisation code"
-              required
-              value={secret}
-              onChange={(event) => setSecret(event.currentTarget.value)}
-              error={checked.sharedSecret ?? error?.fieldMessage('sharedSecret')}
-              autoComplete="off"
-            />
-            <NumberInput
-              label="Increase"
-              required
-              suffix=" %"
-              clampBehavior="none"
-              decimalScale={2}
-              value={percent}
-              onChange={setPercent}
-              error={checked.percentIncrease ?? error?.fieldMessage('percentIncrease')}
-            />
-            {fields}
-          </SimpleGrid>
-          {children}
-          <Checkbox
-            label="Reset the increase status first (increase tariffs again that a previous increase reached)"
-            checked={reset}
-            onChange={(event) => setReset(event.currentTarget.checked)}
-          />
-          {problem && (
-            <Alert color="red" title={`The ${name.toLowerCase()} was not started`} role="alert">
-              {problem}
-            </Alert>
-          )}
-          <Group>
-            <Button onClick={review} loading={start.isPending}>
-              Run {name}
-            </Button>
-          </Group>
+          <fieldset disabled={switchedOff} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+            <Stack gap="sm">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <PasswordInput
+                  label="Authorisation code"
+                  required
+                  value={secret}
+                  onChange={(event) => setSecret(event.currentTarget.value)}
+                  error={checked.sharedSecret ?? error?.fieldMessage('sharedSecret')}
+                  autoComplete="off"
+                />
+                <NumberInput
+                  label="Increase"
+                  required
+                  suffix=" %"
+                  clampBehavior="none"
+                  decimalScale={2}
+                  value={percent}
+                  onChange={setPercent}
+                  error={checked.percentIncrease ?? error?.fieldMessage('percentIncrease')}
+                />
+                {fields}
+              </SimpleGrid>
+              {children}
+              <Checkbox
+                label="Reset the increase status first (increase tariffs again that a previous increase reached)"
+                checked={reset}
+                onChange={(event) => setReset(event.currentTarget.checked)}
+              />
+              {problem && (
+                <Alert color="red" title={`The ${name.toLowerCase()} was not started`} role="alert">
+                  {problem}
+                </Alert>
+              )}
+              <Group>
+                <Button onClick={review} loading={start.isPending} disabled={switchedOff}>
+                  Run {name}
+                </Button>
+              </Group>
+            </Stack>
+          </fieldset>
           <ConfirmDialog
             opened={confirming}
             onCancel={cancel}

@@ -4,19 +4,27 @@ import {
   DEFAULT_TARIFF_SERVICE,
   DEFAULT_TARIFF_ZONE,
   pricingSchema,
+  saveTariffBodySchema,
   TARIFF_SERVICE_CODES,
   type Carrier,
   type Tariff,
   type TariffCode,
   type Zone,
 } from '@courier/domain/pricing/schemas';
+import { textLimits } from '@courier/domain/common/field-limits';
+import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
 import { fromDraft, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
 import { TestTariff } from './test-tariff.tsx';
+
+/** The longest account and description the server takes, from its own schema. */
+const LIMITS = textLimits(saveTariffBodySchema);
+const SERVICE_OPTIONS = TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffServiceLabel(code) }));
 
 /** What a new tariff starts with: the list's account, code, carrier and zone, else the spec's defaults. */
 export interface TariffDefaults {
@@ -72,6 +80,8 @@ export function TariffForm({
   tariffCodes,
   carriers,
   onDone,
+  onCancel,
+  onSaved,
   onDirtyChange,
 }: {
   tariff: Tariff | null;
@@ -80,7 +90,12 @@ export function TariffForm({
   zones: Zone[];
   tariffCodes: TariffCode[];
   carriers: Carrier[];
+  /** Closes the form (after a save or a delete). */
   onDone: () => void;
+  /** Cancel: the owner asks before discarding unsaved changes. */
+  onCancel: () => void;
+  /** Told which tariff was saved, so the list can show where it went. */
+  onSaved?: (tariff: Tariff) => void;
   /** Told whether the form differs from what it opened with, so closing can ask before discarding. */
   onDirtyChange?: (dirty: boolean) => void;
 }) {
@@ -127,11 +142,21 @@ export function TariffForm({
         pricing: levels.data,
       },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast({ title: 'Tariff', message: 'Tariff saved successfully', type: 'success' });
           onDone();
+          onSaved?.(saved);
         },
-        onError: () => toast({ title: 'Tariff', message: 'There was an error saving the tariff', type: 'error' }),
+        onError: (error) => {
+          // A refusal (bad input, a twin tariff) is not a failure: the form says why, nothing to try again.
+          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
+            toast({
+              ...NOT_SAVED_TOAST,
+              ...(error.body?.details?.length ? {} : { message: error.message }),
+              type: 'warn',
+            });
+          else toast({ title: 'Tariff', message: 'There was an error saving the tariff', type: 'error' });
+        },
       },
     );
   };
@@ -160,13 +185,13 @@ export function TariffForm({
           value={draft.account}
           onChange={(event) => set('account', event.currentTarget.value.toUpperCase())}
           error={serverError?.fieldMessage('account')}
-          maxLength={20}
+          maxLength={LIMITS.account}
         />
         <Select
           label="Tariff code"
           required
           allowDeselect={false}
-          data={tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} – ${code.name}` }))}
+          data={tariffCodes.map((code) => ({ value: String(code.id), label: `${code.name} (${code.code})` }))}
           value={draft.tariffCode}
           onChange={(value) => set('tariffCode', value)}
           error={serverError?.fieldMessage('tariffCode')}
@@ -187,9 +212,10 @@ export function TariffForm({
         <Select
           label="Service"
           allowDeselect={false}
-          data={[...TARIFF_SERVICE_CODES]}
+          data={SERVICE_OPTIONS}
           value={draft.service}
           onChange={(value) => value && set('service', value)}
+          error={serverError?.fieldMessage('service')}
         />
         <Select
           label="Zone"
@@ -211,8 +237,9 @@ export function TariffForm({
       <TextInput
         label="Description"
         value={draft.description}
-        maxLength={200}
+        maxLength={LIMITS.description}
         onChange={(event) => set('description', event.currentTarget.value)}
+        error={serverError?.fieldMessage('description')}
       />
 
       <Divider label="Price levels" labelPosition="left" />
@@ -235,7 +262,7 @@ export function TariffForm({
           <span />
         )}
         <Group gap="sm">
-          <Button variant="default" onClick={onDone}>
+          <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button onClick={submit} loading={save.isPending}>
@@ -249,7 +276,7 @@ export function TariffForm({
         title="Delete Tariff"
         confirm={{ label: 'Delete Tariff', kind: 'DESTRUCTIVE', onClick: deleteTariff, loading: remove.isPending }}
       >
-        {`Delete the ${draft.service} tariff for ${draft.zone}${draft.account ? ` (${draft.account})` : ''}? This cannot be undone.`}
+        {`Delete the ${tariffServiceLabel(draft.service)} tariff for ${draft.zone}${draft.account ? ` (${draft.account})` : ''}? This cannot be undone.`}
       </ConfirmDialog>
     </Stack>
   );

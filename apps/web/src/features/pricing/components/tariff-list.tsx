@@ -1,13 +1,33 @@
-import { Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { useRef, useState } from 'react';
+import { Box, Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import type { Tariff } from '@courier/domain/pricing/schemas';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { ZonesMapView } from '@/ui/zones-map-view.tsx';
 import { useCarriers } from '@/api/carriers.ts';
 import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
+
+/** Whether a saved tariff belongs to the list of this filter (spec 2 §7 GET /pricing/tariffs). */
+function isInList(tariff: Tariff, filter: TariffListFilter): boolean {
+  return (
+    (tariff.account ?? undefined) === filter.account &&
+    (tariff.carrierId ?? undefined) === filter.carrierId &&
+    (filter.tariffCodeId === undefined || tariff.tariffCode === filter.tariffCodeId) &&
+    (filter.zone === undefined || tariff.zone === filter.zone)
+  );
+}
+
+/** The title of a tariff's own list: 'Special Tariffs for {account}', the carrier's or the base list. */
+function listNameOf(tariff: Tariff): string {
+  if (tariff.account) return `Special Tariffs for ${tariff.account}`;
+  return tariff.carrierId === null ? 'the base tariffs' : "the carrier's tariffs";
+}
 
 /**
  * A tariff list (spec 2 §2 'Pricing shell'): titled by tariff code, carrier or 'Special Tariffs for
@@ -16,11 +36,21 @@ import { TariffForm } from './tariff-form.tsx';
  */
 export function TariffList({
   filter,
+  highlightId,
   onZoneChange,
 }: {
   filter: TariffListFilter;
+  /** A tariff to highlight and scroll to: the one just saved, or the URL's `highlight`. */
+  highlightId?: number;
   onZoneChange?: (zone: string | undefined) => void;
 }) {
+  const navigate = useNavigate();
+  const [savedHere, setSavedHere] = useState<number>();
+  const highlighted = savedHere ?? highlightId;
+  const highlightRow = useRef<HTMLTableRowElement>(null);
+  useEffect(() => {
+    highlightRow.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted]);
   const list = useTariffList(filter);
   const codes = useTariffCodes();
   const carriers = useCarriers();
@@ -40,6 +70,21 @@ export function TariffList({
     dirty.current = value;
   };
   const carrierVariant = filter.carrierId !== undefined;
+  /** After a save: highlight the tariff here, or switch to the list it went to and highlight it there. */
+  const showSaved = (tariff: Tariff) => {
+    if (isInList(tariff, filter)) return setSavedHere(tariff.id);
+    setSavedHere(undefined);
+    toast({ title: 'Tariff', message: `Showing ${listNameOf(tariff)}, where the tariff was saved.`, type: 'info' });
+    void navigate({
+      to: '/pricing/tariff',
+      search: {
+        account: tariff.account ?? undefined,
+        carrierId: tariff.carrierId ?? undefined,
+        tariffCodeId: tariff.tariffCode,
+        highlight: tariff.id,
+      },
+    });
+  };
 
   if (list.isPending || codes.isPending || carriers.isPending) return <LoadingState text="Loading Tariffs..." />;
   if (list.isError || codes.isError || carriers.isError) {
@@ -53,7 +98,9 @@ export function TariffList({
     );
   }
 
-  const { tariffs, carrier, tariffCode, zones } = list.data;
+  const { tariffs, carrier, tariffCode, zones, geoCodeData } = list.data;
+  const listedZones = new Set(tariffs.map((tariff) => tariff.zone));
+  const mapZones = geoCodeData.filter((zone) => listedZones.has(zone.zone));
   const codeName = new Map(codes.data.map((code) => [code.id, code.name]));
   const title = filter.account
     ? `Special Tariffs for ${filter.account}`
@@ -73,6 +120,8 @@ export function TariffList({
       tariffCodes={codes.data}
       carriers={carriers.data}
       onDone={closeNow}
+      onCancel={requestClose}
+      onSaved={showSaved}
       onDirtyChange={setDirty}
     />
   );
@@ -98,6 +147,11 @@ export function TariffList({
           <Button onClick={() => setCreating(true)}>Add Tariff</Button>
         </Group>
       </Group>
+      {mapZones.length > 0 && (
+        <Box mb="md">
+          <ZonesMapView zones={mapZones} label="Zones map of the tariffs listed" />
+        </Box>
+      )}
       {tariffs.length === 0 ? (
         <EmptyState title="No Tariffs" />
       ) : (
@@ -112,18 +166,25 @@ export function TariffList({
           </Table.Thead>
           <Table.Tbody>
             {tariffs.map((tariff) => (
-              <Table.Tr key={tariff.id} className="clickable-row" onClick={() => setEditing(tariff)}>
+              <Table.Tr
+                key={tariff.id}
+                ref={tariff.id === highlighted ? highlightRow : undefined}
+                className="clickable-row"
+                aria-current={tariff.id === highlighted ? 'true' : undefined}
+                bg={tariff.id === highlighted ? 'yellow.1' : undefined}
+                onClick={() => setEditing(tariff)}
+              >
                 <Table.Td>
                   <UnstyledButton
                     fw={600}
                     fz="sm"
-                    aria-label={`Edit the ${tariff.service} tariff for ${tariff.zone}`}
+                    aria-label={`Edit the ${tariffServiceLabel(tariff.service)} tariff for ${tariff.zone}`}
                     onClick={(event) => {
                       event.stopPropagation();
                       setEditing(tariff);
                     }}
                   >
-                    {tariff.service}
+                    {tariffServiceLabel(tariff.service)}
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>{tariff.zone}</Table.Td>
