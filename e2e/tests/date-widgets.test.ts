@@ -32,7 +32,8 @@ async function openList(page: Page): Promise<void> {
   const path = '/bookings/list?size=10';
   await signIn(page, 'accounts', { from: path });
   if (!page.url().includes('size=10')) await page.goto(path);
-  await rows(page).first().waitFor({ timeout: 20_000 });
+  // The first load has taken over 20 s while the machine ran other work.
+  await rows(page).first().waitFor({ timeout: 60_000 });
 }
 
 /** Types over a field's text key by key, as a person does, then leaves it with Tab. */
