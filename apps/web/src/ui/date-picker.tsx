@@ -4,7 +4,7 @@ import {
   MONTH_NAMES,
   WEEKDAY_NAMES,
   addDays,
-  addMonths,
+  addMonthsToDay,
   dublinToday,
   monthGrid,
   monthOf,
@@ -30,12 +30,9 @@ function dayAfterKey(day: string, key: string): string | undefined {
     case 'End':
       return addDays(day, 6 - weekdayOf(day));
     case 'PageUp':
-    case 'PageDown': {
-      const month = addMonths(monthOf(day), key === 'PageUp' ? -1 : 1);
-      const last = new Date(Date.UTC(month.year, month.month, 0)).getUTCDate();
-      const dayOfMonth = Math.min(Number(day.slice(8, 10)), last);
-      return `${month.year}-${String(month.month).padStart(2, '0')}-${String(dayOfMonth).padStart(2, '0')}`;
-    }
+      return addMonthsToDay(day, -1);
+    case 'PageDown':
+      return addMonthsToDay(day, 1);
     default:
       return undefined;
   }
@@ -78,15 +75,11 @@ export function DatePicker({
     setFocused(day);
     setMonth(monthOf(day));
   };
-  const showMonth = (next: CalendarMonth) => {
-    setMonth(next);
-    // Keep one day of the shown month in the tab order.
-    const first = `${next.year}-${String(next.month).padStart(2, '0')}-01`;
-    const sameDay = dayAfterKey(
-      focused,
-      next.year * 12 + next.month > month.year * 12 + month.month ? 'PageDown' : 'PageUp',
-    );
-    setFocused(sameDay && monthOf(sameDay).month === next.month ? sameDay : first);
+  const showMonth = (count: number) => {
+    // Keep one day of the shown month in the tab order: the same day of the month.
+    const day = addMonthsToDay(focused, count);
+    setFocused(day);
+    setMonth(monthOf(day));
   };
   const onKeyDown = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
     const next = dayAfterKey(day, event.key);
@@ -99,13 +92,13 @@ export function DatePicker({
   return (
     <div className={classes.calendar}>
       <Group justify="space-between" mb="xs" wrap="nowrap">
-        <ActionIcon variant="subtle" aria-label="Previous month" onClick={() => showMonth(addMonths(month, -1))}>
+        <ActionIcon variant="subtle" aria-label="Previous month" onClick={() => showMonth(-1)}>
           <span aria-hidden="true">‹</span>
         </ActionIcon>
         <Text fw={600} aria-live="polite">
           {title}
         </Text>
-        <ActionIcon variant="subtle" aria-label="Next month" onClick={() => showMonth(addMonths(month, 1))}>
+        <ActionIcon variant="subtle" aria-label="Next month" onClick={() => showMonth(1)}>
           <span aria-hidden="true">›</span>
         </ActionIcon>
       </Group>

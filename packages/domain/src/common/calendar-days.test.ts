@@ -3,6 +3,7 @@ import {
   TYPED_DATE_HINT,
   addDays,
   addMonths,
+  addMonthsToDay,
   dateDropdownDays,
   dublinTimeOf,
   dublinToday,
@@ -228,6 +229,9 @@ describe('monthGrid: weeks with Sunday–Saturday columns', () => {
     expect(addMonths({ year: 2026, month: 12 }, 1)).toEqual({ year: 2027, month: 1 });
     expect(addMonths({ year: 2026, month: 1 }, -1)).toEqual({ year: 2025, month: 12 });
     expect(monthTitle({ year: 2026, month: 10 })).toBe('October 2026');
+    expect(addMonthsToDay('2026-01-31', 1)).toBe('2026-02-28');
+    expect(addMonthsToDay('2028-03-31', -1)).toBe('2028-02-29');
+    expect(addMonthsToDay('2026-12-15', 1)).toBe('2027-01-15');
   });
 });
 

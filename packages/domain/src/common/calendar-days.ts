@@ -158,6 +158,12 @@ export function addMonths({ year, month }: CalendarMonth, count: number): Calend
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
+/** The same day of the month `count` months on (or back), or that month's last day when it is shorter: 31/01 + 1 is 28/02. */
+export function addMonthsToDay(day: string, count: number): string {
+  const { year, month } = addMonths(monthOf(day), count);
+  return dayText({ year, month, day: Math.min(Number(day.slice(8, 10)), daysInMonth(year, month)) });
+}
+
 /** 'October 2026' */
 export const monthTitle = ({ year, month }: CalendarMonth) => `${MONTH_NAMES[month - 1]} ${year}`;
 
