@@ -302,3 +302,226 @@ describe('booking list', () => {
     await context.close();
   });
 });
+
+/** The tests below open the list and the details more than once: room for a busy machine. */
+const SLOW = 120_000;
+
+/** The text of a row's cell under the column headed `header` (cells found by their header, not by position). */
+async function cellText(page: Page, reference: string, header: string): Promise<string> {
+  const index = (await headers(page)).indexOf(header);
+  expect(index, header).toBeGreaterThanOrEqual(0);
+  return (await page.locator(`tbody tr[data-reference="${reference}"] td`).nth(index).textContent()) ?? '';
+}
+const summaryTotal = async (page: Page) =>
+  (await page
+    .getByRole('region', { name: 'Booking summary' })
+    .getByText(/^[\d,]+$/)
+    .first()
+    .textContent()) ?? '';
+const tagChips = (page: Page) =>
+  page.getByRole('group', { name: 'Bookings per tag' }).locator('.mantine-Badge-root').allTextContents();
+
+describe('booking list: one applied search (issue 10)', () => {
+  test(
+    'Enter in the reference search runs it with what is typed; until then table and summary show the last search',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page, 'accounts');
+      const before = await references(page);
+      const total = await summaryTotal(page);
+      const reference = before[3] ?? '';
+
+      await page.getByLabel('Reference', { exact: true }).fill(reference);
+      await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === reference);
+      await page.getByRole('button', { name: 'Run search' }).waitFor();
+      // Typed, not run: the rows, the total and the tag counts are still the last search's.
+      expect(await references(page)).toEqual(before);
+      expect(await summaryTotal(page)).toBe(total);
+
+      // The tag counts answer slowly: the new rows must not show before the counts of the same search.
+      await page.route('**/api/bookings/tagged', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.getByLabel('Reference', { exact: true }).press('Enter');
+      await expect.poll(() => references(page), { timeout: 15_000 }).toEqual([reference]);
+      const shownChips = await tagChips(page);
+      expect(await summaryTotal(page)).toBe('1');
+      const get = await apiGetAs('accounts');
+      const booking = await get<{ jobs: { tags: string[] }[] }>(`/booking/${reference}`);
+      const tagsOfBooking = [...new Set(booking.jobs.flatMap((job) => job.tags))];
+      expect(shownChips.length).toBe(tagsOfBooking.length);
+      for (const chip of shownChips) expect(chip).toMatch(/: 1$/);
+      expect(await page.getByRole('button', { name: 'Run search' }).count()).toBe(0);
+      await page.unroute('**/api/bookings/tagged');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'Enter right after typing a charge or picking a company runs the search, without waiting for the filter to settle',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page, 'accounts');
+      const loads: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/bookings') loads.push(url);
+      });
+      const chargeMin = page.getByLabel('Charge min');
+      await chargeMin.fill('40');
+      await chargeMin.press('Enter');
+      await expect.poll(() => loads.some((url) => url.searchParams.get('chargeFrom') === '40')).toBe(true);
+      await waitForUrl(page, (url) => url.searchParams.get('chargeFrom') === '40');
+      await expect.poll(() => page.getByRole('button', { name: 'Run search' }).count()).toBe(0);
+
+      const code =
+        (await rows(page).locator('td a[href^="/companies/"]').allTextContents()).find((text) =>
+          /^[A-Z]{4}\d{3}$/.test(text),
+        ) ?? '';
+      await page.getByLabel('Company').fill(code);
+      await page.getByRole('option').first().click();
+      await waitForUrl(page, (url) => url.searchParams.has('company'));
+      await page.getByRole('button', { name: 'Run search' }).waitFor();
+      await page.getByRole('textbox', { name: 'Company' }).press('Enter');
+      await expect.poll(() => loads.some((url) => url.searchParams.has('company'))).toBe(true);
+      await expect
+        .poll(async () => new Set(await rows(page).locator('td a[href^="/companies/"]').allTextContents()))
+        .toEqual(new Set([code]));
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+});
+
+describe('booking details: job tags (issue 10)', () => {
+  test(
+    'adds and removes a tag; the row and the summary counts follow, with one label everywhere',
+    async () => {
+      const get = await apiGetAs('dispatcher');
+      const { bookings } = await get<{
+        bookings: { reference: string; jobs: { reference: string; tags: string[] }[] }[];
+      }>('/bookings?size=100&view=SAME_DAY');
+      const target = bookings.find((booking) => booking.jobs.length === 1 && booking.jobs[0]?.tags.length === 0);
+      expect(target, 'a demo booking with one untagged job').toBeDefined();
+      if (!target) return;
+      const job = target.jobs[0]?.reference ?? '';
+
+      const { page, context, problems } = await openPage(browser());
+      await openList(page, 'dispatcher', `/bookings/list?searchQuery=${target.reference}`);
+      await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+      const panel = page.getByRole('dialog', { name: `Booking ${target.reference}` });
+      const tags = panel.getByRole('group', { name: `Tags of ${job}` });
+      await tags.waitFor();
+      await panel.getByLabel(`Add a tag to ${job}`).click();
+      await page.getByRole('option', { name: 'SET CALL' }).click();
+      await tags.getByRole('button', { name: 'Remove tag SET CALL' }).waitFor();
+      // The row and the summary reload: the same label as the chip, never 'SET_CALL'.
+      await expect.poll(() => cellText(page, target.reference, 'Tags')).toBe('SET CALL');
+      await expect.poll(() => tagChips(page)).toEqual(['SET CALL: 1']);
+      expect((await get<{ jobs: { tags: string[] }[] }>(`/booking/${target.reference}`)).jobs[0]?.tags).toEqual([
+        'SET_CALL',
+      ]);
+      expect(await page.locator('body').textContent()).not.toContain('SET_CALL');
+      await expectAccessible(page);
+
+      await tags.getByRole('button', { name: 'Remove tag SET CALL' }).click();
+      await expect.poll(() => cellText(page, target.reference, 'Tags')).toBe('');
+      await expect.poll(() => tagChips(page)).toEqual([]);
+      expect(await tags.getByText('No tags').isVisible()).toBe(true);
+      expect((await get<{ jobs: { tags: string[] }[] }>(`/booking/${target.reference}`)).jobs[0]?.tags).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    "a refused tag change shows the server's message and keeps the change to try again",
+    async () => {
+      const get = await apiGetAs('accounts');
+      const { bookings } = await get<{
+        bookings: { reference: string; jobs: { reference: string; tags: string[] }[] }[];
+      }>('/bookings?size=100&view=SAME_DAY');
+      const target = bookings.find((booking) => booking.jobs.length === 1);
+      if (!target) throw new Error('a demo booking with one job');
+      const job = target.jobs[0];
+      if (!job) throw new Error('its job');
+      const { page, context } = await openPage(browser());
+      await openList(page, 'accounts', `/bookings/list?searchQuery=${target.reference}`);
+      await page.route('**/api/bookings/tag', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'CONFLICT', message: 'This job was changed by someone else: reload it.' }),
+        }),
+      );
+      await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+      const panel = page.getByRole('dialog', { name: `Booking ${target.reference}` });
+      const tags = panel.getByRole('group', { name: `Tags of ${job.reference}` });
+      await tags.waitFor();
+      const choice = job.tags.includes('TAIL_LIFT') ? 'BATCH' : 'TAIL_LIFT';
+      const label = choice.replace('_', ' ');
+      await panel.getByLabel(`Add a tag to ${job.reference}`).click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+      const alert = panel.getByRole('alert').filter({ hasText: 'Tags not saved' });
+      await alert.waitFor();
+      expect(await alert.textContent()).toContain('This job was changed by someone else: reload it.');
+      // Nothing lost: the tag asked for stays on screen to try again; nothing was saved.
+      expect(await tags.getByRole('button', { name: `Remove tag ${label}` }).count()).toBe(1);
+      expect((await get<{ jobs: { tags: string[] }[] }>(`/booking/${target.reference}`)).jobs[0]?.tags).toEqual(
+        job.tags,
+      );
+      await page.unroute('**/api/bookings/tag');
+      await alert.getByRole('button', { name: 'Undo' }).click();
+      await tags.getByRole('button', { name: `Remove tag ${label}` }).waitFor({ state: 'detached' });
+      await context.close();
+    },
+    SLOW,
+  );
+});
+
+describe('booking list: names, not codes (issue 10)', () => {
+  test(
+    'tariff services, vehicles and services are shown by their names',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page, 'accounts', '/bookings/list?view=ON_OS');
+      await expect.poll(() => headers(page)).toContain('Tariff');
+      const tariffs = new Set<string>();
+      for (const reference of (await references(page)).slice(0, 20))
+        tariffs.add(await cellText(page, reference, 'Tariff'));
+      for (const tariff of tariffs) expect(tariff).not.toMatch(/^[A-Z0-9]{3,4}$/);
+      expect([...tariffs].some((tariff) => /Domestic Overnight|Rapid Courier|Cancelled/.test(tariff))).toBe(true);
+      await page.getByRole('combobox', { name: 'Tariff service' }).click();
+      expect(await page.getByRole('option', { name: 'Domestic Overnight' }).count()).toBe(1);
+      expect(await page.getByRole('option', { name: 'DOM', exact: true }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('tab', { name: 'Same Day' }).click();
+      await expect.poll(() => headers(page)).toContain('Vehicle');
+      await page.locator('[aria-label="Bookings"][aria-busy="false"]').waitFor();
+      const vehicles = new Set<string>();
+      for (const reference of (await references(page)).slice(0, 30))
+        vehicles.add(await cellText(page, reference, 'Vehicle'));
+      for (const vehicle of vehicles) expect(vehicle).not.toMatch(/^[A-Z-]+$/);
+      await page.getByRole('combobox', { name: 'Service', exact: true }).click();
+      expect(await page.getByRole('option', { name: 'Standard', exact: true }).count()).toBe(1);
+      expect(await page.getByRole('option', { name: 'STANDARD', exact: true }).count()).toBe(0);
+      await page.keyboard.press('Escape');
+
+      const reference = (await references(page))[0] ?? '';
+      await page.getByRole('button', { name: `Open booking ${reference}` }).click();
+      const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+      await panel.getByRole('heading', { name: 'Details' }).waitFor();
+      const service = panel.locator('dt', { hasText: /^Service$/ }).locator('xpath=following-sibling::dd[1]');
+      expect(await service.textContent()).not.toMatch(/STANDARD|PRIORITY|ECONOMY|_BIKE|VAN\)/);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+});

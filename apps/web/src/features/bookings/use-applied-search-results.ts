@@ -31,15 +31,25 @@ export function useAppliedSearchResults({
   seePrices: boolean;
   withTags: boolean;
 }) {
+  const [shown, setShown] = useState<AppliedSearchResults | null>(null);
   const list = useBookingList(query);
   const filter = query === null ? null : (({ size: _size, skip: _skip, ...rest }) => rest)(query);
-  const listDone = list.isSuccess && !list.isPlaceholderData;
-  // The margins of 100,000 bookings or more are not asked for: neither the report nor the blocks show then.
-  const withMargins = seePrices && listDone && list.data.count < BOOKING_EXPORT_LIMIT;
+  // Done: this search's own answer (not the previous one kept on screen), and no newer one on its way
+  // (a change of tags reloads every booking query: the new rows wait for the new counts).
+  const listDone = list.isSuccess && !list.isPlaceholderData && !list.isFetching;
+  // Asked for beside the list, not after it, so the rows wait for the slower of the two, not their sum.
+  // The margins of 100,000 bookings or more are not asked for (neither the report nor the blocks show
+  // then): judged by the newest count known, this search's once it has come.
+  const knownCount = listDone ? list.data.count : shown?.list.count;
+  const withMargins = seePrices && query !== null && (knownCount === undefined || knownCount < BOOKING_EXPORT_LIMIT);
   const margins = useBookingMargins(filter, withMargins);
   const tags = useTagCounts(filter, { omitTags: false, enabled: withTags });
-  const doneOrFailed = (part: { isSuccess: boolean; isError: boolean; isPlaceholderData: boolean }) =>
-    (part.isSuccess && !part.isPlaceholderData) || part.isError;
+  const doneOrFailed = (part: {
+    isSuccess: boolean;
+    isError: boolean;
+    isPlaceholderData: boolean;
+    isFetching: boolean;
+  }) => !part.isFetching && ((part.isSuccess && !part.isPlaceholderData) || part.isError);
 
   const complete: AppliedSearchResults | null =
     listDone && (!withTags || doneOrFailed(tags)) && (!withMargins || doneOrFailed(margins))
@@ -51,7 +61,6 @@ export function useAppliedSearchResults({
           marginsFailed: withMargins && margins.isError,
         }
       : null;
-  const [shown, setShown] = useState<AppliedSearchResults | null>(null);
   if (
     complete &&
     (shown === null ||

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, marginColour } from '@courier/domain/bookings/margins';
 import { jobTagLabel } from '@courier/domain/bookings/labels';
@@ -10,12 +10,13 @@ import { toast } from '@/ui/toast.ts';
 import { downloadBookingsCsv } from '../api/download-csv.ts';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { MARGIN_TEXT_COLOURS } from './margin-colours.ts';
+import classes from './booking-summary-bar.module.css';
 
 const shade = (colour: 'red' | 'green') => MARGIN_TEXT_COLOURS[colour];
 
 function Block({ label, children }: { label: string; children: React.ReactNode }) {
   return (
-    <Stack gap={0}>
+    <Stack gap={0} style={{ flex: 'none' }}>
       <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
         {label}
       </Text>
@@ -104,34 +105,81 @@ function BookingSummaryReport({
   );
 }
 
-/** How many tag chips show before 'Show N more': one line at 1280 px wide (issue 10). */
-const FOLDED_TAG_CHIPS = 4;
+/** Room kept for the 'Show N more' button while chips are folded away, until it is measured. */
+const MORE_BUTTON_WIDTH = 96;
+const CHIP_GAP = 4;
 
-/** Bookings per tag, folded to one line with a 'Show N more' button; labels from the domain's map. */
+/**
+ * Bookings per tag (labels from the domain's map) on one line: the chips that fit show, the rest
+ * fold behind 'Show N more', which unfolds them all onto as many lines as they need (issue 10).
+ * Every chip stays rendered so its width can be measured; folded ones are taken out of the flow.
+ */
 function TagChips({ counts }: { counts: TagCounts['counts'] }) {
-  const [unfolded, setUnfolded] = useState(false);
   const present = counts.filter((entry) => entry.count > 0);
-  const shown = unfolded ? present : present.slice(0, FOLDED_TAG_CHIPS);
-  const hidden = present.length - shown.length;
+  const [unfolded, setUnfolded] = useState(false);
+  const [fit, setFit] = useState(present.length);
+  const box = useRef<HTMLDivElement>(null);
+  const shape = present.map((entry) => `${entry.tag}:${entry.count}`).join();
+
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => {
+      const widths = [...element.querySelectorAll<HTMLElement>('[data-chip]')].map((chip) => chip.offsetWidth);
+      const room = element.clientWidth;
+      const total = widths.reduce((sum, width) => sum + width + CHIP_GAP, 0);
+      if (total <= room) {
+        setFit(widths.length);
+        return;
+      }
+      let used = element.querySelector<HTMLElement>('[data-more]')?.offsetWidth ?? MORE_BUTTON_WIDTH;
+      let count = 0;
+      for (const width of widths) {
+        if (used + width + CHIP_GAP > room) break;
+        used += width + CHIP_GAP;
+        count += 1;
+      }
+      setFit(count);
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [shape]);
+
+  const hidden = unfolded ? 0 : present.length - fit;
   return (
-    <Group gap={4} wrap={unfolded ? 'wrap' : 'nowrap'} role="group" aria-label="Bookings per tag" maw={560}>
-      {shown.map((entry) => (
-        <Badge key={entry.tag} variant="default" tt="none" style={{ flex: 'none' }}>
-          {jobTagLabel(entry.tag)}: {entry.count}
-        </Badge>
-      ))}
-      {(hidden > 0 || unfolded) && present.length > FOLDED_TAG_CHIPS && (
-        <Button
-          variant="subtle"
-          size="compact-xs"
-          onClick={() => setUnfolded((open) => !open)}
-          aria-expanded={unfolded}
-          style={{ flex: 'none' }}
-        >
-          {unfolded ? 'Show fewer' : `Show ${hidden} more`}
-        </Button>
-      )}
-    </Group>
+    <div ref={box} className={classes.chips} data-unfolded={unfolded || undefined}>
+      <div role="group" aria-label="Bookings per tag" className={classes.chipRow}>
+        {present.map((entry, index) => {
+          const folded = !unfolded && index >= fit;
+          return (
+            <Badge
+              key={entry.tag}
+              data-chip
+              variant="default"
+              tt="none"
+              className={folded ? classes.folded : classes.chip}
+              aria-hidden={folded || undefined}
+            >
+              {jobTagLabel(entry.tag)}: {entry.count}
+            </Badge>
+          );
+        })}
+        {(hidden > 0 || unfolded) && (
+          <Button
+            variant="subtle"
+            size="compact-xs"
+            onClick={() => setUnfolded((open) => !open)}
+            aria-expanded={unfolded}
+            className={classes.chip}
+            data-more
+          >
+            {unfolded ? 'Show fewer' : `Show ${hidden} more`}
+          </Button>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -181,7 +229,7 @@ export function BookingSummaryBar({
   return (
     <Paper withBorder px="sm" py={6} role="region" aria-label="Booking summary">
       <Group justify="space-between" align="center" wrap="nowrap" gap="md">
-        <Group gap="lg" wrap="nowrap" style={{ minWidth: 0 }}>
+        <Group gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           <Block label="Bookings">{count.toLocaleString('en-IE')}</Block>
           {seePrices && summary && (
             <>
@@ -213,12 +261,12 @@ export function BookingSummaryBar({
         </Group>
         <Group gap="xs" wrap="nowrap">
           {seePrices && underLimit && (
-            <Button variant="default" onClick={() => setReport(true)}>
+            <Button variant="default" size="xs" onClick={() => setReport(true)}>
               Report
             </Button>
           )}
           {underLimit ? (
-            <Button onClick={() => void download()} loading={false} disabled={building}>
+            <Button size="xs" onClick={() => void download()} loading={false} disabled={building}>
               {building ? 'Building...' : 'Download CSV'}
             </Button>
           ) : (

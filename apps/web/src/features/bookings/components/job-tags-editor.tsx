@@ -49,7 +49,7 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
 
   return (
     <Stack gap={6}>
-      <Group gap={6} role="list" aria-label={`Tags of ${job.reference}`}>
+      <Group gap={6} role="group" aria-label={`Tags of ${job.reference}`}>
         {tags.length === 0 && (
           <Text size="sm" c="dimmed">
             No tags
@@ -58,7 +58,6 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
         {tags.map((tag) => (
           <Badge
             key={tag}
-            role="listitem"
             size="md"
             variant="default"
             tt="none"

@@ -1,16 +1,14 @@
 import { Badge, Button, Group, Popover, ScrollArea, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import { JOB_TAGS } from '@courier/domain/bookings/enums';
+import { jobTagLabel } from '@courier/domain/bookings/labels';
 import { useTagCounts } from '../api/booking-summary.ts';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 
-const label = (tag: string) =>
-  tag
-    .replaceAll('_', ' ')
-    .toLowerCase()
-    .replace(/^./, (c) => c.toUpperCase());
-
-/** The tag filter: a panel headed 'Only show bookings with', a toggle per tag with its count (spec 2 §2). */
+/**
+ * The tag filter: a panel headed 'Only show bookings with', a toggle per tag with its count (spec 2 §2),
+ * counted over the applied search like the summary's chips, and labelled from the same map.
+ */
 export function TagPicker({
   selected,
   onChange,
@@ -44,7 +42,7 @@ export function TagPicker({
             {JOB_TAGS.map((tag) => (
               <Group key={tag} justify="space-between" wrap="nowrap">
                 <Switch
-                  label={label(tag)}
+                  label={jobTagLabel(tag)}
                   checked={selected.includes(tag)}
                   onChange={(event) =>
                     onChange(event.currentTarget.checked ? [...selected, tag] : selected.filter((item) => item !== tag))

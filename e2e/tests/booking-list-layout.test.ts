@@ -1,0 +1,162 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browserForTests, expectAccessible, signIn } from '../support/browser.ts';
+
+// Issue 10: at 1280x720 the booking list shows its rows without scrolling the page. The filters fold
+// into one line, the tag chips fold, the table is the one scroll area, a cut text has a tooltip and a
+// badge is never cut. At 1440x900 the filters stay open and the rows still show.
+
+const browser = browserForTests();
+/** A shared, busy machine: these tests open the list several times over. */
+const SLOW = 120_000;
+
+const rows = (page: Page) => page.locator('tbody tr[data-reference]');
+
+async function openListAt(width: number, height: number, path = '/bookings/list') {
+  const context = await browser().newContext({ baseURL: baseURL(), viewport: { width, height } });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+  await signIn(page, 'accounts', { from: path });
+  if (!page.url().includes('/bookings/list')) await page.goto(path);
+  await rows(page).first().waitFor({ timeout: 20_000 });
+  await page.locator('[aria-label="Bookings"][aria-busy="false"]').waitFor();
+  return { context, page, problems };
+}
+
+const pageScrolls = (page: Page) =>
+  page.evaluate(() => (document.scrollingElement?.scrollHeight ?? 0) > window.innerHeight);
+const firstRowInView = (page: Page) =>
+  rows(page)
+    .first()
+    .evaluate((row) => {
+      const box = row.getBoundingClientRect();
+      return box.top >= 0 && box.bottom <= window.innerHeight;
+    });
+
+describe('booking list at 1280x720', () => {
+  test(
+    'shows the first row without scrolling the page; the table is the one scroll area',
+    async () => {
+      const { page, context, problems } = await openListAt(1280, 720);
+      expect(await firstRowInView(page)).toBe(true);
+      expect(await pageScrolls(page)).toBe(false);
+      // The table body scrolls instead (a page of 100 rows is far taller than the window), virtualised.
+      const table = page.getByRole('region', { name: 'Bookings' });
+      expect(await table.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+      expect(await rows(page).count()).toBeLessThan(60);
+      await table.evaluate((element) => element.scrollTo({ top: 2000 }));
+      await expect.poll(() => pageScrolls(page)).toBe(false);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'folds the filters into a one-line summary that opens on click and from the keyboard',
+    async () => {
+      const { page, context } = await openListAt(1280, 720, '/bookings/list?statuses=delivered&statuses=failed');
+      const toggle = page.getByRole('button', { name: /^Filters/ });
+      expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+      expect(await toggle.textContent()).toContain('Status: Delivered, Failed');
+      expect(await page.getByLabel('Reference', { exact: true }).isVisible()).toBe(false);
+
+      await toggle.click();
+      const open = page.getByRole('button', { name: /^Hide filters/ });
+      expect(await open.getAttribute('aria-expanded')).toBe('true');
+      await page.getByLabel('Reference', { exact: true }).waitFor({ state: 'visible' });
+      // Open, the filters scroll inside their panel: the page still does not scroll.
+      expect(await pageScrolls(page)).toBe(false);
+
+      // Keyboard: focus the toggle and fold the filters again with Enter, then open them with Space.
+      await open.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('false');
+      await page.getByLabel('Reference', { exact: true }).waitFor({ state: 'hidden' });
+      await page.keyboard.press('Space');
+      await expect.poll(() => open.getAttribute('aria-expanded')).toBe('true');
+      await expectAccessible(page);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'truncates a long value with a tooltip holding it, and never cuts a badge',
+    async () => {
+      const { page, context } = await openListAt(1280, 720);
+      // A cut cell: its text is wider than the cell (the From → To places are long).
+      const cut = page.locator('tbody [data-truncates]').filter({ hasText: '→' }).first();
+      const full = (await cut.textContent()) ?? '';
+      expect(await cut.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      await cut.hover();
+      const tooltip = page.getByRole('tooltip');
+      await tooltip.waitFor();
+      expect(await tooltip.textContent()).toBe(full);
+      await page.mouse.move(5, 5);
+      await tooltip.waitFor({ state: 'detached' });
+
+      // Badges: every status badge in view, and the Review badges, show whole ('REVI…' never).
+      const badges = page.locator('tbody [data-badge]');
+      expect(await badges.count()).toBeGreaterThan(0);
+      const cutBadges = await badges.evaluateAll((elements) =>
+        elements.filter((element) => element.scrollWidth > element.clientWidth).map((element) => element.textContent),
+      );
+      expect(cutBadges).toEqual([]);
+      const boxesInsideCells = await badges.evaluateAll((elements) =>
+        elements.every((element) => {
+          const cell = element.closest('td')?.getBoundingClientRect();
+          const box = element.getBoundingClientRect();
+          return cell !== undefined && box.right <= cell.right + 0.5;
+        }),
+      );
+      expect(boxesInsideCells).toBe(true);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'folds the tag chips of the summary behind "Show N more"',
+    async () => {
+      const { page, context } = await openListAt(1280, 720);
+      const chips = page.getByRole('group', { name: 'Bookings per tag' });
+      const visibleChips = chips.locator('.mantine-Badge-root:visible');
+      await visibleChips.first().waitFor();
+      const more = chips.getByRole('button', { name: /^Show \d+ more$/ });
+      expect(await more.getAttribute('aria-expanded')).toBe('false');
+      const folded = await visibleChips.count();
+      const hidden = Number(/\d+/.exec((await more.textContent()) ?? '')?.[0]);
+      // Folded, the chips keep to one line.
+      const heights = await chips.evaluate((element) => element.getBoundingClientRect().height);
+      expect(heights).toBeLessThan(40);
+      await more.click();
+      await expect.poll(() => visibleChips.count()).toBe(folded + hidden);
+      expect(await chips.getByRole('button', { name: 'Show fewer' }).getAttribute('aria-expanded')).toBe('true');
+      await context.close();
+    },
+    SLOW,
+  );
+});
+
+describe('booking list at 1440x900', () => {
+  test(
+    'keeps the filters open and still shows rows without scrolling the page',
+    async () => {
+      const { page, context } = await openListAt(1440, 900);
+      expect(await page.getByRole('button', { name: /^Hide filters/ }).getAttribute('aria-expanded')).toBe('true');
+      expect(await page.getByLabel('Reference', { exact: true }).isVisible()).toBe(true);
+      expect(await firstRowInView(page)).toBe(true);
+      expect(await pageScrolls(page)).toBe(false);
+      // Comfortable: several rows show, not a sliver.
+      const tableHeight = await page
+        .getByRole('region', { name: 'Bookings' })
+        .evaluate((element) => element.getBoundingClientRect().height);
+      expect(tableHeight).toBeGreaterThan(300);
+      await expectAccessible(page);
+      await context.close();
+    },
+    SLOW,
+  );
+});
