@@ -54,7 +54,8 @@ export function ZonesMapView({ zones, height = 260, label }: { zones: ZoneGeoCod
       else leaflet.setView([view.centre.latitude, view.centre.longitude], view.zoom);
     },
     JSON.stringify(zones),
-    { minZoom: ZONES_MAP.minZoom },
+    // Quarter zoom steps, so a fitted view fills the map rather than the next whole zoom level down.
+    { minZoom: ZONES_MAP.minZoom, zoomSnap: 0.25 },
   );
   return <MapFrame {...map} height={height} label={label} />;
 }
