@@ -1,7 +1,21 @@
 import L from 'leaflet';
-import { drawableOutlines, ZONES_MAP, zoneColour, zonesMapViewport } from '@courier/domain/pricing/zones-map';
+import {
+  drawableOutlines,
+  type LatLng,
+  ZONES_MAP,
+  zoneColour,
+  zonesMapViewport,
+} from '@courier/domain/pricing/zones-map';
 import type { ZoneGeoCode } from '@courier/domain/pricing/schemas';
 import { MapFrame, useLeafletMap } from './map-view.tsx';
+
+/** The area of the box around some outlines, in square degrees: enough to tell a city from a country. */
+function spanOf(outlines: LatLng[][]): number {
+  const points = outlines.flat();
+  const latitudes = points.map((point) => point.latitude);
+  const longitudes = points.map((point) => point.longitude);
+  return (Math.max(...latitudes) - Math.min(...latitudes)) * (Math.max(...longitudes) - Math.min(...longitudes));
+}
 
 /**
  * The zones map (spec 1 §9): each zone's outlines as Leaflet polygons, coloured from a hash of the
@@ -11,10 +25,13 @@ import { MapFrame, useLeafletMap } from './map-view.tsx';
 export function ZonesMapView({ zones, height = 260, label }: { zones: ZoneGeoCode[]; height?: number; label: string }) {
   const map = useLeafletMap(
     (leaflet) => {
-      const points = [];
-      for (const zone of zones) {
-        const outlines = drawableOutlines(zone.outlines);
-        if (outlines.length === 0) continue;
+      const points: LatLng[] = [];
+      // Largest first, so a small zone inside a large one (Dublin in Ireland) is drawn on top of it.
+      const drawn = zones
+        .map((zone) => ({ zone, outlines: drawableOutlines(zone.outlines) }))
+        .filter(({ outlines }) => outlines.length > 0)
+        .sort((a, b) => spanOf(b.outlines) - spanOf(a.outlines));
+      for (const { zone, outlines } of drawn) {
         const colour = zoneColour(zone.zone);
         // One polygon per outline: [[ring], [ring]] is a multi-polygon in Leaflet, not a ring with holes.
         L.polygon(
@@ -37,7 +54,8 @@ export function ZonesMapView({ zones, height = 260, label }: { zones: ZoneGeoCod
       else leaflet.setView([view.centre.latitude, view.centre.longitude], view.zoom);
     },
     JSON.stringify(zones),
-    { minZoom: ZONES_MAP.minZoom },
+    // Quarter zoom steps, so a fitted view fills the map rather than the next whole zoom level down.
+    { minZoom: ZONES_MAP.minZoom, zoomSnap: 0.25 },
   );
   return <MapFrame {...map} height={height} label={label} />;
 }

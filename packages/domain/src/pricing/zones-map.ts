@@ -26,6 +26,12 @@ function hashOf(text: string): number {
     hash ^= text.charCodeAt(index);
     hash = Math.imul(hash, 0x01000193);
   }
+  // MurmurHash3's finaliser: names that differ in one letter ('EU ZONE 1', 'EU ZONE 2') land far apart.
+  hash ^= hash >>> 16;
+  hash = Math.imul(hash, 0x85ebca6b);
+  hash ^= hash >>> 13;
+  hash = Math.imul(hash, 0xc2b2ae35);
+  hash ^= hash >>> 16;
   return hash >>> 0;
 }
 
@@ -35,13 +41,15 @@ const hex = (value: number) =>
     .padStart(2, '0');
 
 /**
- * The zone's colour from a hash of its name (spec 1 §9), as #rrggbb: the hue comes from the hash; the
- * saturation and lightness are fixed so every zone is a strong, mid-dark colour that reads on a map.
+ * The zone's colour from a hash of its name (spec 1 §9), as #rrggbb: the hue from some bits of the
+ * hash and the lightness (one of five) from others, so two zones seldom look alike; every one is a
+ * strong, mid-dark colour that reads on a map.
  */
 export function zoneColour(zoneName: string): string {
-  const hue = hashOf(zoneName.trim().toUpperCase()) % 360;
+  const hash = hashOf(zoneName.trim().toUpperCase());
+  const hue = hash % 360;
+  const lightness = 0.32 + ((hash >>> 12) % 5) * 0.05;
   const saturation = 0.7;
-  const lightness = 0.42;
   // HSL to RGB (CSS Color 4).
   const a = saturation * Math.min(lightness, 1 - lightness);
   const channel = (n: number) => {

@@ -102,8 +102,14 @@ export function IncreaseForm<TBody>({
       ) : (
         <Stack gap="sm">
           {switchedOff && (
-            <Alert color="orange" title="Increases are switched off on this server" role="status">
-              <Text size="sm" c="dark.7">
+            <Alert
+              color="orange"
+              // The light variant's coloured title fails AA contrast on its tinted background: use the text colour.
+              styles={{ title: { color: 'var(--mantine-color-text)' } }}
+              title="Increases are switched off on this server"
+              role="status"
+            >
+              <Text size="sm">
                 No authorisation code is set up here, so no price or carrier increase can run. Ask the administrator to
                 set one up.
               </Text>

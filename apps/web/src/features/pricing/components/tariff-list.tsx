@@ -48,12 +48,13 @@ export function TariffList({
   const [savedHere, setSavedHere] = useState<number>();
   const highlighted = savedHere ?? highlightId;
   const highlightRow = useRef<HTMLTableRowElement>(null);
-  useEffect(() => {
-    highlightRow.current?.scrollIntoView({ block: 'center' });
-  }, [highlighted]);
   const list = useTariffList(filter);
   const codes = useTariffCodes();
   const carriers = useCarriers();
+  // Scrolls to the highlighted row once it is drawn: after the list it belongs to has loaded.
+  useEffect(() => {
+    highlightRow.current?.scrollIntoView({ block: 'center' });
+  }, [highlighted, list.data]);
   const [editing, setEditing] = useState<Tariff | null>(null);
   const [creating, setCreating] = useState(false);
   const dirty = useRef(false);
