@@ -202,7 +202,8 @@ describe('validation in forms', () => {
     expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // A set call made from scratch, then its address: more steps than most tests.
+  }, 150_000);
 
   test('the company users form: the search stops at its limit, a refused add is marked and says Not saved, and nobody is added', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
