@@ -291,4 +291,26 @@ describe('company Address Book tab and roles', () => {
     expect(entries).toBe(403);
     await context.close();
   });
+  // Issue 10: the header's 'Last booking' was a date of its own, not the company's latest booking.
+  test("the company header's Last booking is the date of the company's own latest booking", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const day = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Dublin',
+      day: '2-digit',
+      month: '2-digit',
+      year: '2-digit',
+    });
+    for (const companyId of [1, 2, 3, 4]) {
+      const latest = await api<{ bookings: { createdAt: string }[] }>(
+        page,
+        `/bookings?company=${companyId}&size=1&skip=0&sortBy=createdAt&sortDirection=desc`,
+      );
+      const createdAt = latest.bookings[0]?.createdAt;
+      await openTab(page, companyId, 'settings');
+      const shown = page.getByText('Last booking', { exact: true }).locator('xpath=following-sibling::div[1]');
+      expect(await shown.textContent(), `company ${companyId}`).toBe(createdAt ? day.format(new Date(createdAt)) : '–');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

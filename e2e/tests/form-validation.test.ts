@@ -1,10 +1,22 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { startAddressEntry } from '../support/steps.ts';
+import type { Locator, Page } from 'playwright-core';
+import { addThroughDialog, startAddressEntry } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
 const browser = browserForTests();
+
+/** Sets an input's text past its maxlength, as a script or form-filling tool can. */
+async function setPastLimit(input: Locator, text: string): Promise<void> {
+  await input.evaluate((element, value) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
+    setValue?.call(element, value);
+    element.dispatchEvent(new Event('input', { bubbles: true }));
+  }, text);
+}
+
+const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
 describe('validation in forms', () => {
   test('a 5,000-character address book note is marked on the field, not reported as an outage, and nothing is saved', async () => {
@@ -129,6 +141,102 @@ describe('validation in forms', () => {
     await page.getByText('The increase must be at most 100 %.').waitFor();
     expect(await increase.inputValue()).toBe('150 %');
     expect(await page.getByRole('dialog', { name: 'Run the price increase?' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  test('a set call custom address: limits on the inputs, a refused name marked with Not saved, the set call not saved meanwhile, the page never widens', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/companies/21/set-calls');
+    await addThroughDialog(page, 'Add Set Call');
+    const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
+    await details.waitFor();
+    const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
+    await details.getByLabel('Service').click();
+    await page.getByRole('option').first().click();
+    await details.getByLabel('Collection phone').fill('+353 1 234 5678');
+    await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.waitFor({ state: 'hidden' });
+
+    await page
+      .getByRole('region', { name: `Set call ${id}` })
+      .getByRole('button', { name: /^Addresses · click to edit/ })
+      .click();
+    const editor = page.getByRole('dialog', { name: `Set call ${id} addresses` });
+    await editor.getByRole('button', { name: 'Enter a custom address' }).first().click();
+    const name = editor.getByRole('textbox', { name: 'Name', exact: true });
+    // Each input carries the server's limit; typed or pasted text stops there and the count says so.
+    expect(await name.getAttribute('maxlength')).toBe('255');
+    expect(await editor.getByRole('textbox', { name: 'Eircode' }).getAttribute('maxlength')).toBe('20');
+    await name.fill('N'.repeat(5000));
+    await editor.getByText('255 of 255 characters').waitFor();
+    expect((await name.inputValue()).length).toBe(255);
+    await editor.getByRole('textbox', { name: 'Address line one' }).fill('9 Quay Street');
+    await editor.getByRole('textbox', { name: 'City' }).fill('Galway');
+    // The set call is not saved while its custom address waits to be used.
+    const save = editor.getByRole('button', { name: 'Save', exact: true });
+    expect(await save.isDisabled()).toBe(true);
+
+    // Past the limit by script: the server's 400 marks the field and says 'Not saved', not 'try again'.
+    await setPastLimit(name, 'N'.repeat(5000));
+    await editor.getByText('5000 of 255 characters').waitFor();
+    await editor.getByRole('button', { name: 'Use this address' }).click();
+    await editor.getByText('The name can be at most 255 characters.').waitFor();
+    await page.getByText('Not saved').first().waitFor();
+    expect(await page.getByText(/Something went wrong|try again/).count()).toBe(0);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await save.isDisabled()).toBe(true);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
+
+    // A name at the limit is used and saved; the card wraps it instead of widening the page.
+    await name.fill('N'.repeat(255));
+    await editor.getByRole('button', { name: 'Use this address' }).click();
+    await editor.getByRole('button', { name: 'Enter a custom address' }).first().waitFor();
+    await save.click();
+    await page.getByText(`Set call Id "${id}" has been updated.`).waitFor();
+    await page
+      .getByRole('region', { name: `Set call ${id}` })
+      .getByText('N'.repeat(255))
+      .waitFor();
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
+    expect(problems).toEqual([]);
+    await context.close();
+    // A set call made from scratch, then its address: more steps than most tests.
+  }, 150_000);
+
+  test('the company users form: the search stops at its limit, a refused add is marked and says Not saved, and nobody is added', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto('/companies/22/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const search = page.getByLabel('Find a user to add');
+    expect(await search.getAttribute('maxlength')).toBe('100');
+    await search.fill('x'.repeat(5000));
+    await page.getByText('100 of 100 characters').waitFor();
+    expect((await search.inputValue()).length).toBe(100);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
+
+    const listed = async () =>
+      page.evaluate(async () => {
+        const response = await fetch('/api/company/22/users', { credentials: 'include' });
+        const body = (await response.json()) as { admins: unknown[]; staff: unknown[] };
+        return body.admins.length + body.staff.length;
+      });
+    const before = await listed();
+    // What a stale or tampered form sends: the server refuses it with a 400 naming userId.
+    await page.route('**/api/company/22/users', (route) =>
+      route.request().method() === 'POST'
+        ? route.continue({ postData: JSON.stringify({ userId: 0, asAdmin: false }) })
+        : route.continue(),
+    );
+    await search.fill('brennan');
+    await page.getByRole('option').first().click();
+    await page.getByText('userId must be greater than 0.').waitFor();
+    await page.getByText('Not saved').first().waitFor();
+    expect(await page.getByText(/Something went wrong|try again/).count()).toBe(0);
+    expect(await search.getAttribute('aria-invalid')).toBe('true');
+    expect(await listed()).toBe(before);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,11 +1,16 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { placeCreateBodySchema } from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE } from '@courier/domain/common/countries';
+import { textLimits } from '@courier/domain/common/field-limits';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ApiRequestError } from '@/api/client.ts';
 import { createPlace } from '@/api/places.ts';
 import { ClickSearch, type ClickSearchItem } from './click-search.tsx';
 import { CountrySelect } from './country-select.tsx';
+import { nearLimitCount } from './limit-count.ts';
+import { toast } from './toast.ts';
 
 export interface SelectedAddress {
   placeId: string;
@@ -24,20 +29,29 @@ interface CustomAddress {
 
 const EMPTY: CustomAddress = { name: '', addressLineOne: '', addressLineTwo: '', city: '', county: '', postCode: '' };
 
+/** The server's limits, on the inputs: nothing typed is refused only after 'Use this address'. */
+const LIMITS = textLimits(placeCreateBodySchema.shape.address);
+
 /**
  * Address selector (spec 1 §2, §5): search the places (from 3 characters, 500 ms), or enter a custom
  * address. The custom form asks for the country first; country name and code are shown read-only.
+ * A refused field is marked with the server's message and 'Not saved'; only a real failure says 'try
+ * again'. `onEnteringCustom` tells the form around it while a custom address is open and not yet used,
+ * so that form saves nothing meanwhile.
  */
 export function AddressSelector({
   label,
   value,
   onChange,
+  onEnteringCustom,
 }: {
   label: string;
   value: SelectedAddress | null;
   onChange: (address: SelectedAddress | null) => void;
+  onEnteringCustom?: (entering: boolean) => void;
 }) {
   const [custom, setCustom] = useState(false);
+  useEffect(() => onEnteringCustom?.(custom), [custom, onEnteringCustom]);
   const [countryCode, setCountryCode] = useState<string | null>(DEFAULT_COUNTRY_CODE);
   const [address, setAddress] = useState<CustomAddress>(EMPTY);
   const country = countryByCode(countryCode);
@@ -53,11 +67,28 @@ export function AddressSelector({
       setCustom(false);
       setAddress(EMPTY);
     },
+    onError: (failure) =>
+      failure instanceof ApiRequestError && failure.code === 'VALIDATION'
+        ? toast({ ...NOT_SAVED_TOAST, type: 'warn' })
+        : toast({
+            title: 'Sorry',
+            message: 'Something went wrong. Unable to create the address, please try again.',
+            type: 'error',
+          }),
   });
   const fieldError = (field: string) =>
     create.error instanceof ApiRequestError ? create.error.fieldMessage(`address.${field}`) : undefined;
-  const set = (field: keyof CustomAddress) => (event: React.ChangeEvent<HTMLInputElement>) =>
-    setAddress((current) => ({ ...current, [field]: event.currentTarget.value }));
+  const set = (field: keyof CustomAddress) => (event: React.ChangeEvent<HTMLInputElement>) => {
+    // Read now: the updater may run after the event, when currentTarget is null (a crash on typing).
+    const text = event.currentTarget.value;
+    setAddress((current) => ({ ...current, [field]: text }));
+  };
+  /** The limit, the count near it, and the server's mark of one text field. */
+  const limited = (field: keyof CustomAddress) => ({
+    maxLength: LIMITS[field],
+    description: nearLimitCount(address[field], LIMITS[field]),
+    error: fieldError(field),
+  });
 
   if (!custom) {
     return (
@@ -103,7 +134,7 @@ export function AddressSelector({
         disabled={!country}
         value={address.name}
         onChange={set('name')}
-        error={fieldError('name')}
+        {...limited('name')}
       />
       <TextInput
         label="Address line one"
@@ -111,13 +142,14 @@ export function AddressSelector({
         disabled={!country}
         value={address.addressLineOne}
         onChange={set('addressLineOne')}
-        error={fieldError('addressLineOne')}
+        {...limited('addressLineOne')}
       />
       <TextInput
         label="Address line two"
         disabled={!country}
         value={address.addressLineTwo}
         onChange={set('addressLineTwo')}
+        {...limited('addressLineTwo')}
       />
       <Group grow>
         <TextInput
@@ -126,19 +158,25 @@ export function AddressSelector({
           disabled={!country}
           value={address.city}
           onChange={set('city')}
-          error={fieldError('city')}
+          {...limited('city')}
         />
-        <TextInput label="County" disabled={!country} value={address.county} onChange={set('county')} />
+        <TextInput
+          label="County"
+          disabled={!country}
+          value={address.county}
+          onChange={set('county')}
+          {...limited('county')}
+        />
       </Group>
       <TextInput
         label={countryCode === 'IE' ? 'Eircode' : 'Postcode'}
         disabled={!country}
         value={address.postCode}
         onChange={set('postCode')}
-        error={fieldError('postCode')}
+        {...limited('postCode')}
       />
       {create.isError && !(create.error instanceof ApiRequestError && create.error.body?.details) && (
-        <Text c="red.9" size="sm" role="alert">
+        <Text c="red.9" size="sm" role="alert" style={{ overflowWrap: 'anywhere' }}>
           {create.error.message}
         </Text>
       )}

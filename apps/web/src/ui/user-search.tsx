@@ -2,17 +2,24 @@ import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { USER_SEARCH_MIN_LENGTH, type UserSearchResult } from '@courier/domain/users/schemas';
+import { maxLengthOf } from '@courier/domain/common/field-limits';
+import { USER_SEARCH_MIN_LENGTH, userSearchQuerySchema, type UserSearchResult } from '@courier/domain/users/schemas';
+import { ApiRequestError } from '@/api/client.ts';
 import { userSearchQuery } from '@/api/users.ts';
+import { nearLimitCount } from './limit-count.ts';
 import { toast } from './toast.ts';
 
 export type UserSearchItem = UserSearchResult[number];
 
 const DEBOUNCE_MS = 500;
+/** The server's limit on the search text, on the input. */
+const QUERY_LIMIT = maxLengthOf(userSearchQuerySchema.shape.query);
 
 /**
  * User type-ahead (spec 1 §5): searches 500 ms after typing stops, from 3 characters, one search at a
- * time; Escape clears the text; staffOnly limits it to staff (the sales rep search).
+ * time; Escape clears the text; staffOnly limits it to staff (the sales rep search). The text stops at
+ * the server's limit; a refused search (400) is marked on the input with the server's message, and
+ * only a real failure says 'try again'. `error` marks the input for the form around it.
  */
 export function UserSearch({
   label,
@@ -22,6 +29,7 @@ export function UserSearch({
   selectedName,
   onClear,
   autoFocus,
+  error,
 }: {
   label: string;
   placeholder?: string;
@@ -31,16 +39,20 @@ export function UserSearch({
   selectedName?: string | null;
   onClear?: () => void;
   autoFocus?: boolean;
+  /** The form's message for this field (a refused save), shown on the input. */
+  error?: string | undefined;
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
   const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
   const enabled = !selectedName && debounced.length >= USER_SEARCH_MIN_LENGTH;
   const results = useQuery({ ...userSearchQuery(debounced, staffOnly), enabled });
+  const refused =
+    results.error instanceof ApiRequestError && results.error.status === 400 ? results.error.message : undefined;
   useEffect(() => {
-    if (results.isError)
+    if (results.isError && !refused)
       toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' });
-  }, [results.isError]);
+  }, [results.isError, refused]);
   const items = enabled ? (results.data ?? []) : [];
 
   return (
@@ -58,6 +70,9 @@ export function UserSearch({
           label={label}
           placeholder={placeholder}
           autoFocus={autoFocus}
+          maxLength={QUERY_LIMIT}
+          description={nearLimitCount(text, QUERY_LIMIT)}
+          error={error ?? refused}
           value={selectedName ?? text}
           readOnly={Boolean(selectedName)}
           onChange={(event) => {
@@ -93,7 +108,7 @@ export function UserSearch({
               {results.isFetching || !enabled
                 ? 'Searching...'
                 : results.isError
-                  ? 'There was an error searching. Please try again later.'
+                  ? (refused ?? 'There was an error searching. Please try again later.')
                   : 'No users match'}
             </Combobox.Empty>
           ) : (

@@ -21,6 +21,7 @@ import {
 } from '../schema/index.ts';
 import { personName } from './companies.ts';
 import { Random } from './random.ts';
+import { keepInThePast } from './booking-times.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -605,7 +606,7 @@ export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]):
  */
 export async function seedBookings(
   db: DbOrTx,
-  options: { anchor: Date; seed: number; count?: number },
+  options: { anchor: Date; seed: number; count?: number; now?: Date },
 ): Promise<number> {
   const catalogue = await loadCatalogue(db);
   if (catalogue.companyIds.length === 0 || catalogue.placeIds.length === 0 || catalogue.sameDayServices.length === 0)
@@ -613,6 +614,8 @@ export async function seedBookings(
   const random = new Random(options.seed);
   const count = options.count ?? 4500;
   const generated = Array.from({ length: count }, (_, i) => generateBooking(random, catalogue, options.anchor, i + 1));
+  const now = options.now ?? new Date();
+  for (const entry of generated) keepInThePast(entry, now);
   // References follow creation order, as a real system issues them.
   generated.sort((a, b) => (a.booking.createdAt as Date).getTime() - (b.booking.createdAt as Date).getTime());
   generated.forEach((entry, i) => {

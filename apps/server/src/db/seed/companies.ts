@@ -60,6 +60,8 @@ export function generateCompanies(options: {
     const billingBasis: BillingBasis = roll < 0.55 ? 'account' : roll < 0.9 ? 'stripeCompany' : 'stripe';
     const isAccount = billingBasis === 'account';
     const createdAt = new Date(anchor.getTime() - random.int(30, 5 * 365) * DAY_MS - random.int(0, DAY_MS));
+    // Replaced by the company's own latest booking once the bookings are seeded (demo.ts); still drawn
+    // here so every later draw, and so the rest of the demo data, stays the same.
     const lastBooking = random.chance(0.9)
       ? new Date(anchor.getTime() - random.int(0, 120) * DAY_MS - random.int(0, DAY_MS))
       : null;

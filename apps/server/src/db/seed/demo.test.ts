@@ -1,10 +1,11 @@
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import { toIsoDay } from '@courier/domain/common/dates';
 import type { Db } from '../client.ts';
 import {
   bookingJobs,
+  bookingTasks,
   bookings,
   companies,
   companyExtendedSettings,
@@ -62,10 +63,15 @@ async function rowCount(db: Db, table: typeof users | typeof companies): Promise
 describe.each(databaseKinds)('demo data on %s', (kind) => {
   let t: TestApp;
   let second: TestDatabase;
+  // Seeded as if it were 08:30 UTC today: before the noon the demo days count from, so today's work
+  // would reach past 'now' unless the seed keeps it in the past.
+  const seededAt = new Date();
+  seededAt.setUTCHours(8, 30, 0, 0);
   beforeAll(async () => {
     [t, second] = await Promise.all([createTestApp(kind), createTestDatabase(kind)]);
-    await seedDemoData(t.db);
-  });
+    await seedDemoData(t.db, { now: seededAt });
+    // The whole demo (4,500 bookings) takes a while on a busy machine.
+  }, 300_000);
   afterAll(async () => {
     await t?.close();
     await second?.close();
@@ -213,7 +219,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   });
 
   it('seeds the same companies on every fresh database, and only into an empty one', async () => {
-    expect(await seedDemoDataIfEmpty(second.database.db)).toBe(true);
+    expect(await seedDemoDataIfEmpty(second.database.db, { now: seededAt })).toBe(true);
     const first = await demoCompanies(t.db);
     expect(first).toHaveLength(DEMO_COMPANY_COUNT);
     expect(await demoCompanies(second.database.db)).toEqual(first);
@@ -225,5 +231,60 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(await seedDemoDataIfEmpty(second.database.db)).toBe(false);
     expect(await rowCount(second.database.db, users)).toBe(usersBefore);
     expect(await rowCount(second.database.db, companies)).toBe(DEMO_COMPANY_COUNT);
+  });
+  it('never stamps demo work later than the moment it was seeded (issue 10)', async () => {
+    const latest = (column: SQL, where: SQL = sql`true`) =>
+      sql<string | null>`(max(${column}) filter (where ${where}))::text`;
+    const [jobs] = await t.db
+      .select({
+        bookingCreated: latest(sql`${bookings.createdAt}`),
+        jobCreated: latest(sql`${bookingJobs.createdAt}`),
+        statusUpdate: latest(sql`${bookingJobs.lastStatusUpdate}`),
+        collected: latest(sql`${bookingJobs.collectedAt}`),
+        delivered: latest(sql`${bookingJobs.deliveryTime}`),
+        deliveredEta: latest(
+          sql`greatest(${bookingJobs.collectionEta}, ${bookingJobs.deliveryEta})`,
+          sql`${bookingJobs.status} = 'delivered'`,
+        ),
+        settledCollection: latest(
+          sql`${bookings.collectionTime}`,
+          sql`${bookings.status} in ('delivered', 'cancelled', 'failed')`,
+        ),
+        recentUpdates:
+          sql<number>`count(*) filter (where ${bookingJobs.lastStatusUpdate} > ${seededAt.toISOString()}::timestamptz - interval '1 day')`.mapWith(
+            Number,
+          ),
+      })
+      .from(bookingJobs)
+      .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId));
+    const [tasks] = await t.db.select({ completed: latest(sql`${bookingTasks.completedAt}`) }).from(bookingTasks);
+    const stamps = { ...jobs, completed: tasks?.completed };
+    for (const [name, value] of Object.entries(stamps)) {
+      if (name === 'recentUpdates') continue;
+      expect(value, name).not.toBeNull();
+      expect(Date.parse(String(value)), `${name} ${String(value)}`).toBeLessThanOrEqual(seededAt.getTime());
+    }
+    // The demo still has work from the day before 'now', so the check above had something to check.
+    expect(jobs?.recentUpdates).toBeGreaterThan(0);
+  });
+
+  it("answers each company's own latest booking as its Last booking (issue 10)", async () => {
+    const latestOwn = await t.db
+      .select({ id: companies.id, lastBooking: sql<string | null>`max(${bookings.createdAt})::text` })
+      .from(companies)
+      .leftJoin(bookings, eq(bookings.companyId, companies.id))
+      .groupBy(companies.id)
+      .orderBy(asc(companies.id))
+      .limit(12);
+    expect(latestOwn.filter((row) => row.lastBooking !== null).length).toBeGreaterThan(6);
+    const token = await signInAs(t, ['ACCOUNTS']);
+    for (const row of latestOwn) {
+      const response = await t.app.inject({ method: 'GET', url: `/api/company/${row.id}`, headers: bearer(token) });
+      expect(response.statusCode).toBe(200);
+      const answered = response.json<{ lastBooking: string | null }>().lastBooking;
+      expect(answered && Date.parse(answered), `company ${row.id}`).toBe(
+        row.lastBooking && Date.parse(row.lastBooking),
+      );
+    }
   });
 });

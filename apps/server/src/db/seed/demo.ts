@@ -35,10 +35,10 @@ function emailFriendly(text: string): string {
 }
 
 /** Seeds the demo data once: only when the database has no users at all. */
-export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+export async function seedDemoDataIfEmpty(db: Db, options: { now?: Date } = {}): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(users);
   if ((row?.value ?? 0) > 0) return false;
-  await seedDemoData(db);
+  await seedDemoData(db, options);
   return true;
 }
 
@@ -46,9 +46,11 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
  * Deterministic demo data (fixed seed). Dates are relative to the day of seeding so that "last
  * booking" and "joined" read naturally whenever it is run.
  */
-export async function seedDemoData(db: Db, options: { companyCount?: number } = {}): Promise<void> {
+export async function seedDemoData(db: Db, options: { companyCount?: number; now?: Date } = {}): Promise<void> {
   const random = new Random(DEMO_SEED);
-  const anchor = new Date();
+  // `now` for tests: the demo as seeded at that moment (bookings are never stamped after it).
+  const now = options.now ?? new Date();
+  const anchor = new Date(now);
   anchor.setUTCHours(12, 0, 0, 0);
   const demoHash = await hashPassword(DEMO_PASSWORD);
 
@@ -135,7 +137,10 @@ export async function seedDemoData(db: Db, options: { companyCount?: number } = 
     await seedCompanyRecords(tx, new Random(DEMO_SEED + 3), anchor);
 
     // Bookings last: they point at companies, customers, drivers, places, tariffs and reference definitions.
-    await seedBookings(tx, { anchor, seed: DEMO_SEED + 4 });
+    await seedBookings(tx, { anchor, seed: DEMO_SEED + 4, now });
+    // A company's last booking is its own latest booking, not a made-up date (issue 10).
+    await tx.execute(sql`
+      update companies set last_booking = (select max(created_at) from bookings where bookings.company_id = companies.id)`);
     // Invoice periods after the bookings: they span each account customer's booking days.
     await seedInvoicePeriods(tx, { anchor, seed: DEMO_SEED + 6 });
   });

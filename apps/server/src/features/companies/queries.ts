@@ -2,7 +2,7 @@ import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Company, CompanyDetails, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
 import { toCompany } from '../../core/companies.ts';
 import type { Db } from '../../db/client.ts';
-import { companies, tariffCodes } from '../../db/schema/index.ts';
+import { bookings, companies, tariffCodes } from '../../db/schema/index.ts';
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function likePattern(text: string): string {
@@ -56,11 +56,20 @@ export async function searchCompanies(db: Db, query: string): Promise<CompanySea
 }
 
 export async function findCompany(db: Db, id: number): Promise<CompanyDetails | undefined> {
+  // 'Last booking' is the company's own latest booking (issue 10): the recorded date, or a later
+  // booking of its own (one index probe: bookings_company_created_idx).
+  const lastBooking = sql<Date | null>`greatest(${companies.lastBooking}, (select max(${bookings.createdAt}) from ${bookings} where ${bookings.companyId} = ${companies.id}))`;
   const [row] = await db
-    .select({ company: companies, tariffCodeLabel: tariffCodes.code })
+    .select({
+      company: companies,
+      lastBooking: lastBooking.mapWith(companies.lastBooking),
+      tariffCodeLabel: tariffCodes.code,
+    })
     .from(companies)
     .leftJoin(tariffCodes, eq(tariffCodes.id, companies.tariffCode))
     .where(eq(companies.id, id))
     .limit(1);
-  return row ? { ...toCompany(row.company), tariffCodeLabel: row.tariffCodeLabel } : undefined;
+  return row
+    ? { ...toCompany({ ...row.company, lastBooking: row.lastBooking }), tariffCodeLabel: row.tariffCodeLabel }
+    : undefined;
 }

@@ -7,10 +7,16 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { UserSearch } from '@/ui/user-search.tsx';
+import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useCompanyUsers, useSetCompanyUser } from '@/api/users.ts';
 
 function Detail({ label, children }: { label: string; children: React.ReactNode }) {
-  return <LabelledValue label={label}>{children ?? '–'}</LabelledValue>;
+  return (
+    <LabelledValue label={label} wrapAnywhere>
+      {children ?? '–'}
+    </LabelledValue>
+  );
 }
 
 /** Company Users tab (spec 1 §2): Admins and Staff, Make Staff / Make Admin, add a user, a details panel. */
@@ -19,23 +25,36 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
   const setUser = useSetCompanyUser(companyId);
   const [adding, setAdding] = useState(false);
   const [selected, setSelected] = useState<CompanyUser | null>(null);
+  /** The server's reason for refusing the user last chosen to add (a 400), shown on the search. */
+  const [addRefused, setAddRefused] = useState<string | undefined>();
 
   if (users.isPending) return <LoadingState text="Loading Users..." />;
   if (users.isError) return <ErrorState onRetry={() => void users.refetch()} />;
 
-  const change = (userId: number, asAdmin: boolean, name: string) =>
+  // A refused change (400) says 'Not saved' with the server's reason; only a real failure says 'try again'.
+  const change = (userId: number, asAdmin: boolean, name: string, after?: { onAdded: () => void }) => {
+    setAddRefused(undefined);
     setUser.mutate(
       { userId, asAdmin },
       {
-        onSuccess: () =>
+        onSuccess: () => {
+          after?.onAdded();
           toast({
             title: 'Success',
             message: `${name} is now ${asAdmin ? 'an admin' : 'staff'} of this company.`,
             type: 'success',
-          }),
-        onError: (error) => toast({ title: 'Sorry', message: error.message, type: 'error' }),
+          });
+        },
+        onError: (error) => {
+          if (error instanceof ApiRequestError && error.code === 'VALIDATION') {
+            const reason = error.fieldMessage('userId') ?? error.fieldMessage('asAdmin') ?? error.message;
+            if (after) setAddRefused(reason);
+            toast({ ...NOT_SAVED_TOAST, ...(after ? {} : { message: reason }), type: 'warn' });
+          } else toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' });
+        },
       },
     );
+  };
 
   const list = (title: string, rows: CompanyUser[], asAdmin: boolean) => (
     <Paper withBorder p="md">
@@ -54,7 +73,10 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
               py={4}
               style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
             >
-              <UnstyledButton onClick={() => setSelected(user)} style={{ flex: 1 }}>
+              <UnstyledButton
+                onClick={() => setSelected(user)}
+                style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}
+              >
                 <Text size="sm" fw={500}>
                   {user.firstName} {user.lastName}
                 </Text>
@@ -90,10 +112,8 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
           <UserSearch
             label="Find a user to add"
             autoFocus
-            onSelect={(user) => {
-              setAdding(false);
-              change(user.id, false, user.name);
-            }}
+            error={addRefused}
+            onSelect={(user) => change(user.id, false, user.name, { onAdded: () => setAdding(false) })}
           />
           <Text size="xs" c="dimmed" mt={4}>
             Type at least 3 characters of a name or email; Escape clears. The user joins as staff.

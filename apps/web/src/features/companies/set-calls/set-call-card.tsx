@@ -27,8 +27,9 @@ function AddressBlock({
   name: string;
   phone: string;
 }) {
+  // A long unbroken name (up to 255 characters) wraps instead of widening the page.
   return (
-    <div>
+    <div style={{ overflowWrap: 'anywhere' }}>
       <Text size="xs" fw={700} tt="uppercase" c="dimmed">
         {title}
       </Text>
