@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { exitOf, freePort, hasExited, lastLines } from './support.ts';
 
-const HEALTH_TIMEOUT_MS = 90_000;
+// Generous: on a machine shared with other work the embedded database can take minutes to open.
+const HEALTH_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 15_000;
 
 export const DEMO_PASSWORD = 'courier-demo';
