@@ -49,7 +49,7 @@ async function oneRun(options: {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(options.url, { waitUntil: 'commit' });
     await page.waitForFunction(() => (window as unknown as { firstRow?: unknown }).firstRow !== undefined, null, {
-      timeout: 120_000,
+      timeout: 300_000, // minutes, not seconds, on a machine shared with other work
       polling: 100,
     });
     const firstRow = await page.evaluate(
