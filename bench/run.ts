@@ -1,19 +1,23 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
-// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings).
+// Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
+// lighthouse, firstrow).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { benchBookings } from './bookings-list.ts';
 import { withScratchDatabase } from './bench-app.ts';
+import { startBuiltApp } from './built-app.ts';
 import { benchCompanyList } from './company-list.ts';
+import { benchFirstRow } from './first-row.ts';
+import { benchLighthouse } from './lighthouse.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPlaceSearch } from './places-search.ts';
 import { benchSettingsPut } from './settings-put.ts';
 import { benchStartup } from './startup.ts';
 import { benchTariffEngine } from './tariff-engine.ts';
-import { lastLines, ms, run, type BenchResult } from './support.ts';
+import { failedRun, lastLines, ms, run, type BenchResult } from './support.ts';
 import { benchWebBundle } from './web-bundle.ts';
 
 const benchDir = path.dirname(fileURLToPath(import.meta.url));
@@ -101,6 +105,22 @@ if (wanted('bookings')) {
     results.push(...(await benchBookings(serverUrl)));
   } else {
     progress('bookings skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include them');
+  }
+}
+
+if (wanted('lighthouse') || wanted('firstrow')) {
+  // The built app as `npm start` serves it (start.mjs rebuilds the web app when its sources are newer).
+  progress('starting the built app for the browser benches');
+  try {
+    const app = await startBuiltApp(root);
+    try {
+      if (wanted('firstrow')) results.push(...(await benchFirstRow(app, progress)));
+      if (wanted('lighthouse')) results.push(...(await benchLighthouse(app, progress)));
+    } finally {
+      await app.stop();
+    }
+  } catch (error) {
+    results.push(failedRun('browser benches', error));
   }
 }
 

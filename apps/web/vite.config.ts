@@ -2,6 +2,9 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+/** The app's own modules (apps/web/src, packages/domain/src), not a library's. */
+const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   // `@/api/company.ts` is `src/api/company.ts` (tsconfig.json `paths` says the same to TypeScript).
@@ -14,5 +17,19 @@ export default defineConfig({
     target: 'es2022',
     sourcemap: false,
     chunkSizeWarningLimit: 600,
+    rolldownOptions: {
+      output: {
+        // A cold start of a screen should be a handful of requests, not the 25-odd small chunks that
+        // automatic splitting makes (one per Mantine component two screens share). The libraries in
+        // one chunk (index.html preloads it), the app code several screens share in one, each screen
+        // its own. Leaflet stays with the screens that draw a map. See docs/decisions/ (cold start).
+        codeSplitting: {
+          groups: [
+            { name: 'app', test: APP_CODE, tags: ['$initial'], priority: 2 },
+            { name: 'app-shared', test: APP_CODE, minShareCount: 2, priority: 1 },
+          ],
+        },
+      },
+    },
   },
 });

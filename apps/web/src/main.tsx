@@ -8,6 +8,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { currentUserQuery } from './api/users.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
 import { sessionStore } from './session/session-store.ts';
@@ -23,6 +24,11 @@ sessionStore.subscribe((next, previous) => {
     router.navigate({ to: '/login', search: { redirect } }).catch(() => undefined);
   }
 });
+
+// A session whose profile is not stored yet: ask for it now, alongside the first screen's code,
+// rather than when the route guard first needs it (the guard then waits on this same request).
+const session = sessionStore.get();
+if (session.isLoggedIn && !session.user) void queryClient.prefetchQuery(currentUserQuery);
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');

@@ -1,14 +1,23 @@
-import { createRoute, type AnyRoute, type AnyValidator, type RouteComponent } from '@tanstack/react-router';
+import {
+  createRoute,
+  type AnyRoute,
+  type AnyValidator,
+  type ParsedLocation,
+  type RouteComponent,
+} from '@tanstack/react-router';
 import type { Role } from '@courier/domain/auth/roles';
 import { guarded, redirectIndex } from '@/routing/guards.ts';
 import { SectionNotFound } from '@/routing/section-not-found.tsx';
 
 // The route shapes every area's routes.tsx repeats, so each area states only its paths, names and screens.
 
-/** What a screen route shows: a component, and for a placeholder the loader that names it. */
+/**
+ * What a screen route shows: a component, and a loader that starts the screen's data at navigation
+ * (alongside its code: see routing/start-query.ts), or for a placeholder names it.
+ */
 interface Screen {
   component?: RouteComponent;
-  loader?: () => unknown;
+  loader?: (match: { location: ParsedLocation }) => unknown;
 }
 
 /** An area's top route under the shell: named for the header's section, open to the area's roles. */

@@ -1,6 +1,8 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
+import { addressBookQuery } from '@/api/address-book.ts';
 import { areaRoute } from '@/routing/area-routes.ts';
+import { startQuery } from '@/routing/start-query.ts';
 
 /** /addresses: the public address book. */
 export function addressesRoutes<TApp extends AnyRoute>(appRoute: TApp) {
@@ -9,6 +11,8 @@ export function addressesRoutes<TApp extends AnyRoute>(appRoute: TApp) {
     name: 'appAddresses',
     section: 'Addresses',
     roles: AREAS.addresses,
+    // The public address book starts loading with the screen's code.
+    loader: () => startQuery(addressBookQuery(null)),
     component: lazyRouteComponent(() => import('./addresses-screen.tsx'), 'AddressesScreen'),
   });
 }

@@ -1,8 +1,9 @@
-import { createRoute, lazyRouteComponent, redirect, type AnyRoute } from '@tanstack/react-router';
+import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { limitRedirects } from '@/routing/route-errors.ts';
 import { safeRedirect } from '@/session/guard.ts';
 import { sessionStore } from '@/session/session-store.ts';
+import { LoginScreen } from './login-screen.tsx';
 
 /** /login: the one route outside the shell. */
 export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
@@ -15,6 +16,8 @@ export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     beforeLoad: ({ search }) => {
       if (sessionStore.get().isLoggedIn) throw limitRedirects(redirect({ href: safeRedirect(search.redirect) }));
     },
-    component: lazyRouteComponent(() => import('./login-screen.tsx'), 'LoginScreen'),
+    // In the entry, not a lazy chunk: the sign-in page is the first page of a cold start, and its
+    // form is small (a lazy chunk would pull the screens' shared chunk in front of it).
+    component: LoginScreen,
   });
 }

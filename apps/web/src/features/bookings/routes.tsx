@@ -1,7 +1,22 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
-import { AREAS } from '@courier/domain/auth/roles';
+import { AREAS, parseRoles } from '@courier/domain/auth/roles';
+import { BOOKING_DEFAULT_PAGE_SIZE } from '@courier/domain/bookings/enums';
+import { bookingQueryOf } from '@courier/domain/bookings/filter-views';
+import { canSeePrices } from '@courier/domain/bookings/price-visibility';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
-import { bookingListSearchSchema } from './booking-search.ts';
+import { startQuery } from '@/routing/start-query.ts';
+import { sessionStore } from '@/session/session-store.ts';
+import { bookingListQuery } from './api/list-bookings.ts';
+import { bookingListSearchSchema, type BookingListSearch } from './booking-search.ts';
+import { filtersOf } from './use-booking-search.ts';
+
+/** The first page /bookings/list asks for, as booking-list.tsx builds it for the URL's filters. */
+function startBookingList(search: BookingListSearch): void {
+  const seePrices = canSeePrices(parseRoles(sessionStore.get().user?.roles ?? '[]'));
+  const size = search.size ?? BOOKING_DEFAULT_PAGE_SIZE;
+  const filter = bookingQueryOf({ filters: filtersOf(search), mode: {}, seePrices });
+  startQuery(bookingListQuery({ ...filter, size, skip: (search.page ?? 0) * size }));
+}
 
 /** /bookings: the booking list, its filter in the URL. */
 export function bookingsRoutes<TApp extends AnyRoute>(appRoute: TApp) {
@@ -13,6 +28,7 @@ export function bookingsRoutes<TApp extends AnyRoute>(appRoute: TApp) {
         path: '/list',
         name: 'bookingList',
         validateSearch: bookingListSearchSchema,
+        loader: ({ location }) => startBookingList(bookingListSearchSchema.parse(location.search)),
         component: lazyRouteComponent(() => import('./booking-list-screen.tsx'), 'BookingListScreen'),
       }),
     ],

@@ -6,7 +6,8 @@ import { bookingListSearchSchema, BOOKING_FILTER_KEYS, type BookingListSearch } 
 
 type Filters = BookingUserFilters;
 
-function filtersOf(search: BookingListSearch): Filters {
+/** The filters the URL holds (not its page, size or label): what the list, and its route's loader, query. */
+export function filtersOf(search: BookingListSearch): Filters {
   const filters: Filters = {};
   for (const key of BOOKING_FILTER_KEYS) if (search[key] !== undefined) Object.assign(filters, { [key]: search[key] });
   return filters;

@@ -7,9 +7,9 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { useCompanyList } from '@/api/company.ts';
 import { BillingBasisTag } from './components/billing-basis-tag.tsx';
+import { COMPANY_PAGE_SIZE, companyListBodyOf } from './company-list-search.ts';
 
 const route = getRouteApi('/app/companies/list');
-const PAGE_SIZE = 10; // spec 1 §9: company lists page by 10
 const SEARCH_DEBOUNCE_MS = 500;
 
 /** Company list (spec 1 §2): search, exact toggle, paging; the filter lives in the URL. */
@@ -26,7 +26,7 @@ export function CompanyListScreen() {
     void navigate({ search: (prev) => ({ ...prev, q: value.trim() || undefined, page: undefined }), replace: true });
   }, SEARCH_DEBOUNCE_MS);
 
-  const list = useCompanyList({ size: PAGE_SIZE, skip: page * PAGE_SIZE, searchQuery: query, useExactMatch: exact });
+  const list = useCompanyList(companyListBodyOf(search));
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
   const openCompany = (companyId: number) =>
     void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } });
@@ -114,7 +114,7 @@ export function CompanyListScreen() {
             <ListPagination
               label="companies"
               page={pageOnScreen}
-              size={PAGE_SIZE}
+              size={COMPANY_PAGE_SIZE}
               count={list.data.count}
               onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}
             />

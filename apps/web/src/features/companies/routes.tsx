@@ -1,13 +1,10 @@
 import { createRoute, lazyRouteComponent, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
+import { companyListQuery, companyQuery } from '@/api/company.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
-
-export const companyListSearchSchema = z.object({
-  q: z.string().optional().catch(undefined),
-  exact: z.boolean().optional().catch(undefined),
-  page: z.number().int().min(0).optional().catch(undefined),
-});
+import { startQuery } from '@/routing/start-query.ts';
+import { companyListBodyOf, companyListSearchSchema } from './company-list-search.ts';
 
 /**
  * /companies. The company page's tabs come from several areas (bookings, addresses, pricing), so
@@ -34,6 +31,10 @@ export function companiesRoutes<TApp extends AnyRoute>(
           }),
           stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),
         },
+        // The company (its header) starts loading with the page's code, not after it.
+        loader: ({ params }) => {
+          if (params.companyId > 0) startQuery(companyQuery(params.companyId));
+        },
         component: companyDetailsScreen,
       });
       return [
@@ -41,6 +42,8 @@ export function companiesRoutes<TApp extends AnyRoute>(
           path: '/list',
           name: 'companyList',
           validateSearch: companyListSearchSchema,
+          loader: ({ location }) =>
+            startQuery(companyListQuery(companyListBodyOf(companyListSearchSchema.parse(location.search)))),
           component: lazyRouteComponent(() => import('./company-list-screen.tsx'), 'CompanyListScreen'),
         }),
         detailsRoute,

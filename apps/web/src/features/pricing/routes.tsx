@@ -1,7 +1,11 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
+import { carriersQuery } from '@/api/carriers.ts';
+import { tariffCodesQuery } from '@/api/tariff-codes.ts';
+import { tariffListQuery } from '@/api/tariffs.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
+import { startQuery } from '@/routing/start-query.ts';
 import { placeholder } from '@/routing/guards.ts';
 
 export const tariffListSearchSchema = z.object({
@@ -31,17 +35,25 @@ export function pricingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
       screenRoute(pricing, {
         path: '/tariff-codes',
         name: 'tariffCodeList',
+        loader: () => startQuery(tariffCodesQuery),
         component: lazyRouteComponent(() => import('./tariff-code-list-screen.tsx'), 'TariffCodeListScreen'),
       }),
       screenRoute(pricing, {
         path: '/carriers',
         name: 'carrierList',
+        loader: () => startQuery(carriersQuery),
         component: lazyRouteComponent(() => import('./carrier-list-screen.tsx'), 'CarrierListScreen'),
       }),
       screenRoute(pricing, {
         path: '/tariff',
         name: 'tariffList',
         validateSearch: tariffListSearchSchema,
+        // The list and the two look-ups its filter and editor read.
+        loader: ({ location }) => {
+          startQuery(tariffListQuery(tariffListSearchSchema.parse(location.search)));
+          startQuery(tariffCodesQuery);
+          startQuery(carriersQuery);
+        },
         component: lazyRouteComponent(() => import('./tariff-list-screen.tsx'), 'TariffListScreen'),
       }),
       screenRoute(pricing, {

@@ -1,6 +1,9 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
+import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/schemas';
+import { reviewListQuery } from '@/api/reviews.ts';
 import { areaRoute } from '@/routing/area-routes.ts';
+import { startQuery } from '@/routing/start-query.ts';
 
 /** /reviews: customer reviews awaiting approval. */
 export function reviewsRoutes<TApp extends AnyRoute>(appRoute: TApp) {
@@ -9,6 +12,8 @@ export function reviewsRoutes<TApp extends AnyRoute>(appRoute: TApp) {
     name: 'appReviews',
     section: 'Reviews',
     roles: AREAS.reviews,
+    // The first page starts loading with the screen's code.
+    loader: () => startQuery(reviewListQuery({ size: REVIEW_PAGE_SIZE, skip: 0 })),
     component: lazyRouteComponent(() => import('./reviews-screen.tsx'), 'ReviewsScreen'),
   });
 }

@@ -1,0 +1,186 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { baseURL, browserForTests, signedInPage } from '../support/browser.ts';
+
+// A cold start (new context: empty cache) of a list screen for someone who signed in before:
+// the list's data is asked for at navigation, alongside the screen's code, not after it; the page
+// takes a handful of requests before its first row; and guards still refuse what they refused.
+
+const browser = browserForTests();
+
+/**
+ * At most this many requests before the first row (main: about 40): the document, the entry with its
+ * runtime, app chunk and stylesheet, the shell's chunk, the screens' shared chunk and its stylesheet,
+ * the screen's chunk, the list's API call, and the favicon.
+ */
+const REQUESTS_BEFORE_FIRST_ROW = 11;
+
+interface Timed {
+  name: string;
+  initiatorType: string;
+  startTime: number;
+  responseEnd: number;
+}
+
+/** Records, from before the app's first script, when the first data row of a table is laid out. */
+function watchFirstRow(): void {
+  const state = window as unknown as { firstRowAt?: number };
+  const look = () => {
+    const row = document.querySelector('tbody tr:not([aria-hidden="true"])');
+    if (row && row.getBoundingClientRect().height > 0) state.firstRowAt = performance.now();
+    else requestAnimationFrame(look);
+  };
+  requestAnimationFrame(look);
+}
+
+/** The session a signed-in browser keeps (localStorage and cookie), as a fresh context's starting state. */
+async function storedSession(role: 'accounts'): Promise<Awaited<ReturnType<BrowserContext['storageState']>>> {
+  const { context } = await signedInPage(browser(), role);
+  await context.pages()[0]?.getByRole('table').waitFor();
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** Opens `path` cold in a new context with `storageState`; answers every resource timing up to the first row. */
+async function coldLoad(
+  chromium: Browser,
+  path: string,
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>>,
+): Promise<{ page: Page; context: BrowserContext; firstRowAt: number; resources: Timed[] }> {
+  const context = await chromium.newContext({
+    baseURL: baseURL(),
+    storageState,
+    viewport: { width: 1280, height: 900 },
+  });
+  await context.addInitScript(watchFirstRow);
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForFunction(() => (window as unknown as { firstRowAt?: number }).firstRowAt !== undefined);
+  const { firstRowAt, resources } = await page.evaluate(() => ({
+    firstRowAt: (window as unknown as { firstRowAt: number }).firstRowAt,
+    resources: performance.getEntriesByType('resource').map((entry) => {
+      const timing = entry as PerformanceResourceTiming;
+      return {
+        name: new URL(timing.name).pathname,
+        initiatorType: timing.initiatorType,
+        startTime: timing.startTime,
+        responseEnd: timing.responseEnd,
+      };
+    }),
+  }));
+  return { page, context, firstRowAt, resources };
+}
+
+function single(resources: Timed[], matches: (resource: Timed) => boolean, what: string): Timed {
+  const found = resources.filter(matches);
+  expect(
+    found.map((resource) => resource.name),
+    what,
+  ).toHaveLength(1);
+  return found[0] as Timed;
+}
+
+describe('cold start of a list screen', () => {
+  test('the company list asks for its rows alongside its code, in a handful of requests', async () => {
+    const session = await storedSession('accounts');
+    const { context, firstRowAt, resources } = await coldLoad(browser(), '/companies/list', session);
+    try {
+      const list = single(
+        resources,
+        (r) => r.name === '/api/company' && r.initiatorType === 'fetch',
+        'the list request',
+      );
+      const screen = single(resources, (r) => /\/company-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
+      // Started at navigation by the route's loader, not by the screen once its code has arrived.
+      expect(list.startTime).toBeLessThan(screen.responseEnd);
+      // The profile is no step in front of the list: stored with the session, or asked for beside it.
+      const profile = resources.find((r) => r.name === '/api/user');
+      if (profile) expect(list.startTime).toBeLessThan(profile.responseEnd);
+      const before = resources.filter((r) => r.startTime <= firstRowAt);
+      // + 1: the document itself is not a resource entry.
+      expect(before.length + 1, before.map((r) => r.name).join('\n')).toBeLessThanOrEqual(REQUESTS_BEFORE_FIRST_ROW);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the booking list asks for its rows alongside its code', async () => {
+    const session = await storedSession('accounts');
+    const { context, firstRowAt, resources } = await coldLoad(browser(), '/bookings/list', session);
+    try {
+      const list = single(
+        resources,
+        (r) => r.name === '/api/bookings' && r.initiatorType === 'fetch',
+        'the list request',
+      );
+      const screen = single(resources, (r) => /\/booking-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
+      expect(list.startTime).toBeLessThan(screen.responseEnd);
+      const before = resources.filter((r) => r.startTime <= firstRowAt);
+      expect(before.length + 1, before.map((r) => r.name).join('\n')).toBeLessThanOrEqual(REQUESTS_BEFORE_FIRST_ROW);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a session without its profile asks for the profile at once and the list with the screen code', async () => {
+    const session = await storedSession('accounts');
+    // Only the token, as an older tab or another client leaves it: the profile must be fetched (spec 1 §2).
+    const origins = session.origins.map((origin) => ({
+      ...origin,
+      localStorage: origin.localStorage.map((item) =>
+        item.name === 'courier.session'
+          ? { ...item, value: JSON.stringify({ ...JSON.parse(item.value), user: undefined }) }
+          : item,
+      ),
+    }));
+    const { page, context, resources } = await coldLoad(browser(), '/companies/list', { ...session, origins });
+    try {
+      const profile = single(resources, (r) => r.name === '/api/user', 'the profile request');
+      const list = single(
+        resources,
+        (r) => r.name === '/api/company' && r.initiatorType === 'fetch',
+        'the list request',
+      );
+      const screen = single(resources, (r) => /\/company-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
+      // The profile leaves before the screen's code is asked for, the list before that code has arrived.
+      expect(profile.startTime).toBeLessThanOrEqual(screen.startTime);
+      expect(list.startTime).toBeLessThan(screen.responseEnd);
+      await expect
+        .poll(() => page.getByRole('navigation', { name: 'Main' }).getByRole('link').allTextContents())
+        .toContain('Companies');
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('moving between sections still works, and a section the role lacks is still refused without its data', async () => {
+    const session = await storedSession('accounts');
+    const { page, context } = await coldLoad(browser(), '/companies/list', session);
+    try {
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      await nav.getByRole('link', { name: 'Bookings' }).click();
+      await page.waitForURL(/\/bookings\/list/);
+      await page.locator('tbody tr[data-reference]').first().waitFor();
+      await nav.getByRole('link', { name: 'Companies' }).click();
+      await page.waitForURL(/\/companies\/list/);
+      await page.locator('tbody tr').first().waitFor();
+
+      // Reviews are the manager's (spec 1 §2 'Shell'): refused before any loader asks for them.
+      const reviewCalls: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/review')) reviewCalls.push(request.url());
+      });
+      await page.goto('/reviews');
+      await page
+        .getByRole('link', { name: 'Go to the start page' })
+        .or(page.getByText(/access/i))
+        .first()
+        .waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      expect(reviewCalls).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
