@@ -7,6 +7,7 @@
 // BENCH_CPU_PROF=<folder> starts the server with `node --cpu-prof` and writes its profile there.
 // BENCH_LOAD_SECONDS, BENCH_LOAD_RATE and BENCH_LOAD_CONNECTIONS change the load.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -85,6 +86,8 @@ async function startServer(databaseUrl: string) {
   }
   return {
     address,
+    /** The server's CPU time so far (user + system, ms), from /proc; null where there is none. */
+    cpuMs: () => processCpuMs(child.pid),
     /** Ctrl-C, as an operator stops it (the CPU profile is written on the way out). */
     stop: async () => {
       if (hasExited(child)) return;
@@ -94,6 +97,17 @@ async function startServer(databaseUrl: string) {
       clearTimeout(timer);
     },
   };
+}
+
+/** Fields 14 and 15 of /proc/<pid>/stat: user and system time in clock ticks (100 a second on Linux). */
+function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
 }
 
 async function signIn(address: string): Promise<string> {
@@ -129,7 +143,7 @@ function mixedRequests(companyIds: number[]): autocannon.Request[] {
   ];
 }
 
-async function drive(address: string, token: string): Promise<BenchResult[]> {
+async function drive(address: string, token: string, cpuMs: () => number | null): Promise<BenchResult[]> {
   const headers = { authorization: `Bearer ${token}` };
   const companies = (await (
     await fetch(`${address}/api/company`, {
@@ -144,6 +158,7 @@ async function drive(address: string, token: string): Promise<BenchResult[]> {
   // Warm-up: the JIT, the pool's connections and the plan caches, as a server that has been up a while.
   await autocannon({ url: address, headers, connections: 10, amount: 200, requests: mixedRequests(companyIds) });
 
+  const cpuBefore = cpuMs();
   const latencies: number[] = [];
   const statuses = new Map<number, number>();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
@@ -164,6 +179,10 @@ async function drive(address: string, token: string): Promise<BenchResult[]> {
       statuses.set(statusCode, (statuses.get(statusCode) ?? 0) + 1);
     });
   });
+  const cpuAfter = cpuMs();
+  // Server CPU per request: far steadier than latency on a shared machine, where the server waits for a core.
+  const cpuPerRequest =
+    cpuBefore !== null && cpuAfter !== null && latencies.length > 0 ? (cpuAfter - cpuBefore) / latencies.length : null;
   const non2xx = [...statuses].filter(([status]) => status < 200 || status >= 300);
   const errors = result.errors + result.timeouts + non2xx.reduce((sum, [, n]) => sum + n, 0);
   const [p50, p95, p99] = [50, 95, 99].map((p) => percentile(latencies, p)) as [number, number, number];
@@ -172,7 +191,7 @@ async function drive(address: string, token: string): Promise<BenchResult[]> {
     {
       bench: BENCH,
       case: `mixed reads at ${RATE} rps from ${CONNECTIONS} connections for ${SECONDS} s`,
-      summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}  errors ${errors}`,
+      summary: `p50 ${ms(p50)}  p95 ${ms(p95)}  p99 ${ms(p99)}  errors ${errors}${cpuPerRequest === null ? '' : `  server CPU ${ms(cpuPerRequest)}/request`}`,
       metrics: {
         p50,
         p95,
@@ -182,9 +201,11 @@ async function drive(address: string, token: string): Promise<BenchResult[]> {
         rps: Number(rps.toFixed(1)),
         errors,
         timeouts: result.timeouts,
+        connections: result.connections,
+        ...(cpuPerRequest === null ? {} : { serverCpuMsPerRequest: Number(cpuPerRequest.toFixed(2)) }),
       },
       ok: p95 < 200 && errors === 0,
-      note: `${latencies.length} requests (${rps.toFixed(1)}/s): booking list, company list, one company, place search in turn; budget p95 < 200 ms, no errors${non2xx.length > 0 ? `; statuses ${non2xx.map(([s, n]) => `${s}×${n}`).join(', ')}` : ''}`,
+      note: `${latencies.length} requests (${rps.toFixed(1)}/s) on ${result.connections} connections (autocannon opens no more connections than the rate): booking list, company list, one company, place search in turn; budget p95 < 200 ms, no errors${non2xx.length > 0 ? `; statuses ${non2xx.map(([s, n]) => `${s}×${n}`).join(', ')}` : ''}`,
     },
   ];
 }
@@ -203,7 +224,7 @@ export async function benchLoad(serverUrl: string): Promise<BenchResult[]> {
       };
       const server = await startServer(databaseUrl);
       try {
-        return [seeded, ...(await drive(server.address, await signIn(server.address)))];
+        return [seeded, ...(await drive(server.address, await signIn(server.address), server.cpuMs))];
       } finally {
         await server.stop();
       }
