@@ -3,14 +3,15 @@
 // first page of 100 for four searches (p50/p95 with count, and the ratio to the same queries run
 // directly: the floor), the CSV of 99,999 rows (time and the server's memory growth), and in
 // Chromium the render of a 5,000-row page and a scroll through it (longest task).
-// Alone: `BENCH_DATABASE_URL=postgres://... node --import tsx bench/bookings-list.ts` (BENCH_SCALE=1 for 500,000 bookings).
+// Alone: `BENCH_DATABASE_URL=postgres://... node --import tsx bench/bookings-list.ts` (BENCH_SCALE=1 for 500,000 bookings;
+// BENCH_BOOKINGS_DATABASE_URL=<a database bookings-scale.ts filled> measures without generating).
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { bookingListQuerySchema } from '@courier/domain/bookings/schemas';
-import { openDatabase } from '../apps/server/src/db/client.ts';
+import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { listBookings } from '../apps/server/src/features/bookings/queries.ts';
 import { BENCH_PASSWORD, insertBenchUser, withListeningApp, withScratchDatabase } from './bench-app.ts';
 import { generateBookingScale, scaleSize } from './bookings-scale.ts';
@@ -31,19 +32,35 @@ async function timed<T>(run: () => Promise<T>): Promise<{ ms: number; value: T }
 const sample = (run: () => Promise<unknown>) =>
   measureRequests(run, { warmUp: WARM_UP, count: REQUESTS, limitMs: Number.POSITIVE_INFINITY });
 
-async function benchOn(databaseUrl: string): Promise<BenchResult[]> {
+async function fill(database: Database) {
+  await database.migrate();
+  return generateBookingScale(database, scaleSize());
+}
+
+/** The counts of a database bookings-scale.ts filled before. */
+async function countScale(database: Database) {
+  const started = performance.now();
+  const [counts] = rowsOf<{ b: number; j: number; t: number }>(
+    await database.db.execute(
+      sql`select (select count(*) from bookings)::int as b, (select count(*) from booking_jobs)::int as j, (select count(*) from booking_tasks)::int as t`,
+    ),
+  );
+  return { bookings: counts?.b ?? 0, jobs: counts?.j ?? 0, tasks: counts?.t ?? 0, ms: performance.now() - started };
+}
+
+async function benchOn(databaseUrl: string, options: { filled: boolean }): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   const database = await openDatabase({ databaseUrl, dataDir: null });
   try {
-    await database.migrate();
-    const scale = await generateBookingScale(database, scaleSize());
+    const scale = options.filled ? await countScale(database) : await fill(database);
     results.push({
       bench: 'bookings, PostgreSQL',
-      case: `generate ${scale.bookings.toLocaleString('en-IE')} bookings / ${scale.jobs.toLocaleString('en-IE')} jobs / ${scale.tasks.toLocaleString('en-IE')} tasks`,
+      case: `${options.filled ? 'already filled:' : 'generate'} ${scale.bookings.toLocaleString('en-IE')} bookings / ${scale.jobs.toLocaleString('en-IE')} jobs / ${scale.tasks.toLocaleString('en-IE')} tasks`,
       summary: ms(scale.ms),
       metrics: { ...scale, ms: Math.round(scale.ms) },
       ok: true,
     });
+    await database.db.execute(sql`delete from users where email = ${EMAIL}`);
     await insertBenchUser(database, { email: EMAIL, lastName: 'Bookings', roles: ['ACCOUNTS'] });
 
     const appOptions = {
@@ -217,9 +234,15 @@ async function browserBench(address: string): Promise<BenchResult[]> {
   }
 }
 
-/** On a scratch database of the PostgreSQL server at serverUrl. */
+/**
+ * On a scratch database of the PostgreSQL server at serverUrl; or, with BENCH_BOOKINGS_DATABASE_URL, on
+ * a database bookings-scale.ts filled before (500,000 bookings take minutes to generate: measure twice
+ * on one fill, e.g. before and after a change).
+ */
 export async function benchBookings(serverUrl: string): Promise<BenchResult[]> {
-  return withScratchDatabase(serverUrl, (databaseUrl) => benchOn(databaseUrl));
+  const filled = process.env.BENCH_BOOKINGS_DATABASE_URL;
+  if (filled) return benchOn(filled, { filled: true });
+  return withScratchDatabase(serverUrl, (databaseUrl) => benchOn(databaseUrl, { filled: false }));
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// lighthouse, firstrow).
+// load, lighthouse, firstrow).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { startBuiltApp } from './built-app.ts';
 import { benchCompanyList } from './company-list.ts';
 import { benchFirstRow } from './first-row.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchLoad } from './load.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPlaceSearch } from './places-search.ts';
 import { benchSettingsPut } from './settings-put.ts';
@@ -105,6 +106,17 @@ if (wanted('bookings')) {
     results.push(...(await benchBookings(serverUrl)));
   } else {
     progress('bookings skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include them');
+  }
+}
+
+if (wanted('load')) {
+  // PostgreSQL only, like production under load; the server runs in its own process.
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('mixed read load on PostgreSQL');
+    results.push(...(await benchLoad(serverUrl)));
+  } else {
+    progress('load skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
   }
 }
 

@@ -5,18 +5,14 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppContext } from './app-context.ts';
 import { serverAreas } from './features/index.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
+import { createResponseSerializerCompiler } from './http/response-serializer.ts';
 import { apiErrorComponent, withErrorResponses } from './http/openapi-errors.ts';
 
 /** One registered route with the access rule it ended up with (after the access hook's defaults). */
@@ -35,6 +31,8 @@ declare module 'fastify' {
 
 export interface BuildAppOptions {
   logger?: boolean;
+  /** Tests: zod also checks every response, and the fast serializer's JSON must equal zod's (http/response-serializer.ts). */
+  checkResponses?: boolean;
 }
 
 /** Builds the HTTP app: /api routes, OpenAPI docs and, when built, the web app on the same port. */
@@ -45,7 +43,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: options.checkResponses ?? false }));
   const webDist = context.config.webDist;
   const spa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
   registerErrorHandler(app, { spa });

@@ -70,7 +70,13 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     // jit=off: on the list's and CSV's queries JIT compilation cost more (hundreds of ms a query) than it saved.
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, options: '-c jit=off' });
+    // force_custom_plan: the prepared hot queries (db/prepared.ts) are planned for their values on each
+    // run, as unprepared ones are; a generic plan would choose one plan for a busy and a quiet company alike.
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      options: '-c jit=off -c plan_cache_mode=force_custom_plan',
+    });
     // An idle client that loses its server must not crash the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
     const connections = countConnections(pool);

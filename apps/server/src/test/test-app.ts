@@ -118,7 +118,7 @@ export async function createTestApp(kind: DatabaseKind, options: { env?: NodeJS.
   const { database } = testDatabase;
   const config = loadConfig({ WEB_DIST: '', DATABASE_URL: testDatabase.databaseUrl, ...options.env });
   const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom });
-  const app = await buildApp({ database, config, mailer });
+  const app = await buildApp({ database, config, mailer }, { checkResponses: true });
   return {
     app,
     db: database.db,

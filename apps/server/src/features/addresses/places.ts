@@ -9,7 +9,8 @@ import {
 } from '@courier/domain/addresses/schemas';
 import { countryByCode } from '@courier/domain/common/countries';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { liftValues, preparedQuery } from '../../db/prepared.ts';
 import { places } from '../../db/schema/index.ts';
 
 const SEARCH_LIMIT = 20;
@@ -33,7 +34,7 @@ function wordsCondition(query: string): SQL | undefined {
 type PlaceRow = typeof places.$inferSelect;
 type SearchQuery = z.output<typeof placeSearchQuerySchema>;
 
-async function searchRows(db: DbOrTx, options: SearchQuery): Promise<PlaceRow[]> {
+async function searchRows(db: Db, options: SearchQuery): Promise<PlaceRow[]> {
   const text = options.query.trim();
   if (text.length < PLACE_SEARCH_MIN_LENGTH) return [];
   const compact = text.toLowerCase().replace(/\s+/g, '');
@@ -56,16 +57,23 @@ async function searchRows(db: DbOrTx, options: SearchQuery): Promise<PlaceRow[]>
     when lower(${places.name}) like ${`${escapeLike(lower)}%`} then 1
     when lower(${places.addressLineOne}) like ${`${escapeLike(lower)}%`} then 2
     else 3 end`;
-  return db
-    .select()
-    .from(places)
-    .where(and(...conditions))
-    .orderBy(rank, asc(places.name), asc(places.id))
-    .limit(SEARCH_LIMIT);
+  const where = liftValues(and(...conditions), 'w');
+  const order = liftValues(rank, 'r');
+  // Prepared once per shape: how many words, which of country, left-out place and area are given.
+  const query = preparedQuery(db, `place-search|${where.text}|${order.text}`, (name) =>
+    db
+      .select()
+      .from(places)
+      .where(where.template())
+      .orderBy(order.template() ?? sql`1`, asc(places.name), asc(places.id))
+      .limit(SEARCH_LIMIT)
+      .prepare(name),
+  );
+  return query.execute({ ...where.values, ...order.values });
 }
 
 /** GET /api/place/search: from 3 characters, ranked (spec 1 §5, §7). */
-export async function searchPlaces(db: DbOrTx, options: SearchQuery): Promise<PlaceSearchResult> {
+export async function searchPlaces(db: Db, options: SearchQuery): Promise<PlaceSearchResult> {
   const rows = await searchRows(db, options);
   return rows.map((row) => ({
     placeId: row.placeId,
@@ -76,7 +84,7 @@ export async function searchPlaces(db: DbOrTx, options: SearchQuery): Promise<Pl
 }
 
 /** GET /api/place/search/exisiting: the same search, as id, name and description. */
-export async function searchExistingPlaces(db: DbOrTx, query: string) {
+export async function searchExistingPlaces(db: Db, query: string) {
   const rows = await searchRows(db, { query });
   return rows.map((row) => ({ id: row.id, name: row.name, description: formatAddress(row) }));
 }

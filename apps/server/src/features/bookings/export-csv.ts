@@ -144,12 +144,19 @@ async function selectCsvRows(db: DbOrTx, ids: number[]): Promise<CsvRow[]> {
 }
 
 /**
- * The batches in the list order. Each batch's ids come from a quick keyset query (the next batch
- * starts after the last id); their rows, the costly part, are read by up to READ_AHEAD queries at
- * once, so the database works on several batches while the CSV writer writes the oldest.
+ * The batches' CSV text in the list order. Each batch's ids come from a quick keyset query (the next
+ * batch starts after the last id); their rows, the costly part, are read by up to READ_AHEAD queries
+ * at once, so the database works on several batches while the response sends the oldest. A batch's
+ * rows become its text as soon as they arrive: waiting for their turn as text (a third of their size
+ * as row objects, one string instead of some 30 a row), they do not outlive the young generation,
+ * so the heap stays small (the export's memory growth was 100-117 MB at 99,999 rows with rows waiting).
  */
-async function* csvBatches(db: DbOrTx, filter: BookingFilter): AsyncGenerator<CsvRow[]> {
-  const inFlight: Promise<CsvRow[]>[] = [];
+async function* csvBatches(
+  db: DbOrTx,
+  filter: BookingFilter,
+  toText: (rows: CsvRow[]) => string,
+): AsyncGenerator<string> {
+  const inFlight: Promise<string>[] = [];
   let after: number | undefined;
   let more = true;
   while (more || inFlight.length > 0) {
@@ -158,10 +165,10 @@ async function* csvBatches(db: DbOrTx, filter: BookingFilter): AsyncGenerator<Cs
       more = ids.length === BATCH_SIZE;
       after = ids.at(-1);
       if (ids.length === 0) break;
-      const rows = selectCsvRows(db, ids);
+      const text = selectCsvRows(db, ids).then(toText);
       // A failed read surfaces when its turn comes (or never, if the client has gone); not as unhandled.
-      rows.catch(() => undefined);
-      inFlight.push(rows);
+      text.catch(() => undefined);
+      inFlight.push(text);
     }
     const oldest = inFlight.shift();
     if (oldest) yield await oldest;
@@ -232,9 +239,10 @@ export async function exportBookingsCsv(
   // One chunk of text a batch (not a row): few, large writes keep the event loop and the GC light.
   async function* chunks(): AsyncGenerator<string> {
     yield `\uFEFF${csvLine([...BASE_COLUMNS, ...(options.seePrices ? BOOKING_CSV_PRICE_COLUMNS : [])])}`;
-    for await (const batch of csvBatches(db, options.filter)) {
-      yield batch.map((row) => csvLine(csvRow(row, options.seePrices))).join('');
-    }
+    // join makes one flat string of the batch, so none of its lines or rows stays referenced.
+    yield* csvBatches(db, options.filter, (rows) =>
+      rows.map((row) => csvLine(csvRow(row, options.seePrices))).join(''),
+    );
   }
   // A failed read (a lost database) destroys the stream, which aborts the response.
   return { count: total, stream: Readable.from(chunks(), { objectMode: false }) };

@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingFilter, BookingListItem, BookingListJob, PlaceSummary } from '@courier/domain/bookings/schemas';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
+import { liftValues, preparedQuery, type LiftedCondition } from '../../db/prepared.ts';
 import { isoOrNull } from '../../db/columns.ts';
 import { bookingJobs, bookings, carriers, companies, places, services, tariffs } from '../../db/schema/index.ts';
 import { bookingFilterCondition, sortColumnOf } from './filters.ts';
@@ -32,9 +33,9 @@ const placeColumns = <
 });
 
 /** Ids as one int[] bind parameter however many there are (a CSV batch holds thousands): use as `column = any(...)`. */
-export const intArray = (ids: number[]): SQL => sql`${`{${ids.map((id) => Math.trunc(id)).join(',')}}`}::int[]`;
-const idIn = (column: SQL.Aliased | typeof bookings.id | typeof bookingJobs.bookingId, ids: number[]): SQL =>
-  sql`${column} = any(${intArray(ids)})`;
+export const intArray = (ids: number[]): SQL => sql`${idArrayText(ids)}::int[]`;
+/** Ids as the text of one int[] parameter, e.g. for a prepared `= any($n::int[])`. */
+const idArrayText = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 
 /** The columns a list row needs: the booking, its company and its service. */
 const listColumns = {
@@ -60,39 +61,45 @@ const listColumns = {
   exVatPrice: bookings.exVatPrice,
   driverPrice: bookings.driverPrice,
 };
-type ListRow = Awaited<ReturnType<typeof selectListRows>>[number];
 
 /**
- * One page of list rows in two steps: the page's booking ids from the bookings table alone (so the
- * sort index serves ORDER BY ... LIMIT without sorting every match), then those rows with their
- * company and service.
+ * The list's reads, each prepared once per filter shape (db/prepared.ts): the page's booking ids from
+ * the bookings table alone (so the sort index serves ORDER BY ... LIMIT without sorting every match)
+ * and the count, both keyed by the filter's SQL text; then those rows with their company and service,
+ * and their jobs, by an id array (one shape).
  */
-async function selectListRows(
-  db: DbOrTx,
-  options: { where: SQL | undefined; order: SQL[]; limit: number; offset: number },
-) {
-  const page = await db
-    .select({ id: bookings.id })
-    .from(bookings)
-    .where(options.where)
-    .orderBy(...options.order)
-    .limit(options.limit)
-    .offset(options.offset);
-  if (page.length === 0) return [];
-  const rows = await db
-    .select(listColumns)
-    .from(bookings)
-    .innerJoin(companies, eq(companies.id, bookings.companyId))
-    .innerJoin(services, eq(services.id, bookings.serviceId))
-    .where(
-      idIn(
-        bookings.id,
-        page.map((row) => row.id),
-      ),
-    );
-  const byId = new Map(rows.map((row) => [row.id, row]));
-  return page.map((row) => byId.get(row.id)).filter((row): row is (typeof rows)[number] => row !== undefined);
-}
+const listQueries = {
+  pageIds: (db: Db, filter: BookingFilter, where: LiftedCondition) =>
+    preparedQuery(db, `bookings-page-ids|${filter.sortBy ?? ''}|${filter.sortDirection}|${where.text}`, (name) =>
+      db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(where.template())
+        .orderBy(...orderOf(filter))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
+  count: (db: Db, where: LiftedCondition) =>
+    preparedQuery(db, `bookings-count|${where.text}`, (name) =>
+      db.select({ value: count() }).from(bookings).where(where.template()).prepare(name),
+    ),
+  rows: (db: Db) =>
+    preparedQuery(db, 'bookings-list-rows', (name) =>
+      db
+        .select(listColumns)
+        .from(bookings)
+        .innerJoin(companies, eq(companies.id, bookings.companyId))
+        .innerJoin(services, eq(services.id, bookings.serviceId))
+        .where(sql`${bookings.id} = any(${sql.placeholder('ids')}::int[])`)
+        .prepare(name),
+    ),
+  jobs: (db: Db) =>
+    preparedQuery(db, 'bookings-list-jobs', (name) =>
+      selectListJobs(db, sql`${bookingJobs.bookingId} = any(${sql.placeholder('ids')}::int[])`).prepare(name),
+    ),
+};
+type ListRow = Awaited<ReturnType<ReturnType<typeof listQueries.rows>['execute']>>[number];
 
 /** Job columns the list shows, with the carrier, tariff code and the two places. */
 const listJobColumns = {
@@ -228,45 +235,44 @@ export async function countBookings(db: DbOrTx, filter: BookingFilter): Promise<
   return row?.value ?? 0;
 }
 
-/** Bookings of a page (or of a keyset batch for the CSV) with their jobs. */
-export async function selectBookingPage(
-  db: DbOrTx,
-  options: { filter: BookingFilter; where?: SQL; limit: number; offset?: number },
-): Promise<{ rows: ListRow[]; items: BookingListItem[] }> {
-  const rows = await selectListRows(db, {
-    where: and(bookingFilterCondition(options.filter), options.where),
-    order: orderOf(options.filter),
-    limit: options.limit,
-    offset: options.offset ?? 0,
-  });
-  if (rows.length === 0) return { rows, items: [] };
-  const jobRows = await selectListJobs(
-    db,
-    idIn(
-      bookingJobs.bookingId,
-      rows.map((row) => row.id),
-    ),
-  );
+/** One page of bookings, in the filter's order, with their jobs. */
+async function selectBookingPage(
+  db: Db,
+  options: { filter: BookingFilter; where: LiftedCondition; limit: number; offset: number },
+): Promise<BookingListItem[]> {
+  const page = await listQueries
+    .pageIds(db, options.filter, options.where)
+    .execute({ ...options.where.values, limit: options.limit, offset: options.offset });
+  if (page.length === 0) return [];
+  const ids = idArrayText(page.map((row) => row.id));
+  const [rows, jobRows] = await Promise.all([
+    listQueries.rows(db).execute({ ids }),
+    listQueries.jobs(db).execute({ ids }),
+  ]);
+  const byId = new Map<number, ListRow>();
+  for (const row of rows) byId.set(row.id, row);
   const jobsOf = new Map<number, BookingListJob[]>();
   for (const jobRow of jobRows) {
-    const list = jobsOf.get(jobRow.bookingId) ?? [];
-    list.push(toListJob(jobRow));
-    jobsOf.set(jobRow.bookingId, list);
+    const list = jobsOf.get(jobRow.bookingId);
+    if (list) list.push(toListJob(jobRow));
+    else jobsOf.set(jobRow.bookingId, [toListJob(jobRow)]);
   }
-  return { rows, items: rows.map((row) => toListItem(row, jobsOf.get(row.id) ?? [])) };
+  const items: BookingListItem[] = [];
+  for (const { id } of page) {
+    const row = byId.get(id);
+    if (row) items.push(toListItem(row, jobsOf.get(id) ?? []));
+  }
+  return items;
 }
 
 /** GET /api/bookings: the total matching and one page. */
-export async function listBookings(db: DbOrTx, options: { filter: BookingFilter; size: number; skip: number }) {
-  const [total, page] = await Promise.all([
-    countBookings(db, options.filter),
-    selectBookingPage(db, {
-      filter: options.filter,
-      limit: options.size,
-      offset: options.skip,
-    }),
+export async function listBookings(db: Db, options: { filter: BookingFilter; size: number; skip: number }) {
+  const where = liftValues(bookingFilterCondition(options.filter));
+  const [total, items] = await Promise.all([
+    listQueries.count(db, where).execute(where.values),
+    selectBookingPage(db, { filter: options.filter, where, limit: options.size, offset: options.skip }),
   ]);
-  return { count: total, bookings: page.items };
+  return { count: total[0]?.value ?? 0, bookings: items };
 }
 
 /**

@@ -2,6 +2,7 @@ import { asc, count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Company, CompanyDetails, CompanyListBody, CompanySearchResult } from '@courier/domain/companies/schemas';
 import { toCompany } from '../../core/companies.ts';
 import type { Db } from '../../db/client.ts';
+import { liftValues, preparedQuery, type LiftedCondition } from '../../db/prepared.ts';
 import { bookings, companies, tariffCodes } from '../../db/schema/index.ts';
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
@@ -22,18 +23,33 @@ function searchCondition(searchQuery: string | undefined, exact: boolean): SQL |
   return or(sql`lower(${companies.name}) like ${pattern}`, sql`lower(${companies.accountCode}) like ${pattern}`);
 }
 
+/** The list's two reads, prepared once per search shape (none, contains, exact: db/prepared.ts). */
+const listQueries = {
+  count: (db: Db, where: LiftedCondition) =>
+    preparedQuery(db, `companies-count|${where.text}`, (name) =>
+      db.select({ value: count() }).from(companies).where(where.template()).prepare(name),
+    ),
+  page: (db: Db, where: LiftedCondition) =>
+    preparedQuery(db, `companies-page|${where.text}`, (name) =>
+      db
+        .select()
+        .from(companies)
+        .where(where.template())
+        .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
+        .limit(sql.placeholder('limit'))
+        .offset(sql.placeholder('offset'))
+        .prepare(name),
+    ),
+};
+
 /** POST /api/company: a page of companies by name, with the total matching the search. */
 export async function listCompanies(db: Db, body: CompanyListBody): Promise<{ count: number; companies: Company[] }> {
-  const where = searchCondition(body.searchQuery, body.useExactMatch);
-  const [total] = await db.select({ value: count() }).from(companies).where(where);
-  const rows = await db
-    .select()
-    .from(companies)
-    .where(where)
-    .orderBy(asc(sql`lower(${companies.name})`), asc(companies.id))
-    .limit(body.size)
-    .offset(body.skip);
-  return { count: total?.value ?? 0, companies: rows.map(toCompany) };
+  const where = liftValues(searchCondition(body.searchQuery, body.useExactMatch));
+  const [total, rows] = await Promise.all([
+    listQueries.count(db, where).execute(where.values),
+    listQueries.page(db, where).execute({ ...where.values, limit: body.size, offset: body.skip }),
+  ]);
+  return { count: total[0]?.value ?? 0, companies: rows.map(toCompany) };
 }
 
 const SEARCH_LIMIT = 20;
@@ -55,20 +71,27 @@ export async function searchCompanies(db: Db, query: string): Promise<CompanySea
     .limit(SEARCH_LIMIT);
 }
 
+// 'Last booking' is the company's own latest booking (issue 10): the recorded date, or a later
+// booking of its own (one index probe: bookings_company_created_idx).
+const lastBooking = sql<Date | null>`greatest(${companies.lastBooking}, (select max(${bookings.createdAt}) from ${bookings} where ${bookings.companyId} = ${companies.id}))`;
+
+const companyById = (db: Db) =>
+  preparedQuery(db, 'company-by-id', (name) =>
+    db
+      .select({
+        company: companies,
+        lastBooking: lastBooking.mapWith(companies.lastBooking),
+        tariffCodeLabel: tariffCodes.code,
+      })
+      .from(companies)
+      .leftJoin(tariffCodes, eq(tariffCodes.id, companies.tariffCode))
+      .where(eq(companies.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare(name),
+  );
+
 export async function findCompany(db: Db, id: number): Promise<CompanyDetails | undefined> {
-  // 'Last booking' is the company's own latest booking (issue 10): the recorded date, or a later
-  // booking of its own (one index probe: bookings_company_created_idx).
-  const lastBooking = sql<Date | null>`greatest(${companies.lastBooking}, (select max(${bookings.createdAt}) from ${bookings} where ${bookings.companyId} = ${companies.id}))`;
-  const [row] = await db
-    .select({
-      company: companies,
-      lastBooking: lastBooking.mapWith(companies.lastBooking),
-      tariffCodeLabel: tariffCodes.code,
-    })
-    .from(companies)
-    .leftJoin(tariffCodes, eq(tariffCodes.id, companies.tariffCode))
-    .where(eq(companies.id, id))
-    .limit(1);
+  const [row] = await companyById(db).execute({ id });
   return row
     ? { ...toCompany({ ...row.company, lastBooking: row.lastBooking }), tariffCodeLabel: row.tariffCodeLabel }
     : undefined;
