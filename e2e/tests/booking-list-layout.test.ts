@@ -90,6 +90,9 @@ describe('booking list at 1280x720', () => {
       const cut = page.locator('tbody [data-truncates]').filter({ hasText: '→' }).first();
       const full = (await cut.textContent()) ?? '';
       expect(await cut.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+      // Scrolled into view first: the table hides its tooltip when it scrolls, as hovering would scroll it.
+      await cut.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200);
       await cut.hover();
       const tooltip = page.getByRole('tooltip');
       await tooltip.waitFor();
