@@ -70,6 +70,8 @@ const NOT_PRICES = new Set<string>([
   'pricer',
   'chargeRefs',
   'paymentProviderCustomerUrl',
+  // The public config's switch saying whether price increases can run on this server: a yes/no, no amount.
+  'priceIncreasesEnabled',
   // A company's terms on its settings tab (spec 1 §3), shown to every companies role: flags, tiers, rates.
   'cycloneDisplayPrice',
   'loyaltyDiscount',
