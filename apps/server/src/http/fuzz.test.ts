@@ -1,7 +1,6 @@
 import type { HTTPMethods, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBookingFixture } from '../test/bookings-fixture.ts';
-import { zones } from '../db/schema/index.ts';
 import { bearer, signInAs } from '../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../test/test-app.ts';
 
@@ -252,10 +251,9 @@ describe.each(databaseKinds)('no 5xx on malformed input, on %s', (kind) => {
     // With the increase code configured, the increases get past the code check into their queries.
     t = await createTestApp(kind, { env: { PRICE_INCREASE_SECRET: SECRET } });
     await t.app.ready();
-    // Companies, bookings, services and tariff codes for id 1 to name, so valid-looking requests
-    // reach past the not-found checks into the queries.
+    // Companies, bookings, services, tariff codes and the IRELAND zone for id 1 to name, so
+    // valid-looking requests reach past the not-found checks into the queries.
     await createBookingFixture(t.db);
-    await t.db.insert(zones).values({ name: 'IRELAND', countries: ['IE'], colour: '#2f9e44' });
     token = await signInAs(t, ['SUPERADMIN']);
   });
   afterAll(() => t?.close());
