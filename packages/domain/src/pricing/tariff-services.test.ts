@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { TARIFF_SERVICE_CODES } from '../bookings/enums.ts';
-import { CHARGE_SERVICE_CODES, TARIFF_CODE_SERVICES, tariffServiceLabel } from './tariff-services.ts';
+import {
+  CHARGE_SERVICE_CODES,
+  TARIFF_CODE_SERVICES,
+  tariffServiceLabel,
+  tariffServiceName,
+} from './tariff-services.ts';
 
 describe('tariff services (spec 2 §3)', () => {
   it('names every service, with its code', () => {
@@ -12,6 +17,13 @@ describe('tariff services (spec 2 §3)', () => {
 
   it('shows an unknown code as it is', () => {
     expect(tariffServiceLabel('XYZ')).toBe('XYZ');
+    expect(tariffServiceName('XYZ')).toBe('XYZ');
+  });
+
+  it('names the charges too, which are services but not tariff codes (the booking list reads these)', () => {
+    expect(tariffServiceName('DOM')).toBe('Domestic Overnight');
+    expect(tariffServiceName('CANC')).toBe('Cancellation charge');
+    expect(tariffServiceName('FAIC')).toBe('Failed collection charge');
   });
 
   it('keeps the cancellation and failed-collection charges out of the tariff codes', () => {

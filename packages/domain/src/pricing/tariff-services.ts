@@ -26,8 +26,13 @@ export const TARIFF_CODE_SERVICES: TariffServiceCode[] = TARIFF_SERVICE_CODES.fi
   (code) => !(CHARGE_SERVICE_CODES as readonly string[]).includes(code),
 );
 
+/** 'Domestic Overnight': a service's name for lists and filters; an unknown code as it is. */
+export function tariffServiceName(code: string): string {
+  return (TARIFF_SERVICE_NAMES as Record<string, string | undefined>)[code] ?? code;
+}
+
 /** 'Domestic Overnight (DOM)': the name first, the code for staff who know it; an unknown code as it is. */
 export function tariffServiceLabel(code: string): string {
-  const name = (TARIFF_SERVICE_NAMES as Record<string, string | undefined>)[code];
-  return name ? `${name} (${code})` : code;
+  const name = tariffServiceName(code);
+  return name === code ? code : `${name} (${code})`;
 }

@@ -1,5 +1,5 @@
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -10,7 +10,7 @@ import {
 import { parseRoles } from '@courier/domain/auth/roles';
 import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
-import { useBookingFilterOptions } from '@/api/bookings.ts';
+import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -58,12 +58,8 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
-  const options = useBookingFilterOptions();
-  const tariffCodes = options.data?.tariffCodes;
-  const tariffName = useCallback(
-    (code: string) => tariffCodes?.find((tariff) => tariff.code === code)?.name ?? code,
-    [tariffCodes],
-  );
+  // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
+  const tariffName = tariffServiceName;
   const pageOnScreen = useValueOnScreen(state.page, busy);
   const sizeOnScreen = useValueOnScreen(state.size, busy);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number])

@@ -9,6 +9,7 @@ import { describeActiveFilters } from '../active-filters.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
 import { BookingFilters } from './booking-filters.tsx';
 import classes from './booking-filter-panel.module.css';
+import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
 /** Below this height the filters start folded, so the rows show without scrolling (issue 10: 1280x720). */
 const SHORT_SCREEN = '(max-height: 820px)';
@@ -46,7 +47,7 @@ export function BookingFilterPanel({
       company: company.data ? [company.data.accountCode, company.data.name].filter(Boolean).join(' ') : undefined,
       place: state.search.placeName,
       carrier: (id) => options.data?.carriers.find((carrier) => carrier.id === id)?.name,
-      tariffService: (code) => options.data?.tariffCodes.find((tariff) => tariff.code === code)?.name,
+      tariffService: tariffServiceName,
     },
   });
   const summary = active.length === 0 ? 'No filters' : active.join(' · ');

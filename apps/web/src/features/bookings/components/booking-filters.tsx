@@ -22,6 +22,7 @@ import { TagPicker } from './tag-picker.tsx';
 import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
 import { isPriceFilterKey } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
+import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
 type SearchState = ReturnType<typeof useBookingSearch>;
 /** The filters that hold a number, by the domain filter's types. */
@@ -114,7 +115,6 @@ export function BookingFilters({
   const applyQuery = useDebouncedCallback((text: string) => setFilters(queryOf(text)), 500);
   const company = useCompany(showCompany ? filters.company : undefined);
   const options = useBookingFilterOptions();
-  const tariffName = (code: string) => options.data?.tariffCodes.find((tariff) => tariff.code === code)?.name;
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
 
@@ -241,7 +241,7 @@ export function BookingFilters({
           <Select
             label={FILTER_LABELS.tariffService}
             placeholder="Any tariff service"
-            data={TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffName(code) ?? code }))}
+            data={TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffServiceName(code) }))}
             value={filters.tariffService ?? null}
             onChange={(value) => set({ tariffService: (value ?? undefined) as BookingUserFilters['tariffService'] })}
             clearable
