@@ -14,6 +14,12 @@ const browser = browserForTests();
  * the screen's chunk, the list's API call, and the favicon.
  */
 const REQUESTS_BEFORE_FIRST_ROW = 11;
+/**
+ * The booking list's rows show together with their summary (one applied search drives the table, the
+ * summary and its tag counts, issue 10), so its first row also waits for the margins and the tag
+ * counts, asked for beside the list; the filter names (filter-options) are asked for beside them.
+ */
+const BOOKING_REQUESTS_BEFORE_FIRST_ROW = REQUESTS_BEFORE_FIRST_ROW + 3;
 
 interface Timed {
   name: string;
@@ -117,7 +123,9 @@ describe('cold start of a list screen', () => {
       const screen = single(resources, (r) => /\/booking-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
       expect(list.startTime).toBeLessThan(screen.responseEnd);
       const before = resources.filter((r) => r.startTime <= firstRowAt);
-      expect(before.length + 1, before.map((r) => r.name).join('\n')).toBeLessThanOrEqual(REQUESTS_BEFORE_FIRST_ROW);
+      expect(before.length + 1, before.map((r) => r.name).join('\n')).toBeLessThanOrEqual(
+        BOOKING_REQUESTS_BEFORE_FIRST_ROW,
+      );
     } finally {
       await context.close();
     }

@@ -34,10 +34,10 @@ describe('reviews (/reviews)', () => {
     await context.close();
   });
 
-  test('reviews are for managers: a dispatcher gets the not-found screen', async () => {
+  test('reviews are for managers: a dispatcher is told the section is not available to its role', async () => {
     const { page, context } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/reviews');
-    await page.getByText('Oh No').waitFor();
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
     await context.close();
   });
 });
@@ -76,10 +76,10 @@ describe('public address book (/addresses)', () => {
     await context.close();
   });
 
-  test('accounts staff do not get /addresses', async () => {
+  test('accounts staff do not get /addresses: the shell says it is not available to their role', async () => {
     const { page, context } = await signedInPage(browser(), 'accounts');
     await page.goto('/addresses');
-    await page.getByText('Oh No').waitFor();
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
     await context.close();
   });
 });
