@@ -232,7 +232,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(await rowCount(second.database.db, users)).toBe(usersBefore);
     expect(await rowCount(second.database.db, companies)).toBe(DEMO_COMPANY_COUNT);
   });
-  it('never stamps demo work later than the moment it was seeded (issue 10)', async () => {
+  it('never stamps demo work or sign-ins later than the moment it was seeded (issue 10)', async () => {
     const latest = (column: SQL, where: SQL = sql`true`) =>
       sql<string | null>`(max(${column}) filter (where ${where}))::text`;
     const [jobs] = await t.db
@@ -258,7 +258,16 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       .from(bookingJobs)
       .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId));
     const [tasks] = await t.db.select({ completed: latest(sql`${bookingTasks.completedAt}`) }).from(bookingTasks);
-    const stamps = { ...jobs, completed: tasks?.completed };
+    const [people] = await t.db
+      .select({
+        joined: latest(sql`${users.createdAt}`),
+        // The customers' seeded sign-ins (this file signs in as the demo staff, which stamps theirs).
+        lastLogin: latest(sql`${users.lastLoginDate}`, sql`${users.email} like '%@customer.demo.ie'`),
+      })
+      .from(users)
+      // The demo's people, not the users this test file signs in with.
+      .where(sql`${users.email} not like '%@test.ie'`);
+    const stamps = { ...jobs, completed: tasks?.completed, ...people };
     for (const [name, value] of Object.entries(stamps)) {
       if (name === 'recentUpdates') continue;
       expect(value, name).not.toBeNull();

@@ -64,6 +64,8 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
         phone: irishPhone(random),
         passwordHash: demoHash,
         roles: [login.role],
+        // Staff join at the moment of seeding (`now`, which tests set), not the database's clock.
+        createdAt: now,
       })),
     );
     // Sales reps: staff users the company settings point at.
@@ -78,6 +80,7 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
             phone: irishPhone(random),
             passwordHash: demoHash,
             roles: ['ACCOUNTS'],
+            createdAt: now,
           };
         }),
       )
@@ -106,7 +109,10 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
             roles: ['CUSTOMER'],
             stripeId: random.chance(0.3) ? `cus_${random.digits(8)}` : null,
             createdAt: new Date(anchor.getTime() - random.int(10, 900) * 86_400_000),
-            lastLoginDate: random.chance(0.7) ? new Date(anchor.getTime() - random.int(0, 60) * 86_400_000) : null,
+            // Never after `now`: seeded in the morning, a sign-in 'today at noon' would be in the future.
+            lastLoginDate: random.chance(0.7)
+              ? new Date(Math.min(now.getTime(), anchor.getTime() - random.int(0, 60) * 86_400_000))
+              : null,
           },
         };
       }),
