@@ -20,7 +20,7 @@ const digest = (text: string) => createHash('sha256').update(text, 'utf8').diges
 export function checkSharedSecret(given: string, configured: string | null): void {
   if (!configured) {
     throw switchedOff(
-      'Price and carrier increases are switched off on this server: PRICE_INCREASE_SECRET is not configured. Ask the administrator to set it.',
+      'Price and carrier increases are switched off on this server: no authorisation code is set up. Ask the administrator to set one up.',
     );
   }
   // Hashing first gives equal lengths, so timingSafeEqual reveals neither the code nor its length.

@@ -221,7 +221,7 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
         expect(refused.statusCode).toBe(403);
         expect(refused.json().error).toBe('SWITCHED_OFF');
         expect(refused.json().message).toBe(
-          'Price and carrier increases are switched off on this server: PRICE_INCREASE_SECRET is not configured. Ask the administrator to set it.',
+          'Price and carrier increases are switched off on this server: no authorisation code is set up. Ask the administrator to set one up.',
         );
       } finally {
         await unconfigured.close();
