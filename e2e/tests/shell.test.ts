@@ -115,6 +115,40 @@ describe('the shell', () => {
     await context.close();
   });
 
+  // On a phone the sidebar opens over the page with the user menu at its foot: toasts show at the top instead.
+  test('on a phone a toast covers neither the burger nor the opened user menu', async () => {
+    const { page, context } = await signedInPage(browser(), 'accounts');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.route('**/api/user/search**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"INTERNAL","message":"x"}' }),
+    );
+    await page.goto('/companies/1/users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByLabel('Find a user to add').fill('brennan');
+    await page.getByText('There was an error searching. Please try again later.').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Toggle navigation' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const toast = await page.locator('.mantine-Notification-root').first().boundingBox();
+    expect(toast).not.toBeNull();
+    for (const target of [
+      page.getByRole('button', { name: 'Toggle navigation' }),
+      page.getByTestId('user-name'),
+      page.getByRole('button', { name: 'Sign out' }),
+    ]) {
+      const box = await target.boundingBox();
+      const overlaps =
+        toast !== null &&
+        box !== null &&
+        box.x < toast.x + toast.width &&
+        toast.x < box.x + box.width &&
+        box.y < toast.y + toast.height &&
+        toast.y < box.y + box.height;
+      expect(overlaps).toBe(false);
+    }
+    await context.close();
+  });
+
   test('section links navigate and the header names the section', async () => {
     const { page, context } = await signedInPage(browser(), 'accounts');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoicing' }).click();
