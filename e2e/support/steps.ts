@@ -41,3 +41,19 @@ export async function openFirstCompany(page: Page): Promise<void> {
   await page.getByRole('table').waitFor();
   await page.locator('tbody tr').first().locator('td').nth(1).click();
 }
+
+/** Adds a set call to company `companyId` with its required details (service, both phones); answers its id. */
+export async function addSetCall(page: Page, companyId: number): Promise<number> {
+  await page.goto(`/companies/${companyId}/set-calls`);
+  await addThroughDialog(page, 'Add Set Call');
+  const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
+  await details.waitFor();
+  const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
+  await details.getByLabel('Service').click();
+  await page.getByRole('option').first().click();
+  await details.getByLabel('Collection phone').fill('+353 1 234 5678');
+  await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
+  await details.getByRole('button', { name: 'Save' }).click();
+  await details.waitFor({ state: 'hidden' });
+  return id;
+}

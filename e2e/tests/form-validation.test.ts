@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import type { Locator, Page } from 'playwright-core';
-import { addThroughDialog, startAddressEntry } from '../support/steps.ts';
+import { addSetCall, startAddressEntry } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
@@ -147,17 +147,7 @@ describe('validation in forms', () => {
   test('a set call custom address: limits on the inputs, a refused name marked with Not saved, the set call not saved meanwhile, the page never widens', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.setViewportSize({ width: 1280, height: 720 });
-    await page.goto('/companies/21/set-calls');
-    await addThroughDialog(page, 'Add Set Call');
-    const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
-    await details.waitFor();
-    const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
-    await details.getByLabel('Service').click();
-    await page.getByRole('option').first().click();
-    await details.getByLabel('Collection phone').fill('+353 1 234 5678');
-    await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
-    await details.getByRole('button', { name: 'Save' }).click();
-    await details.waitFor({ state: 'hidden' });
+    const id = await addSetCall(page, 21);
 
     await page
       .getByRole('region', { name: `Set call ${id}` })

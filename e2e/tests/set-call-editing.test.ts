@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { addThroughDialog } from '../support/steps.ts';
+import { addSetCall } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': nothing is saved while the set call form shows an error, and a value
 // the user typed is never lost. Company 14 is used by no other browser test.
@@ -29,26 +29,10 @@ async function savedSetCall(page: Page, id: number): Promise<{ driver: number | 
 const savedTimes = async (page: Page, id: number) =>
   (await savedSetCall(page, id)).schedule.map((entry) => entry.collectionTime);
 
-/** Adds a set call with its required details; answers its id. */
-async function addSetCall(page: Page): Promise<number> {
-  await page.goto(`/companies/${COMPANY}/set-calls`);
-  await addThroughDialog(page, 'Add Set Call');
-  const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
-  await details.waitFor();
-  const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
-  await details.getByLabel('Service').click();
-  await page.getByRole('option').first().click();
-  await details.getByLabel('Collection phone').fill('+353 1 234 5678');
-  await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
-  await details.getByRole('button', { name: 'Save' }).click();
-  await details.waitFor({ state: 'hidden' });
-  return id;
-}
-
 describe('set call editing loses nothing and saves nothing wrong', () => {
   test('an hour of 25 is marked and never saved; a time waiting for its save is saved when the tab is left', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
-    const id = await addSetCall(page);
+    const id = await addSetCall(page, COMPANY);
     const card = page.getByRole('region', { name: `Set call ${id}` });
     await card.getByRole('checkbox', { name: 'Monday' }).check();
     await expect.poll(() => savedTimes(page, id)).toEqual([{ hour: 9, minute: 0 }]);
@@ -82,7 +66,7 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
 
   test('a driver code that is not a number is refused on the field and nothing is saved', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
-    const id = await addSetCall(page);
+    const id = await addSetCall(page, COMPANY);
     await page
       .getByRole('region', { name: `Set call ${id}` })
       .getByRole('button', { name: /^Details · click to edit/ })
