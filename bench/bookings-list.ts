@@ -15,6 +15,7 @@ import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/clien
 import { listBookings } from '../apps/server/src/features/bookings/queries.ts';
 import { BENCH_PASSWORD, insertBenchUser, withListeningApp, withScratchDatabase } from './bench-app.ts';
 import { generateBookingScale, scaleSize } from './bookings-scale.ts';
+import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './chromium.ts';
 import { measureRequests, ms, percentile, type BenchResult } from './support.ts';
 
 const EMAIL = 'bench.bookings@courier.ie';
@@ -172,10 +173,7 @@ async function benchOn(databaseUrl: string, options: { filled: boolean }): Promi
 
 /** Chromium: a 5,000-row page from the API response to the first rows on screen, then a scroll to the end. */
 async function browserBench(address: string): Promise<BenchResult[]> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
   try {
     const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();

@@ -1,16 +1,7 @@
-// Chromium for the browser benches: Debian's build (STACK.md flags), never a downloaded one.
+// Chromium for the browser benches: Debian's build with the browser tests' flags, never a downloaded one.
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 
-export const CHROMIUM_FLAGS = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+export { CHROMIUM_FLAGS } from '../e2e/support/chromium-flags.ts';
 
 /** Median of a few samples (the middle one, or the lower middle for an even count). */
 export function median(samples: readonly number[]): number {

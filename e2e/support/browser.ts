@@ -1,18 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-
-// STACK.md: Debian's Chromium with these flags and a fresh profile; no network beyond localhost.
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 export const DEMO_PASSWORD = 'courier-demo';
 export type DemoRole =
@@ -26,7 +15,7 @@ export async function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH;
   if (!executablePath)
     throw new Error('CHROMIUM_PATH is not set: run the browser tests with `node scripts/test-e2e.mjs`.');
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
 /**
