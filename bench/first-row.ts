@@ -13,25 +13,26 @@ const PAGES = ['/companies/list', '/bookings/list'] as const;
 
 /**
  * Runs before the app's own scripts: notes the first frame in which a data row (not a virtual
- * list's spacer) is laid out, and how many requests the page had started by then.
+ * list's spacer) is laid out, and how many requests the page had started by then. Plain text, not a
+ * function: tsx (esbuild keepNames) would wrap a function's inner functions in a `__name` helper
+ * that the page does not have.
  */
-function watchFirstRow(): void {
-  const state = window as unknown as { firstRow?: { at: number; requests: number } };
+const WATCH_FIRST_ROW = `(() => {
   const look = () => {
-    if (state.firstRow) return;
+    if (window.firstRow) return;
     const row = document.querySelector('tbody tr:not([aria-hidden="true"])');
     if (!row || row.getBoundingClientRect().height === 0) return;
     const at = performance.now();
     const started = performance.getEntriesByType('resource').filter((entry) => entry.startTime <= at).length;
-    state.firstRow = { at, requests: started + 1 }; // + the document itself
+    window.firstRow = { at, requests: started + 1 }; // + the document itself
   };
   // Each frame, as a row can become visible without a change to the tree (a container shown by style).
   const everyFrame = () => {
     look();
-    if (!state.firstRow) requestAnimationFrame(everyFrame);
+    if (!window.firstRow) requestAnimationFrame(everyFrame);
   };
   requestAnimationFrame(everyFrame);
-}
+})();`;
 
 async function oneRun(options: {
   url: string;
@@ -43,15 +44,23 @@ async function oneRun(options: {
     await context.addInitScript(({ key, value }) => {
       if (location.pathname !== '/api/health') localStorage.setItem(key, value);
     }, options.session);
-    await context.addInitScript(watchFirstRow);
+    await context.addInitScript({ content: WATCH_FIRST_ROW });
     const page = await context.newPage();
+    // A page error ends the run at once with its message, instead of waiting out the timeout.
+    const pageError = new Promise<never>((_, reject) =>
+      page.on('pageerror', (error) => reject(new Error(`page error on ${options.url}: ${error.message}`))),
+    );
+    pageError.catch(() => undefined); // read below; unhandled only if the run ends first
     const cdp = await context.newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.goto(options.url, { waitUntil: 'commit' });
-    await page.waitForFunction(() => (window as unknown as { firstRow?: unknown }).firstRow !== undefined, null, {
-      timeout: 300_000, // minutes, not seconds, on a machine shared with other work
-      polling: 100,
-    });
+    await Promise.race([
+      pageError,
+      page.waitForFunction(() => (window as unknown as { firstRow?: unknown }).firstRow !== undefined, null, {
+        timeout: 300_000, // minutes, not seconds, on a machine shared with other work
+        polling: 100,
+      }),
+    ]);
     const firstRow = await page.evaluate(
       () => (window as unknown as { firstRow: { at: number; requests: number } }).firstRow,
     );
