@@ -122,6 +122,11 @@ describe('cold start of a list screen', () => {
       );
       const screen = single(resources, (r) => /\/booking-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
       expect(list.startTime).toBeLessThan(screen.responseEnd);
+      // The summary's margins and tag counts, which the first rows wait for, leave with the list too.
+      const margins = single(resources, (r) => r.name === '/api/bookings/margins', 'the margins request');
+      const tagged = single(resources, (r) => r.name === '/api/bookings/tagged', 'the tag counts request');
+      expect(margins.startTime).toBeLessThan(screen.responseEnd);
+      expect(tagged.startTime).toBeLessThan(screen.responseEnd);
       const before = resources.filter((r) => r.startTime <= firstRowAt);
       expect(before.length + 1, before.map((r) => r.name).join('\n')).toBeLessThanOrEqual(
         BOOKING_REQUESTS_BEFORE_FIRST_ROW,

@@ -1,21 +1,29 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS, parseRoles } from '@courier/domain/auth/roles';
 import { BOOKING_DEFAULT_PAGE_SIZE } from '@courier/domain/bookings/enums';
-import { bookingQueryOf } from '@courier/domain/bookings/filter-views';
+import { bookingQueryOf, bookingViewOf } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { sessionStore } from '@/session/session-store.ts';
+import { bookingMarginsQuery, tagCountsQuery } from './api/booking-summary.ts';
 import { bookingListQuery } from './api/list-bookings.ts';
 import { bookingListSearchSchema, type BookingListSearch } from './booking-search.ts';
 import { filtersOf } from './use-booking-search.ts';
 
-/** The first page /bookings/list asks for, as booking-list.tsx builds it for the URL's filters. */
+/**
+ * What /bookings/list asks for first, as booking-list.tsx builds it for the URL's filters: the page,
+ * and beside it the summary's margins (roles that see prices) and tag counts (not the ON/OS view),
+ * which the first rows wait for (use-applied-search-results.ts).
+ */
 function startBookingList(search: BookingListSearch): void {
   const seePrices = canSeePrices(parseRoles(sessionStore.get().user?.roles ?? '[]'));
   const size = search.size ?? BOOKING_DEFAULT_PAGE_SIZE;
-  const filter = bookingQueryOf({ filters: filtersOf(search), mode: {}, seePrices });
+  const filters = filtersOf(search);
+  const filter = bookingQueryOf({ filters, mode: {}, seePrices });
   startQuery(bookingListQuery({ ...filter, size, skip: (search.page ?? 0) * size }));
+  if (seePrices) startQuery(bookingMarginsQuery(filter));
+  if (bookingViewOf(filters.view, {}) !== 'ON_OS') startQuery(tagCountsQuery(filter, false));
 }
 
 /** /bookings: the booking list, its filter in the URL. */
