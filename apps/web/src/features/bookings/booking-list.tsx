@@ -10,7 +10,6 @@ import {
 import { parseRoles } from '@courier/domain/auth/roles';
 import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
-import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -58,8 +57,6 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
-  // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
-  const tariffName = tariffServiceName;
   const pageOnScreen = useValueOnScreen(state.page, busy);
   const sizeOnScreen = useValueOnScreen(state.size, busy);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number])
@@ -135,7 +132,6 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
               onOpen={setOpened}
               busy={busy}
               fill={fill}
-              tariffName={tariffName}
             />
           )}
           <ListPagination
@@ -149,12 +145,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
           />
         </>
       )}
-      <BookingDetailsPanel
-        reference={opened}
-        onClose={() => setOpened(null)}
-        seePrices={seePrices}
-        tariffName={tariffName}
-      />
+      <BookingDetailsPanel reference={opened} onClose={() => setOpened(null)} seePrices={seePrices} />
     </Stack>
   );
 }

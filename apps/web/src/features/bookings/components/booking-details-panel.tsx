@@ -9,6 +9,7 @@ import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import { formatDateTime, formatTime } from '@courier/domain/common/dates';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
+import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import { useInvoicePeriods } from '@/api/invoice-periods.ts';
 import { usePublicConfig } from '@/api/public-config.ts';
 import { DateText, Money } from '@/ui/format.tsx';
@@ -112,13 +113,11 @@ function JobCard({
   period,
   seePrices,
   mayTag,
-  tariffName,
 }: {
   job: BookingJob;
   period: UseQueryResult<InvoicePeriod> | undefined;
   seePrices: boolean;
   mayTag: boolean;
-  tariffName: (code: string) => string;
 }) {
   const delivered = job.status === 'delivered';
   return (
@@ -145,7 +144,7 @@ function JobCard({
         <Item label="Drivers">{[job.driverNumber, job.driverTwoNumber].filter((n) => n !== null).join(', ')}</Item>
         {job.carrier && (
           <Item label="Carrier">
-            {`${job.carrier.name}${job.tariffService ? `, ${tariffName(job.tariffService)}` : ''}`}
+            {`${job.carrier.name}${job.tariffService ? `, ${tariffServiceName(job.tariffService)}` : ''}`}
           </Item>
         )}
         <Item label="Internal notes">{job.internalNotes}</Item>
@@ -230,13 +229,10 @@ export function BookingDetailsPanel({
   reference,
   onClose,
   seePrices,
-  tariffName,
 }: {
   reference: string | null;
   onClose: () => void;
   seePrices: boolean;
-  /** A tariff service code's name from the catalogue. */
-  tariffName: (code: string) => string;
 }) {
   const booking = useBooking(reference);
   const { user } = useSession();
@@ -299,7 +295,6 @@ export function BookingDetailsPanel({
                   period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)}
                   seePrices={seePrices}
                   mayTag={mayTag}
-                  tariffName={tariffName}
                 />
               ))}
             </Stack>

@@ -8,6 +8,8 @@ import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
+// A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
+import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import classes from './booking-table.module.css';
 import { useTruncationTooltip } from './truncation-tooltip.tsx';
 
@@ -45,8 +47,6 @@ function reviewReason(booking: BookingListItem): string | null {
 interface RowActions {
   onOpen: (reference: string) => void;
   onOpenCompany: (companyId: number) => void;
-  /** A tariff service code's name from the catalogue ('DOM' → 'Domestic Overnight'). */
-  tariffName: (code: string) => string;
 }
 
 // Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
@@ -151,9 +151,7 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
       header: 'Tariff',
       width: 140,
       cell: (booking) =>
-        unique(booking.jobs.map((job) => (job.tariffService ? actions.tariffName(job.tariffService) : null))).join(
-          ', ',
-        ),
+        unique(booking.jobs.map((job) => (job.tariffService ? tariffServiceName(job.tariffService) : null))).join(', '),
     },
     { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
@@ -257,7 +255,6 @@ export function BookingTable({
   onOpen,
   busy,
   fill = false,
-  tariffName,
 }: {
   bookings: BookingListItem[];
   view: 'SAME_DAY' | 'ON_OS' | undefined;
@@ -266,7 +263,6 @@ export function BookingTable({
   busy: boolean;
   /** Take the height left in a flex column (the list screen), else at most 70% of the window. */
   fill?: boolean;
-  tariffName: (code: string) => string;
 }) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -277,9 +273,8 @@ export function BookingTable({
         onOpen,
         onOpenCompany: (companyId) =>
           void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
-        tariffName,
       }),
-    [view, seePrices, onOpen, navigate, tariffName],
+    [view, seePrices, onOpen, navigate],
   );
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
