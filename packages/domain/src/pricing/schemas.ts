@@ -50,13 +50,15 @@ function hasDecimals(value: number, places: number): boolean {
   const scaled = value * 10 ** places;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
-const kg = (label: string) =>
+/** A weight input in kg (0 to 99,999, at most 3 decimals), its messages naming `label`. */
+export const kg = (label: string) =>
   z
     .number({ error: `${label} must be a number of kg.` })
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_KG, `${label} must be at most ${MAX_KG} kg.`)
     .refine((value) => hasDecimals(value, 3), `${label} has at most 3 decimal places (grams).`);
-const euro = (label: string) =>
+/** An amount input in euro (0 to 999,999, whole cents), its messages naming `label`. */
+export const euro = (label: string) =>
   z
     .number({ error: `${label} must be an amount in euro.` })
     .min(0, `${label} must be 0 or more.`)
