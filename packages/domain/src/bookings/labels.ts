@@ -55,6 +55,13 @@ export function bookingVehicleLabel(vehicle: string): string {
 }
 
 /**
+ * Who may read bookings through the API (the list, its summaries, a booking's details and tasks): the
+ * booking list's staff, and pricing staff, who reach the same list through /pricing/review and the
+ * company Bookings tab to edit prices (issue 11). The Bookings section itself stays AREAS.bookings.
+ */
+export const BOOKING_READER_ROLES = [...AREAS.bookings, ...AREAS.editPrices] as const satisfies readonly Role[];
+
+/**
  * Who may change a job's tags (PUT /bookings/tag): the staff of the booking list (spec 2 §6 names no
  * narrower rule), so everyone who sees the tags may correct them; a higher rank passes as everywhere.
  */

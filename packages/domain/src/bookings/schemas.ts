@@ -247,6 +247,8 @@ export const bookingListJobSchema = z.object({
   carrierCustomsCharge: money.optional(),
   carrierInsuranceCharge: money.optional(),
   extrasCharge: money.optional(),
+  /** Raised by every price change; a price change names it (PUT /api/pricing/update, 409 when stale). */
+  version: z.number().int(),
 });
 export type BookingListJob = z.infer<typeof bookingListJobSchema>;
 

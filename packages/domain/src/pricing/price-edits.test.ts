@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatEuro } from '../common/money.ts';
 import { PRICE_ADJUSTMENT_TYPES, DRIVER_EXTRA_ADJUSTMENT_TYPES } from '../bookings/enums.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
 import {
@@ -30,6 +31,8 @@ import {
   WAITING_TIME_FREE_MINUTES,
   WAITING_TIME_RATE_PER_MINUTE,
   type PriceAdjustmentInput,
+  priceHistoryFieldLabel,
+  priceHistoryValueText,
 } from './price-edits.ts';
 
 /** A valid adjustment; each test changes what it is about. */
@@ -351,6 +354,26 @@ describe('price history fields', () => {
       'Account',
       'Task driver pay',
       'Task driver extras',
+      'Price adjustment',
     ]);
+  });
+});
+
+describe('price history in words', () => {
+  it('names fields in words and leaves an unknown one as it is', () => {
+    expect(priceHistoryFieldLabel('customerCharge')).toBe('Customer charge');
+    expect(priceHistoryFieldLabel('driverExtras')).toBe('Task driver extras');
+    expect(priceHistoryFieldLabel('adjustment')).toBe('Price adjustment');
+    expect(priceHistoryFieldLabel('somethingNew')).toBe('somethingNew');
+  });
+
+  it('shows amounts as euro, weight in kg, a tariff and an account by number, and nothing as none', () => {
+    expect(priceHistoryValueText('customerCharge', '1234.50')).toBe(formatEuro(1234.5));
+    expect(priceHistoryValueText('driverPay', '0.00')).toBe(formatEuro(0));
+    expect(priceHistoryValueText('weight', '12.40')).toBe('12.40 kg');
+    expect(priceHistoryValueText('tariffId', '7')).toBe('tariff 7');
+    expect(priceHistoryValueText('companyId', '21')).toBe('company 21');
+    expect(priceHistoryValueText('numberOfPackages', '3')).toBe('3');
+    expect(priceHistoryValueText('tariffId', null)).toBe('none');
   });
 });

@@ -4,7 +4,7 @@
 // cents (common/money). The margin formulas themselves live in bookings/margins.ts.
 import { PRICE_ADJUSTMENT_TYPES, DRIVER_EXTRA_ADJUSTMENT_TYPES, type PriceAdjustmentType } from '../bookings/enums.ts';
 import { formatDateTime } from '../common/dates.ts';
-import { addMoney, multiplyMoney, toCents, toEuro, type Cents } from '../common/money.ts';
+import { addMoney, formatEuro, multiplyMoney, toCents, toEuro, type Cents } from '../common/money.ts';
 import type { InvoicePeriodStatus } from '../invoicing/enums.ts';
 
 // ---- Driver pay from a margin percent ----
@@ -231,6 +231,8 @@ export const PRICE_HISTORY_FIELDS = [
   'companyId',
   'driverPay',
   'driverExtras',
+  /** A price adjustment added or deleted: its type and amounts as text. */
+  'adjustment',
 ] as const;
 export type PriceHistoryField = (typeof PRICE_HISTORY_FIELDS)[number];
 
@@ -247,4 +249,34 @@ export const PRICE_FIELD_LABELS: Record<PriceHistoryField, string> = {
   companyId: 'Account',
   driverPay: 'Task driver pay',
   driverExtras: 'Task driver extras',
+  adjustment: 'Price adjustment',
 };
+
+const MONEY_HISTORY_FIELDS: ReadonlySet<string> = new Set([
+  'customerCharge',
+  'driverPrice',
+  'carrierPrice',
+  'carrierCustomsCharge',
+  'carrierInsuranceCharge',
+  'extrasCharge',
+  'driverPay',
+  'driverExtras',
+]);
+
+/** A history row's field in words ('Customer charge'); a field this version does not know shows as it is. */
+export function priceHistoryFieldLabel(field: string): string {
+  return (PRICE_FIELD_LABELS as Record<string, string>)[field] ?? field;
+}
+
+/**
+ * A history row's before or after value as staff read it: euro amounts as money, weight in kg, a
+ * tariff or account by its number, nothing as 'none'.
+ */
+export function priceHistoryValueText(field: string, value: string | null): string {
+  if (value === null || value === '') return 'none';
+  if (MONEY_HISTORY_FIELDS.has(field)) return formatEuro(value);
+  if (field === 'weight') return `${value} kg`;
+  if (field === 'tariffId') return `tariff ${value}`;
+  if (field === 'companyId') return `company ${value}`;
+  return value;
+}

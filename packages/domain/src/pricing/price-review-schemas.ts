@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
-import { DRIVER_PAY_STATUSES } from './price-edits.ts';
+import { DRIVER_PAY_STATUSES, WAITING_TIME_MAX_MINUTES } from './price-edits.ts';
 import { euro, kg } from './schemas.ts';
 
 // The price-editing calls of spec 2 §7 'Pricing' (issue 11): PUT /api/pricing/update and its
@@ -85,6 +85,26 @@ export const pricingUpdateBodySchema = z
   });
 export type PricingUpdateBody = z.infer<typeof pricingUpdateBodySchema>;
 
+/** One task's pay as the Pricing Extras modal saves it (spec 2 §3 'Driver pay row'), with its job's version. */
+export const taskPayRowSchema = z.strictObject({
+  taskId: bodyId('taskId'),
+  jobId: bodyId('jobId'),
+  version: z
+    .number('version must be the version of the job the change was made on.')
+    .int('version must be a whole number.')
+    .min(1, 'version must be 1 or more.')
+    .max(2_147_483_647, 'version must be the version of the job the change was made on.'),
+  driverPay: euro('Driver pay'),
+  driverExtras: euro('Driver extras'),
+  /** The modal's flag for a task given to another driver; informative here (dispatch assigns drivers). */
+  newDriver: z.boolean('newDriver must be true or false.').optional(),
+});
+export type TaskPayRow = z.infer<typeof taskPayRowSchema>;
+export const taskPayUpdateBodySchema = z
+  .array(taskPayRowSchema, 'The body must be a list of driver pay rows.')
+  .min(1, 'Send at least one driver pay row.')
+  .max(MAX_JOB_CHANGES, `Send at most ${MAX_JOB_CHANGES} driver pay rows at once.`);
+
 /** A job's prices as they are after a change (the answer of every price-editing call). */
 export const pricedJobSchema = z.object({
   id: z.number().int(),
@@ -157,3 +177,26 @@ export const invoiceAndDriverPayStatusSchema = z.object({
   driverPayStatus: z.array(z.object({ taskId: z.number().int(), payStatus: z.enum(DRIVER_PAY_STATUSES) })),
 });
 export type InvoiceAndDriverPayStatus = z.infer<typeof invoiceAndDriverPayStatusSchema>;
+
+/** POST /api/pricing/{ref}/waiting-time (spec 2 §7): minutes waited per task. */
+export const waitingTimeBodySchema = z.strictObject({
+  waitingTimePerTask: z
+    .array(
+      z.strictObject({
+        taskId: bodyId('taskId'),
+        waitingTime: z
+          .number('Waiting time must be a whole number of minutes.')
+          .int('Waiting time must be a whole number of minutes.')
+          .min(0, 'Waiting time must be 0 or more minutes.')
+          .max(WAITING_TIME_MAX_MINUTES, `Waiting time must be at most ${WAITING_TIME_MAX_MINUTES} minutes.`),
+        driverNumber: z.number('driverNumber must be a number.').int().min(0).max(2_147_483_647).nullable().optional(),
+      }),
+      'waitingTimePerTask must be a list.',
+    )
+    .min(1, 'Enter the waiting time of at least one task.')
+    .max(50, 'A job has at most 50 tasks.'),
+});
+export const waitingTimeResponseSchema = z.object({
+  totalWaitingTimePay: z.number(),
+  waitingTimePerTask: z.array(z.object({ taskId: z.number().int(), pay: z.number(), waitingTime: z.number().int() })),
+});

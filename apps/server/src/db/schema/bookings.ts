@@ -147,6 +147,11 @@ export const bookingJobs = pgTable(
     needsCarrierReview: boolean('needs_carrier_review').notNull().default(false),
     needsCarrierReviewReason: text('needs_carrier_review_reason'),
     priceDetails: jsonb('price_details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * Raised by every change to the job's prices (issue 11): a price change names the version it was
+     * made on, and one made on an older version is refused (409 STALE_EDIT) instead of overwriting.
+     */
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     index('booking_jobs_booking_idx').on(t.bookingId),
@@ -188,6 +193,10 @@ export const bookingTasks = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Order of the stop within the job. */
     position: integer('position').notNull().default(0),
+    /** Spec 2 §4 driver pay status: PENDING_PAYMENT and PAID lock the task's pay. */
+    payStatus: text('pay_status', { enum: ['ACTIVE', 'PENDING_PAYMENT', 'PAID'] })
+      .notNull()
+      .default('ACTIVE'),
   },
   (t) => [
     index('booking_tasks_job_idx').on(t.jobId, t.position),
@@ -226,4 +235,30 @@ export const jobPriceAdjustments = pgTable(
     index('job_price_adjustments_invoice_period_idx').on(t.invoicePeriodId),
     check('job_price_adjustments_amounts_check', sql`${t.cost} >= 0 and ${t.charge} >= 0`),
   ],
+);
+
+/**
+ * Every change to a price field of a job or its tasks (issue 11): who, when, which field, the value
+ * before and after (as text: money, kg, counts and ids alike), the note given and the call that made
+ * it. Rows are only ever added, so a replaced charge is never lost.
+ */
+export const jobPriceHistory = pgTable(
+  'job_price_history',
+  {
+    id: serial('id').primaryKey(),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => bookingJobs.id, { onDelete: 'cascade' }),
+    /** The task, for a task's driver pay or extras. */
+    taskId: integer('task_id').references(() => bookingTasks.id, { onDelete: 'set null' }),
+    field: text('field').notNull(),
+    before: text('before'),
+    after: text('after'),
+    note: text('note').notNull().default(''),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The call that made the change, e.g. 'PUT /api/pricing/update'. */
+    source: text('source').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('job_price_history_job_idx').on(t.jobId, t.createdAt)],
 );

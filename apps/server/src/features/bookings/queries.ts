@@ -125,6 +125,7 @@ const listJobColumns = {
   carrierCustomsCharge: bookingJobs.carrierCustomsCharge,
   carrierInsuranceCharge: bookingJobs.carrierInsuranceCharge,
   extrasCharge: bookingJobs.extrasCharge,
+  version: bookingJobs.version,
   collection: placeColumns(collectionPlaces),
   delivery: placeColumns(deliveryPlaces),
 };
@@ -193,6 +194,7 @@ export function toListJob(row: ListJobRow): BookingListJob {
     carrierCustomsCharge: row.carrierCustomsCharge,
     carrierInsuranceCharge: row.carrierInsuranceCharge,
     extrasCharge: row.extrasCharge,
+    version: row.version,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
-import { JOB_TAGGER_ROLES } from '@courier/domain/bookings/labels';
+import { BOOKING_READER_ROLES, JOB_TAGGER_ROLES } from '@courier/domain/bookings/labels';
 import { PRICE_VIEWER_ROLES } from '@courier/domain/bookings/price-visibility';
 import {
   bookingDetailsSchema,
@@ -48,6 +48,8 @@ const FILTER_NOTE =
   'Booking filter of spec 2 §7. Range bounds apply only when above 0; view SAME_DAY or ON_OS picks the list tab; tags match bookings with a job carrying any of them; job conditions hold for one and the same job. Price filters and sorts need a role that sees prices (403 otherwise).';
 
 const bookingsRoute = areaRoutes({ access: access.roles(AREAS.bookings), tags: ['bookings'] });
+/** Reading bookings: the booking list's staff and pricing staff (who edit prices on the same list). */
+const bookingReaderRoute = areaRoutes({ access: access.roles(BOOKING_READER_ROLES), tags: ['bookings'] });
 const priceViewerRoute = areaRoutes({ access: access.roles(PRICE_VIEWER_ROLES), tags: ['bookings'] });
 const taggerRoute = areaRoutes({ access: access.roles(JOB_TAGGER_ROLES), tags: ['bookings'] });
 const clientReferencesRoute = areaRoutes({ access: access.roles(AREAS.editClientReferences), tags: ['bookings'] });
@@ -58,7 +60,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/bookings',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: 'A page of bookings (size up to 5000) with the total matching the filter',
         description: FILTER_NOTE,
         querystring: bookingListQuerySchema,
@@ -73,7 +75,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/filter-options',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: 'Choices for the list filters that come from data: the carriers and the tariff codes with their names',
         response: { 200: bookingFilterOptionsSchema },
       }),
@@ -85,7 +87,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/csv',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: 'The bookings of the filter as bookings.csv, streamed; refused (400) at 100,000 rows or more',
         description: `${FILTER_NOTE} Price columns only for roles that see prices.`,
         querystring: bookingFilterSchema,
@@ -122,7 +124,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.post(
       '/bookings/tagged',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: 'How many bookings of the filter carry each job tag, and the total',
         description: `${FILTER_NOTE} The body is the filter as JSON; omitTags counts as if no tag were chosen.`,
         body: tagCountsBodySchema,
@@ -168,7 +170,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/jobs/bookings-breakdown',
-      bookingsRoute({
+      bookingReaderRoute({
         summary:
           'Related charge dockets of jobs: booking reference, job reference and (for roles that see prices) customer charge',
         querystring: bookingsBreakdownQuerySchema,
@@ -179,7 +181,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/bookings/job/:ref/tasks',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: "A job's tasks (stops) in order",
         params: jobReferenceParamsSchema,
         response: { 200: taskListSchema, 404: apiErrorSchema },
@@ -207,7 +209,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/booking/:reference',
-      bookingsRoute({
+      bookingReaderRoute({
         summary: 'One booking with its jobs, by booking reference (or the reference of one of its jobs)',
         params: bookingReferenceParamsSchema,
         response: { 200: bookingDetailsSchema, 404: apiErrorSchema },

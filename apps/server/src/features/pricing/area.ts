@@ -1,10 +1,11 @@
 import type { ServerArea } from '../area.ts';
 import { pricingRunHandlers } from './increase-run-handler.ts';
+import { priceReviewRoutes } from './review-routes.ts';
 import { pricingRoutes } from './routes.ts';
 
-/** Tariffs, and the price and carrier increases that run in the background. */
+/** Tariffs, the price and carrier increases that run in the background, and price review and editing. */
 export const pricingArea: ServerArea = {
   name: 'pricing',
-  routes: [pricingRoutes],
+  routes: [pricingRoutes, priceReviewRoutes],
   runHandlers: () => pricingRunHandlers(),
 };
