@@ -234,6 +234,16 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
   };
 }
 
+/**
+ * Driver pay status of a delivered task by its age (spec 2 §4): paid after two weeks, pending
+ * payment in the week before, else active; so the paid and partly-paid guards show in the demo.
+ */
+function payStatusOf(deliveredAt: Date | null, anchor: Date): 'ACTIVE' | 'PENDING_PAYMENT' | 'PAID' {
+  if (!deliveredAt) return 'ACTIVE';
+  const ageDays = (anchor.getTime() - deliveredAt.getTime()) / DAY_MS;
+  return ageDays > 14 ? 'PAID' : ageDays > 7 ? 'PENDING_PAYMENT' : 'ACTIVE';
+}
+
 /** A business-hours moment on a day some way back from the anchor (weekends are quieter). */
 function bookingMoment(random: Random, anchor: Date): Date {
   for (;;) {
@@ -432,6 +442,7 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
           ? collectedAt
           : null,
       position,
+      payStatus: payStatusOf(delivered ? deliveryTime : null, anchor),
     }));
 
     const adjustments: AdjustmentRow[] = [];

@@ -12,6 +12,7 @@ import {
   companySettings,
   companyUsers,
   invoicePeriods,
+  jobPriceAdjustments,
   users,
 } from '../schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
@@ -295,5 +296,36 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
         row.lastBooking && Date.parse(row.lastBooking),
       );
     }
+  });
+
+  it('shows every price-editing guard on a fresh start: paid, pending and active pay, invoiced jobs, reviews with and without a reason, adjustments (issue 11)', async () => {
+    const payStatuses = await t.db
+      .select({ status: bookingTasks.payStatus, tasks: count() })
+      .from(bookingTasks)
+      .groupBy(bookingTasks.payStatus);
+    expect(new Set(payStatuses.map((row) => row.status))).toEqual(new Set(['ACTIVE', 'PENDING_PAYMENT', 'PAID']));
+    const [invoiced] = await t.db
+      .select({ jobs: count() })
+      .from(bookingJobs)
+      .innerJoin(invoicePeriods, eq(invoicePeriods.id, bookingJobs.invoicePeriodId))
+      .where(sql`${invoicePeriods.status} in ('FINALISED', 'INVOICED')`);
+    expect(invoiced?.jobs).toBeGreaterThan(0);
+    const [reviews] = await t.db
+      .select({
+        withReason: sql<number>`count(*) filter (where ${bookingJobs.needsSameDayReviewReason} is not null)`.mapWith(
+          Number,
+        ),
+        withoutReason: sql<number>`count(*) filter (where ${bookingJobs.needsSameDayReviewReason} is null)`.mapWith(
+          Number,
+        ),
+        carrier: sql<number>`count(*) filter (where ${bookingJobs.needsCarrierReview})`.mapWith(Number),
+      })
+      .from(bookingJobs)
+      .where(sql`${bookingJobs.needsSameDayReview} or ${bookingJobs.needsCarrierReview}`);
+    expect(reviews?.withReason).toBeGreaterThan(0);
+    expect(reviews?.withoutReason).toBeGreaterThan(0);
+    expect(reviews?.carrier).toBeGreaterThan(0);
+    const [adjustments] = await t.db.select({ rows: count() }).from(jobPriceAdjustments);
+    expect(adjustments?.rows).toBeGreaterThan(0);
   });
 });
