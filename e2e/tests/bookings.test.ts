@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserForTests, expectAccessible, openPage, signedInPage, signIn, waitForUrl } from '../support/browser.ts';
+import {
+  baseURL,
+  browserForTests,
+  expectAccessible,
+  openPage,
+  signedInPage,
+  signIn,
+  waitForUrl,
+} from '../support/browser.ts';
 import { openFirstCompany } from '../support/steps.ts';
-import { apiGetAs } from '../support/api.ts';
+import { apiGetAs, apiToken } from '../support/api.ts';
 
 const browser = browserForTests();
 
@@ -139,6 +147,58 @@ describe('booking list', () => {
     await expectAccessible(page);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  // Issue 11: a price change is kept, and whoever sees prices can read it in the booking details.
+  test("shows a job's price history: who changed which price, from what to what, and why", async () => {
+    const token = await apiToken('pricing');
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const list = (await (await fetch(`${baseURL()}/api/bookings?size=20`, { headers: auth })).json()) as {
+      bookings: {
+        reference: string;
+        jobs: { id: number; reference: string; version: number; customerCharge: number }[];
+      }[];
+    };
+    const booking = list.bookings.find((candidate) => candidate.jobs.length === 1) ?? list.bookings[0];
+    const job = booking?.jobs[0];
+    if (!booking || !job) throw new Error('no booking to change');
+    const charge = Math.round((job.customerCharge + 1.25) * 100) / 100;
+    const note = `Corrected after a call ${Date.now()}`;
+    const saved = await fetch(`${baseURL()}/api/pricing/update`, {
+      method: 'PUT',
+      headers: auth,
+      body: JSON.stringify([{ jobId: job.id, version: job.version, customerCharge: charge, note }]),
+    });
+    expect(saved.status, await saved.clone().text()).toBe(200);
+
+    const { page, context, problems } = await openPage(browser());
+    await openList(page, 'accounts', `/bookings/list?searchQuery=${booking.reference}`);
+    await page.getByRole('button', { name: `Open booking ${booking.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${booking.reference}` });
+    const card = panel.getByRole('group', { name: `Job ${job.reference}` });
+    await card.getByRole('button', { name: 'Show price history' }).click();
+    const history = card.getByRole('table', { name: `Price history of ${job.reference}` });
+    const row = history.getByRole('row').filter({ hasText: note });
+    await row.waitFor();
+    const euro = (value: number) =>
+      new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }).format(value);
+    expect(await row.textContent()).toContain('Customer charge');
+    expect(await row.textContent()).toContain(euro(job.customerCharge));
+    expect(await row.textContent()).toContain(euro(charge));
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // A telephonist, who sees no prices, gets no price history.
+    const other = await openPage(browser());
+    await openList(other.page, 'telephonist', `/bookings/list?searchQuery=${booking.reference}`);
+    await other.page.getByRole('button', { name: `Open booking ${booking.reference}` }).click();
+    await other.page
+      .getByRole('dialog', { name: `Booking ${booking.reference}` })
+      .getByRole('heading', { name: 'Jobs' })
+      .waitFor();
+    expect(await other.page.getByRole('button', { name: 'Show price history' }).count()).toBe(0);
+    await other.context.close();
   });
 
   test("names each job's invoice period in the booking details, fetching a period once however many jobs share it", async () => {

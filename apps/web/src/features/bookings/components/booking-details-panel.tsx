@@ -20,6 +20,7 @@ import { useBooking } from '@/api/bookings.ts';
 import { useSession } from '@/session/session-store.ts';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
+import { JobPriceHistory } from './job-price-history.tsx';
 import { JobTagChips, JobTagsEditor } from './job-tags-editor.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -158,6 +159,7 @@ function JobCard({
         <PriceItem label="Driver Pay" of={job} field="driverPrice" seePrices={seePrices} />
         {job.carrier && <PriceItem label="Carrier cost" of={job} field="carrierPrice" seePrices={seePrices} />}
       </dl>
+      {seePrices && <JobPriceHistory jobId={job.id} jobReference={job.reference} />}
     </Paper>
   );
 }
