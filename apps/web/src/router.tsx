@@ -10,6 +10,7 @@ import {
 import { AREAS } from '@courier/domain/auth/roles';
 import { addressesRoutes } from './features/addresses/routes.tsx';
 import { authRoutes } from './features/auth/routes.tsx';
+import { bookingListSearchSchema } from './features/bookings/booking-search.ts';
 import { bookingsRoutes } from './features/bookings/routes.tsx';
 import { companiesRoutes } from './features/companies/routes.tsx';
 import { driversRoutes } from './features/drivers/routes.tsx';
@@ -83,7 +84,10 @@ const areaRoutes = [
   invoicingRoutes(appRoute),
   bookingsRoutes(appRoute),
   driversRoutes(appRoute),
-  pricingRoutes(appRoute),
+  pricingRoutes(appRoute, {
+    validateSearch: bookingListSearchSchema,
+    component: lazyRouteComponent(() => import('./features/bookings/price-review-screen.tsx'), 'PriceReviewScreen'),
+  }),
   reviewsRoutes(appRoute),
   addressesRoutes(appRoute),
   loggingRoutes(appRoute),

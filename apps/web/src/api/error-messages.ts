@@ -7,10 +7,8 @@ import type { ApiErrorCode } from '@courier/domain/common/errors';
  * already says what went wrong (the codes and their statuses: packages/domain/src/common/errors.ts).
  */
 export const SPEC_ERROR_TEXTS: Partial<Record<ApiErrorCode, string>> = {
-  // spec 2 §5 'Edit guards'
-  LOCKED_INVOICED:
-    'This job has been invoiced and the customer charge can no longer be edited. You can use the price adjustments to add an additional charge on the customers next invoice.',
-  LOCKED_PAID: 'This job has been paid and the driver pay can no longer be edited',
+  // The edit guards of spec 2 §5 (LOCKED_INVOICED, LOCKED_PAID) are not here: the server's message
+  // already holds the spec's text (paid or partly paid) after the job it names.
 };
 
 /** The message for a failed call: the spec's text for its code, else the server's message, else the status. */

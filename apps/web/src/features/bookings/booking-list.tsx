@@ -1,5 +1,5 @@
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -7,16 +7,20 @@ import {
   BOOKING_VIEWS,
   type BookingView,
 } from '@courier/domain/bookings/enums';
-import { parseRoles } from '@courier/domain/auth/roles';
+import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
+import type { BookingListItem } from '@courier/domain/bookings/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { useApproveReview } from '@/api/price-review.ts';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
+import { toast } from '@/ui/toast.ts';
 import { BookingDetailsPanel } from './components/booking-details-panel.tsx';
 import { BookingFilterPanel } from './components/booking-filter-panel.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
-import { BookingTable } from './components/booking-table.tsx';
+import { BookingTable, type ReviewActions } from './components/booking-table.tsx';
 import { useAppliedSearchResults } from './use-applied-search-results.ts';
 import { useBookingSearch } from './use-booking-search.ts';
 
@@ -29,6 +33,46 @@ function useStartAfter(delayMs: number): boolean {
     return () => clearTimeout(timer);
   }, [delayMs]);
   return started;
+}
+
+/**
+ * Review mode's Approve (spec 2 §4): approves the shown view's review (Same Day → SAME_DAY, ON / OS →
+ * CARRIER) of a booking's flagged jobs; the list reloads without them. Undefined when not allowed.
+ */
+function useReviewActions(allowed: boolean, view: BookingView | undefined): ReviewActions | undefined {
+  const approve = useApproveReview();
+  const [approving, setApproving] = useState<string | null>(null);
+  const type = view === 'ON_OS' ? 'CARRIER' : 'SAME_DAY';
+  const onApprove = useCallback(
+    (booking: BookingListItem, jobIds: number[]) => {
+      setApproving(booking.reference);
+      approve.mutate(
+        { jobIds, type },
+        {
+          onSuccess: () =>
+            toast({
+              type: 'success',
+              title: 'Price Review Approved',
+              message: `${booking.reference} has been approved.`,
+            }),
+          onError: (error) =>
+            toast({
+              type: 'error',
+              title: 'Error Approving Price Review',
+              message:
+                error instanceof ApiRequestError && error.status === 400
+                  ? error.message
+                  : 'There was an error approving price review.',
+            }),
+          onSettled: () => setApproving(null),
+        },
+      );
+    },
+    // approve.mutate is stable (TanStack Query); the rest are the inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [type],
+  );
+  return useMemo(() => (allowed ? { type, onApprove, approving } : undefined), [allowed, type, onApprove, approving]);
 }
 
 /**
@@ -57,6 +101,10 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
+  const review = useReviewActions(
+    inputs.needsReviewOnly === true && hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.editPrices),
+    results?.list.view,
+  );
   const pageOnScreen = useValueOnScreen(state.page, busy);
   const sizeOnScreen = useValueOnScreen(state.size, busy);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number])
@@ -78,7 +126,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
       }
     >
       {inputs.needsReviewOnly && (
-        <Alert color="orange" variant="light" title="Review mode" py="xs">
+        <Alert color="orange" variant="light" py={6} role="status">
           <Text size="sm" c="dark">
             Only displaying bookings which require review
           </Text>
@@ -132,6 +180,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
               onOpen={setOpened}
               busy={busy}
               fill={fill}
+              review={review}
             />
           )}
           <ListPagination

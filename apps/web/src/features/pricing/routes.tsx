@@ -1,4 +1,4 @@
-import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent, type AnyRoute, type AnyValidator, type RouteComponent } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { carriersQuery } from '@/api/carriers.ts';
@@ -6,7 +6,6 @@ import { tariffCodesQuery } from '@/api/tariff-codes.ts';
 import { tariffListQuery } from '@/api/tariffs.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { startQuery } from '@/routing/start-query.ts';
-import { placeholder } from '@/routing/guards.ts';
 
 export const tariffListSearchSchema = z.object({
   tariffCodeId: z.coerce.number().int().min(1).optional().catch(undefined),
@@ -17,8 +16,15 @@ export const tariffListSearchSchema = z.object({
   highlight: z.coerce.number().int().min(1).optional().catch(undefined),
 });
 
-/** /pricing: price review, tariff codes, carriers, tariffs, bulk increases. */
-export function pricingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
+/**
+ * /pricing: price review, tariff codes, carriers, tariffs, bulk increases. The price review is the
+ * bookings area's list in review mode: the app (router.tsx) passes its screen and URL filter in, as
+ * areas do not import each other.
+ */
+export function pricingRoutes<TApp extends AnyRoute, TReviewSearch extends AnyValidator>(
+  appRoute: TApp,
+  review: { validateSearch: TReviewSearch; component: RouteComponent },
+) {
   return sectionRoutes(
     appRoute,
     {
@@ -30,8 +36,12 @@ export function pricingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
       component: lazyRouteComponent(() => import('./pricing-layout.tsx'), 'PricingLayout'),
     },
     (pricing) => [
-      // The price review arrives with its own issue; until then the route says so.
-      screenRoute(pricing, { path: '/review', name: 'bookingPriceReview', ...placeholder('Price reviews') }),
+      screenRoute(pricing, {
+        path: '/review',
+        name: 'bookingPriceReview',
+        validateSearch: review.validateSearch,
+        component: review.component,
+      }),
       screenRoute(pricing, {
         path: '/tariff-codes',
         name: 'tariffCodeList',

@@ -6,6 +6,7 @@ import { bookingVehicleLabel, jobTagLabel } from '@courier/domain/bookings/label
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
+import type { ApprovalType } from '@courier/domain/pricing/price-review-schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
 // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
@@ -47,6 +48,22 @@ function reviewReason(booking: BookingListItem): string | null {
 interface RowActions {
   onOpen: (reference: string) => void;
   onOpenCompany: (companyId: number) => void;
+  review?: ReviewActions | undefined;
+}
+
+/** Review mode for pricing staff (spec 2 §4): an Approve button on each booking flagged for the view's review. */
+export interface ReviewActions {
+  type: ApprovalType;
+  onApprove: (booking: BookingListItem, jobIds: number[]) => void;
+  /** The booking whose approval is on its way (its button waits). */
+  approving: string | null;
+}
+
+/** The jobs of a booking flagged for this review type. */
+export function jobsToApprove(booking: BookingListItem, type: ApprovalType): number[] {
+  return booking.jobs
+    .filter((job) => (type === 'SAME_DAY' ? job.needsSameDayReview : job.needsCarrierReview))
+    .map((job) => job.id);
 }
 
 // Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
@@ -212,8 +229,36 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
             },
           },
         ];
+  const { review } = actions;
+  const approve: Column[] = review
+    ? [
+        {
+          key: 'approve',
+          header: 'Review',
+          width: 110,
+          cell: (booking) => {
+            const jobIds = jobsToApprove(booking, review.type);
+            if (jobIds.length === 0) return null;
+            return (
+              <button
+                type="button"
+                className={classes.approve}
+                disabled={review.approving === booking.reference}
+                onClick={() => review.onApprove(booking, jobIds)}
+                aria-label={`Approve review of ${booking.reference}`}
+              >
+                {review.approving === booking.reference ? 'Approving…' : 'Approve'}
+              </button>
+            );
+          },
+        },
+      ]
+    : [];
+  // In review mode Approve follows the reference, so it is on screen without scrolling sideways.
   return [
-    ...common,
+    ...common.slice(0, 1),
+    ...approve,
+    ...common.slice(1),
     ...(view === 'ON_OS' ? onOs : view === 'SAME_DAY' ? sameDay : [...sameDay.slice(0, 2), ...onOs.slice(0, 1)]),
     ...sizes,
     ...prices,
@@ -255,6 +300,7 @@ export function BookingTable({
   onOpen,
   busy,
   fill = false,
+  review,
 }: {
   bookings: BookingListItem[];
   view: 'SAME_DAY' | 'ON_OS' | undefined;
@@ -263,6 +309,8 @@ export function BookingTable({
   busy: boolean;
   /** Take the height left in a flex column (the list screen), else at most 70% of the window. */
   fill?: boolean;
+  /** Review mode's Approve column (pricing staff). */
+  review?: ReviewActions | undefined;
 }) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -273,8 +321,9 @@ export function BookingTable({
         onOpen,
         onOpenCompany: (companyId) =>
           void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
+        review,
       }),
-    [view, seePrices, onOpen, navigate],
+    [view, seePrices, onOpen, navigate, review],
   );
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library

@@ -13,7 +13,7 @@ export function JobPriceHistory({ jobId, jobReference }: { jobId: number; jobRef
   const [open, setOpen] = useState(false);
   const history = usePriceHistory(jobId, open);
   return (
-    <Stack gap="xs">
+    <Stack gap="xs" mt="xs">
       <Button
         size="compact-xs"
         variant="default"

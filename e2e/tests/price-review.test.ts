@@ -1,0 +1,77 @@
+import { describe, expect, test } from 'vitest';
+import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+import { apiToken } from '../support/api.ts';
+
+// Issue 11: /pricing/review is the booking list in review mode; pricing staff approve flagged jobs.
+const browser = browserForTests();
+
+interface ListedJob {
+  id: number;
+  needsSameDayReview: boolean;
+  needsCarrierReview: boolean;
+}
+
+async function jobOf(reference: string): Promise<ListedJob[]> {
+  const token = await apiToken('pricing');
+  const response = await fetch(`${baseURL()}/api/bookings?searchQuery=${reference}&size=5`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as { bookings: { reference: string; jobs: ListedJob[] }[] };
+  return body.bookings.find((booking) => booking.reference === reference)?.jobs ?? [];
+}
+
+describe('price review', () => {
+  test('pricing staff see only bookings needing review, and approving one clears it from the list', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    await page.getByText('Only displaying bookings which require review').waitFor();
+    const rows = page.locator('tbody tr[data-reference]');
+    await rows.first().waitFor({ timeout: 20_000 });
+    // Every row carries the review badge, with its reason (or 'No reason provided') as its name.
+    const badges = await rows.evaluateAll((elements) =>
+      elements.map((row) => row.querySelector('[data-badge][aria-label*="review"]')?.getAttribute('aria-label') ?? ''),
+    );
+    expect(badges.length).toBeGreaterThan(0);
+    for (const badge of badges) expect(badge).toMatch(/^(Same day|Carrier) review: .+/);
+    await expectAccessible(page);
+
+    const reference = (await rows.first().getAttribute('data-reference')) ?? '';
+    expect((await jobOf(reference)).some((job) => job.needsSameDayReview)).toBe(true);
+    await page.getByRole('button', { name: `Approve review of ${reference}` }).click();
+    await page.getByText('Price Review Approved').first().waitFor();
+    await expect.poll(async () => (await jobOf(reference)).some((job) => job.needsSameDayReview)).toBe(false);
+    await expect
+      .poll(() => page.locator(`tbody tr[data-reference="${reference}"]`).count(), { timeout: 20_000 })
+      .toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the ON / OS view approves carrier reviews', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    await page.getByRole('tab', { name: 'ON / OS' }).click();
+    const rows = page.locator('tbody tr[data-reference]');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const reference = (await rows.first().getAttribute('data-reference')) ?? '';
+    await page.getByRole('button', { name: `Approve review of ${reference}` }).click();
+    await page.getByText('Price Review Approved').first().waitFor();
+    await expect.poll(async () => (await jobOf(reference)).some((job) => job.needsCarrierReview)).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a dispatcher is refused the price review, and the server refuses its approval too', async () => {
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
+    await page.goto('/pricing/review');
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    const token = await apiToken('dispatcher');
+    const response = await fetch(`${baseURL()}/api/pricing/review/approve`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ jobIds: [1], type: 'SAME_DAY' }),
+    });
+    expect(response.status).toBe(403);
+    await context.close();
+  });
+});
