@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow).
+// load, lighthouse, firstrow, priceupdate).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import { benchFirstRow } from './first-row.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
 import { benchPriceIncrease } from './price-increase.ts';
+import { benchPriceUpdate } from './price-update.ts';
 import { benchPlaceSearch } from './places-search.ts';
 import { benchSettingsPut } from './settings-put.ts';
 import { benchStartup } from './startup.ts';
@@ -106,6 +107,17 @@ if (wanted('bookings')) {
     results.push(...(await benchBookings(serverUrl)));
   } else {
     progress('bookings skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include them');
+  }
+}
+
+if (wanted('priceupdate')) {
+  // PostgreSQL only, on the booking scale data.
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('price update on PostgreSQL');
+    results.push(...(await benchPriceUpdate(serverUrl)));
+  } else {
+    progress('price update skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
   }
 }
 
