@@ -3,7 +3,7 @@ import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
 import { DRIVER_PAY_STATUSES, WAITING_TIME_MAX_MINUTES } from './price-edits.ts';
-import { euro, kg } from './schemas.ts';
+import { euro, kg, TARIFF_SERVICE_CODES } from './schemas.ts';
 
 // The price-editing calls of spec 2 §7 'Pricing' (issue 11): PUT /api/pricing/update and its
 // answer, the price history of a job, the review approval and the invoice and driver-pay status.
@@ -199,4 +199,34 @@ export const waitingTimeBodySchema = z.strictObject({
 export const waitingTimeResponseSchema = z.object({
   totalWaitingTimePay: z.number(),
   waitingTimePerTask: z.array(z.object({ taskId: z.number().int(), pay: z.number(), waitingTime: z.number().int() })),
+});
+
+/**
+ * POST /api/pricing/review/set-tariff and /alternative-tariff (spec 2 §7): `tariff` is the tariff
+ * service to price the job under (DOM, RAPC, CANC, FAIC, ...) and `account` the company account code
+ * whose special tariff is preferred (null: the base tariff). CANC and FAIC are Set Cancelled and Set
+ * Failed Collection, for ON/OS jobs only.
+ */
+export const setTariffBodySchema = z.strictObject({
+  jobId: bodyId('jobId'),
+  tariff: z.enum(TARIFF_SERVICE_CODES, 'tariff must be a tariff service code (DOM, RAPC, CANC, ...).'),
+  account: z
+    .string('account must be a company account code.')
+    .trim()
+    .min(1, 'account must be a company account code.')
+    .max(20, 'account must be at most 20 characters.')
+    .nullable()
+    .optional(),
+});
+export type SetTariffBody = z.infer<typeof setTariffBodySchema>;
+
+/** PUT /api/pricing/review/change-company (spec 2 §2 'Choose Company'). */
+export const changeCompanyBodySchema = z.strictObject({
+  reference: z
+    .string('reference must be a booking reference.')
+    .trim()
+    .min(1, 'reference is required.')
+    .max(40, 'reference must be at most 40 characters.'),
+  companyId: bodyId('companyId'),
+  recalculatePrices: z.boolean('recalculatePrices must be true or false.'),
 });

@@ -91,6 +91,7 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
       tariffId?: number | null;
       customs?: number;
       review?: 'SAME_DAY' | 'CARRIER';
+      type?: 'same_day' | 'other';
     } = {},
   ): Promise<{ jobId: number; bookingId: number; reference: string; taskIds: number[] }> {
     sequence += 1;
@@ -102,7 +103,7 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
         reference,
         companyId: companyA,
         serviceId: catalogue.services.bikeStandard,
-        type: 'same_day',
+        type: options.type ?? 'same_day',
         status: 'delivered',
         exVatPrice: 30,
         driverPrice: 12,
@@ -505,6 +506,138 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
     });
   });
 
+  describe('tariffs and companies of a review', () => {
+    // BVF002's special RAPC tariff: €6 for the first 5 kg, then €1 a started kg.
+    const SPECIAL = [{ upTo: 30, basic: 6, basicPer: 5, then: 1, thenPer: 1 }];
+    let specialTariff: number;
+    beforeAll(async () => {
+      const [special] = await t.db
+        .insert(tariffs)
+        .values({
+          service: 'RAPC',
+          zone: 'IRELAND',
+          account: 'BVF002',
+          tariffCodeId: catalogue.tariffCodes.DOM,
+          pricing: SPECIAL,
+        })
+        .returning({ id: tariffs.id });
+      specialTariff = special!.id;
+    });
+    const post = (url: string, payload: object) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(pricing), payload });
+
+    it("answers the alternative tariff (the account's special one, else the base one) and changes nothing", async () => {
+      const a = await job({ tariffId: weightTariff, type: 'other' });
+      const special = await post('/api/pricing/review/alternative-tariff', {
+        jobId: a.jobId,
+        tariff: 'RAPC',
+        account: 'bvf002',
+      });
+      expect(special.statusCode, special.body).toBe(200);
+      expect(special.json()).toMatchObject({ id: specialTariff, account: 'BVF002', service: 'RAPC' });
+      const base = await post('/api/pricing/review/alternative-tariff', {
+        jobId: a.jobId,
+        tariff: 'RAPC',
+        account: null,
+      });
+      expect(base.json()).toMatchObject({ id: weightTariff, account: null });
+      // ALC001 has no special RAPC tariff: the base one.
+      const fallback = await post('/api/pricing/review/alternative-tariff', {
+        jobId: a.jobId,
+        tariff: 'RAPC',
+        account: 'ALC001',
+      });
+      expect(fallback.json()).toMatchObject({ id: weightTariff });
+      expect(
+        (await post('/api/pricing/review/alternative-tariff', { jobId: a.jobId, tariff: 'UKM9' })).statusCode,
+      ).toBe(404);
+      expect(
+        (await post('/api/pricing/review/alternative-tariff', { jobId: a.jobId, tariff: 'RAPC', account: 'NOPE99' }))
+          .statusCode,
+      ).toBe(400);
+      expect((await post('/api/pricing/review/alternative-tariff', { jobId: a.jobId, tariff: 'XYZ' })).statusCode).toBe(
+        400,
+      );
+      expect(await stored(a.jobId)).toMatchObject({ version: 1, historyRows: 0 });
+    });
+
+    it('sets an ON/OS job cancelled (CANC), re-pricing it and keeping the history; a same day job may not', async () => {
+      const onos = await job({ tariffId: weightTariff, type: 'other', customs: 1.5 });
+      const response = await post('/api/pricing/review/set-tariff', { jobId: onos.jobId, tariff: 'CANC' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json()).toMatchObject({ id: catalogue.tariffs.CANC, service: 'CANC' });
+      // The catalogue's CANC charge is a flat €10, plus the customs passed on.
+      expect(await stored(onos.jobId)).toMatchObject({
+        tariffId: catalogue.tariffs.CANC,
+        customerCharge: 11.5,
+        version: 2,
+      });
+      const rows = await t.db.select().from(jobPriceHistory).where(eq(jobPriceHistory.jobId, onos.jobId));
+      expect(rows.map((row) => [row.field, row.source]).sort()).toEqual([
+        ['customerCharge', 'POST /api/pricing/review/set-tariff'],
+        ['tariffId', 'POST /api/pricing/review/set-tariff'],
+      ]);
+      const sameDay = await job({ tariffId: weightTariff });
+      const refused = await post('/api/pricing/review/set-tariff', { jobId: sameDay.jobId, tariff: 'CANC' });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json<{ message: string }>().message).toContain(
+        'Set Cancelled and Set Failed Collection are for ON/OS jobs',
+      );
+      const invoiced = await job({ tariffId: weightTariff, type: 'other', invoicePeriodId: invoicedPeriod });
+      expect((await post('/api/pricing/review/set-tariff', { jobId: invoiced.jobId, tariff: 'CANC' })).statusCode).toBe(
+        409,
+      );
+    });
+
+    it("moves a booking to another company, re-pricing from that company's tariff only when asked", async () => {
+      const change = (payload: object) =>
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/pricing/review/change-company',
+          headers: bearer(pricing),
+          payload,
+        });
+      const kept = await job({ tariffId: weightTariff, type: 'other' });
+      const [keptBooking] = await t.db
+        .select({ reference: bookings.reference })
+        .from(bookings)
+        .where(eq(bookings.id, kept.bookingId));
+      const moved = await change({ reference: keptBooking!.reference, companyId: companyB, recalculatePrices: false });
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect(moved.json<PricedJob[]>()[0]).toMatchObject({
+        companyId: companyB,
+        customerCharge: 30,
+        tariffId: weightTariff,
+      });
+
+      const repriced = await job({ tariffId: weightTariff, type: 'other' });
+      const [repricedBooking] = await t.db
+        .select({ reference: bookings.reference })
+        .from(bookings)
+        .where(eq(bookings.id, repriced.bookingId));
+      const response = await change({
+        reference: repricedBooking!.reference,
+        companyId: companyB,
+        recalculatePrices: true,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      // 2 kg on BVF002's special tariff: its basic €6.
+      expect(response.json<PricedJob[]>()[0]).toMatchObject({
+        companyId: companyB,
+        tariffId: specialTariff,
+        customerCharge: 6,
+        version: 2,
+      });
+      expect((await change({ reference: 'NOPE-404', companyId: companyB, recalculatePrices: true })).statusCode).toBe(
+        404,
+      );
+      expect(
+        (await change({ reference: repricedBooking!.reference, companyId: 2_000_000, recalculatePrices: false }))
+          .statusCode,
+      ).toBe(400);
+    });
+  });
+
   describe('GET /api/pricing/invoice-and-driver-pay-status', () => {
     it("answers the job's invoice status and each task's pay status", async () => {
       const a = await job({ invoicePeriodId: invoicedPeriod, tasks: ['PAID', 'ACTIVE'] });
@@ -618,6 +751,24 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
             url: `/api/pricing/${a.reference}/waiting-time`,
             headers: bearer(token),
             payload: { waitingTimePerTask: [{ taskId: a.taskIds[0], waitingTime: 30 }] },
+          }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/pricing/review/set-tariff',
+            headers: bearer(token),
+            payload: { jobId: a.jobId, tariff: 'DOM' },
+          }),
+          t.app.inject({
+            method: 'POST',
+            url: '/api/pricing/review/alternative-tariff',
+            headers: bearer(token),
+            payload: { jobId: a.jobId, tariff: 'DOM' },
+          }),
+          t.app.inject({
+            method: 'PUT',
+            url: '/api/pricing/review/change-company',
+            headers: bearer(token),
+            payload: { reference: 'PR0001', companyId: companyB, recalculatePrices: true },
           }),
           t.app.inject({
             method: 'GET',

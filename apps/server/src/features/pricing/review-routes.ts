@@ -4,6 +4,7 @@ import { PRICE_VIEWER_ROLES } from '@courier/domain/bookings/price-visibility';
 import { apiErrorSchema } from '@courier/domain/common/api';
 import {
   approveReviewBodySchema,
+  changeCompanyBodySchema,
   approveReviewResponseSchema,
   invoiceAndDriverPayStatusSchema,
   jobIdParamsSchema,
@@ -11,15 +12,18 @@ import {
   pricedJobListSchema,
   priceHistorySchema,
   pricingUpdateBodySchema,
+  setTariffBodySchema,
   taskPayUpdateBodySchema,
   waitingTimeBodySchema,
   waitingTimeResponseSchema,
 } from '@courier/domain/pricing/price-review-schemas';
 import { jobReferenceParamsSchema } from '@courier/domain/bookings/schemas';
+import { tariffSchema } from '@courier/domain/pricing/schemas';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { areaRoutes } from '../../http/route-options.ts';
 import { approveReview, invoiceAndDriverPayStatus, priceHistoryOf, waitingTimePayOf } from './price-review.ts';
+import { alternativeTariff, changeCompany, setTariff } from './tariff-review.ts';
 import { updatePrices, updateTaskPay } from './update-prices.ts';
 
 const priceEditorRoute = areaRoutes({ access: access.roles(AREAS.editPrices), tags: ['price review'] });
@@ -80,6 +84,49 @@ export function priceReviewRoutes({ database }: AppContext): FastifyPluginAsyncZ
       }),
       async (request) =>
         waitingTimePayOf(db, { jobReference: request.params.ref, rows: request.body.waitingTimePerTask }),
+    );
+
+    app.post(
+      '/pricing/review/set-tariff',
+      priceEditorRoute({
+        summary: 'Prices a job with the tariff of a service (Set Cancelled: CANC; Set Failed Collection: FAIC)',
+        description:
+          "`tariff` is a tariff service; `account` an account code whose special tariff is preferred (else, or when null, the base tariff), in the zone of the job's tariff (IRELAND when it has none). " +
+          'The job takes that tariff and its charge is re-priced from it, with the rules and history of PUT /api/pricing/update. CANC and FAIC are for ON/OS jobs only (400). 404 unknown job or no such tariff; 409 LOCKED_INVOICED. Answers the tariff.',
+        body: setTariffBodySchema,
+        response: { 200: tariffSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
+      async (request) => {
+        const { userId } = requireSignedIn(request);
+        return db.transaction((tx) => setTariff(tx, { userId, body: request.body }));
+      },
+    );
+
+    app.post(
+      '/pricing/review/alternative-tariff',
+      priceEditorRoute({
+        summary: 'The tariff a job would be priced with under another service or account',
+        description:
+          'The same choice as set-tariff (special tariff of the account, else the base tariff, in the job zone), without changing anything. 404 unknown job or no such tariff.',
+        body: setTariffBodySchema,
+        response: { 200: tariffSchema, 404: apiErrorSchema },
+      }),
+      async (request) => alternativeTariff(db, request.body),
+    );
+
+    app.put(
+      '/pricing/review/change-company',
+      priceEditorRoute({
+        summary: 'Moves a booking to another company (the Choose Company modal)',
+        description:
+          "With `recalculatePrices` each tariff-priced job takes the new company's special tariff for its service (else the base tariff) and is re-priced; same-day jobs keep their charge. Rules and history of PUT /api/pricing/update. 404 unknown booking; 400 unknown company; 409 LOCKED_INVOICED when a job's invoice is finalised or invoiced. Answers the booking's jobs.",
+        body: changeCompanyBodySchema,
+        response: { 200: pricedJobListSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
+      async (request) => {
+        const { userId } = requireSignedIn(request);
+        return db.transaction((tx) => changeCompany(tx, { userId, ...request.body }));
+      },
     );
 
     app.get(
