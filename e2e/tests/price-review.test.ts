@@ -61,6 +61,28 @@ describe('price review', () => {
     await context.close();
   });
 
+  test("the review list's company filter works for pricing staff: search, pick, run", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    const rows = page.locator('tbody tr[data-reference]');
+    await rows.first().waitFor({ timeout: 20_000 });
+    // In review mode the Approve column follows the reference: the company link is the 4th cell.
+    const code =
+      (await rows.locator('td:nth-child(4) a').allTextContents()).find((text) => /^[A-Z]{4}\d{3}$/.test(text)) ?? '';
+    expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
+    const summary = page.getByRole('button', { name: /^(Hide filters|Filters)/ });
+    if ((await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
+    await page.getByLabel('Company').fill(code);
+    await page.getByRole('option').first().click();
+    await waitForUrl(page, (url) => url.searchParams.has('company'));
+    await page.getByRole('button', { name: 'Run search' }).click();
+    await expect
+      .poll(async () => new Set(await rows.locator('td:nth-child(4) a').allTextContents()), { timeout: 20_000 })
+      .toEqual(new Set([code]));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a dispatcher is refused the price review, and the server refuses its approval too', async () => {
     const { page, context } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/pricing/review');

@@ -14,6 +14,7 @@ import {
   placeSearchResultSchema,
 } from '@courier/domain/addresses/schemas';
 import { AREAS, type Role } from '@courier/domain/auth/roles';
+import { BOOKING_READER_ROLES } from '@courier/domain/bookings/labels';
 import { apiErrorSchema, idParamSchema, okSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
 import { areaRoutes } from '../../http/route-options.ts';
@@ -28,6 +29,8 @@ const PLACES = access.roles(AREAS.companies);
 const ADDRESS_BOOKS = access.roles([...AREAS.companyTabAddressBook, ...AREAS.addresses]);
 
 const placesRoute = areaRoutes({ access: PLACES, tags: ['places'] });
+/** The place search of the booking list's address filter: also for pricing staff (/pricing/review, issue 11). */
+const placeSearchRoute = areaRoutes({ access: access.roles(BOOKING_READER_ROLES), tags: ['places'] });
 const companyBookRoute = areaRoutes({ access: access.roles(AREAS.companyTabAddressBook), tags: ['address book'] });
 const publicBookRoute = areaRoutes({ access: access.roles(AREAS.addresses), tags: ['address book'] });
 const addressBooksRoute = areaRoutes({ access: ADDRESS_BOOKS, tags: ['address book'] });
@@ -44,7 +47,7 @@ export function addressRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/place/search',
-      placesRoute({
+      placeSearchRoute({
         summary: 'Address search by name, address or eircode (from 3 characters; ranked: exact eircode, name, address)',
         description:
           'latitude, longitude and radius (metres) limit the search to an area; filterPlaceId leaves one place out; countryCode limits the country. sessiontoken and searchEircodeDatabase are accepted for compatibility.',

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AREAS } from '@courier/domain/auth/roles';
+import { BOOKING_READER_ROLES } from '@courier/domain/bookings/labels';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
 import {
   companyListBodySchema,
@@ -15,6 +16,11 @@ import { notFound } from '../../http/errors.ts';
 import { findCompany, listCompanies, searchCompanies } from './queries.ts';
 
 const companiesRoute = areaRoutes({ access: access.roles(AREAS.companies), tags: ['companies'] });
+/**
+ * Look-ups the booking list's company filter makes (the search, the chosen company): also for pricing
+ * staff, who use that list at /pricing/review (issue 11).
+ */
+const companyLookupRoute = areaRoutes({ access: access.roles(BOOKING_READER_ROLES), tags: ['companies'] });
 
 export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
@@ -31,7 +37,7 @@ export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/company/search',
-      companiesRoute({
+      companyLookupRoute({
         summary: 'Type-ahead company search',
         querystring: companySearchQuerySchema,
         response: { 200: companySearchResultSchema },
@@ -41,7 +47,7 @@ export function companyRoutes({ database }: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/company/:id',
-      companiesRoute({
+      companyLookupRoute({
         summary: 'One company',
         params: idParamSchema,
         response: { 200: companyDetailsSchema, 404: apiErrorSchema },

@@ -797,6 +797,20 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
       expect((await t.app.inject({ method: 'GET', url, headers: bearer(dispatcher) })).statusCode).toBe(403);
     });
 
+    it("may use the booking list's look-ups (company and place search, one company), not the company list", async () => {
+      const get = (url: string) => t.app.inject({ method: 'GET', url, headers: bearer(pricing) });
+      expect((await get('/api/company/search?query=anna')).statusCode).toBe(200);
+      expect((await get(`/api/company/${companyA}`)).statusCode).toBe(200);
+      expect((await get('/api/place/search?query=liffey')).statusCode).toBe(200);
+      const list = await t.app.inject({
+        method: 'POST',
+        url: '/api/company',
+        headers: bearer(pricing),
+        payload: { size: 10, skip: 0 },
+      });
+      expect(list.statusCode).toBe(403);
+    });
+
     it('a manager (a higher rank) may', async () => {
       const manager = await signInAs(t, ['MANAGER']);
       expect((await update([{ jobId: a.jobId, version: 1, customerCharge: 31 }], manager)).statusCode).toBe(200);
