@@ -19,6 +19,7 @@ import {
   invoicePeriods,
   jobPriceHistory,
   tariffs,
+  zones,
 } from '../../db/schema/index.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, createUser, signIn, signInAs } from '../../test/factories.ts';
@@ -577,6 +578,19 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
         ['customerCharge', 'POST /api/pricing/review/set-tariff'],
         ['tariffId', 'POST /api/pricing/review/set-tariff'],
       ]);
+      // A job priced in a zone with no CANC tariff of its own takes the national (IRELAND) one.
+      await t.db
+        .insert(zones)
+        .values({ name: 'DUBLIN', countries: ['IE'] })
+        .onConflictDoNothing();
+      const [dublin] = await t.db
+        .insert(tariffs)
+        .values({ service: 'DOM', zone: 'DUBLIN', tariffCodeId: catalogue.tariffCodes.DOM, pricing: LEVELS })
+        .returning({ id: tariffs.id });
+      const local = await job({ tariffId: dublin!.id, type: 'other' });
+      const national = await post('/api/pricing/review/set-tariff', { jobId: local.jobId, tariff: 'CANC' });
+      expect(national.statusCode, national.body).toBe(200);
+      expect(national.json()).toMatchObject({ id: catalogue.tariffs.CANC, zone: 'IRELAND' });
       const sameDay = await job({ tariffId: weightTariff });
       const refused = await post('/api/pricing/review/set-tariff', { jobId: sameDay.jobId, tariff: 'CANC' });
       expect(refused.statusCode).toBe(400);

@@ -78,14 +78,19 @@ async function knownAccount(tx: DbOrTx, account: string | null | undefined): Pro
   return found;
 }
 
+/**
+ * The job's zone first, then the national one (IRELAND): charges such as CANC and FAIC are priced
+ * nationally, so a Dublin job cancelled takes the Irish CANC tariff when Dublin has none of its own.
+ */
 async function tariffForJob(tx: DbOrTx, job: JobTariffContext, service: string, account: string | null) {
-  const zone = job.zone ?? DEFAULT_TARIFF_ZONE;
-  const tariff = await customerTariffFor(tx, { service, zone, account });
-  if (!tariff)
-    throw notFound(
-      `No ${service} tariff prices zone ${zone}${account ? ` for ${account} or as a base tariff` : ''}: add one in Tariff Codes first.`,
-    );
-  return tariff;
+  const zones = [...new Set([job.zone ?? DEFAULT_TARIFF_ZONE, DEFAULT_TARIFF_ZONE])];
+  for (const zone of zones) {
+    const tariff = await customerTariffFor(tx, { service, zone, account });
+    if (tariff) return tariff;
+  }
+  throw notFound(
+    `No ${service} tariff prices zone ${zones.join(' or ')}${account ? ` for ${account} or as a base tariff` : ''}: add one in Tariff Codes first.`,
+  );
 }
 
 /**
