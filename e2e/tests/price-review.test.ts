@@ -83,6 +83,64 @@ describe('price review', () => {
     await context.close();
   });
 
+  test('an ON/OS job set to a failed collection after a confirmation, and its booking moved to another company', async () => {
+    const token = await apiToken('pricing');
+    const headers = { authorization: `Bearer ${token}` };
+    const found = (await (
+      await fetch(`${baseURL()}/api/bookings?view=ON_OS&needsCarrierReviewOnly=true&tariffService=DOM&size=30`, {
+        headers,
+      })
+    ).json()) as {
+      bookings: { reference: string; company: { id: number }; jobs: { id: number; reference: string }[] }[];
+    };
+    // A one-job booking whose invoice is still open (an invoiced one is locked: 409).
+    let booking: (typeof found.bookings)[number] | undefined;
+    for (const candidate of found.bookings.filter((entry) => entry.jobs.length === 1)) {
+      const status = (await (
+        await fetch(`${baseURL()}/api/pricing/invoice-and-driver-pay-status?jobId=${candidate.jobs[0]!.id}`, {
+          headers,
+        })
+      ).json()) as { invoiceStatus: string | null };
+      if (status.invoiceStatus === null || status.invoiceStatus === 'ACTIVE' || status.invoiceStatus === 'IN_REVIEW') {
+        booking = candidate;
+        break;
+      }
+    }
+    if (!booking) throw new Error('no open ON/OS booking flagged for review with a DOM job');
+    const job = booking.jobs[0]!.reference;
+
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    await page.goto(`/pricing/review?view=ON_OS&searchQuery=${booking.reference}`);
+    await page.getByRole('button', { name: `Open booking ${booking.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${booking.reference}` });
+    const card = panel.getByRole('group', { name: `Job ${job}` });
+    await card.getByRole('button', { name: 'Set Failed Collection' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Set Failed Collection?' });
+    await confirm.getByRole('button', { name: 'Set Failed Collection' }).click();
+    await page.getByText(`${job} is charged as a failed collection.`).waitFor();
+    const tariffOf = async () => {
+      const list = (await (
+        await fetch(`${baseURL()}/api/bookings?view=ON_OS&searchQuery=${booking.reference}&size=5`, { headers })
+      ).json()) as {
+        bookings: { reference: string; company: { id: number }; jobs: { tariffService: string | null }[] }[];
+      };
+      return list.bookings.find((candidate) => candidate.reference === booking.reference);
+    };
+    await expect.poll(async () => (await tariffOf())?.jobs[0]?.tariffService).toBe('FAIC');
+
+    await panel.getByRole('button', { name: 'Change', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: `Choose Company for ${booking.reference}` });
+    await chooser.getByLabel('Select Company').fill('Atlantic');
+    await page.getByRole('option').first().click();
+    await expectAccessible(page);
+    await chooser.getByRole('button', { name: 'Change Company' }).click();
+    await page.getByText('Company Changed').first().waitFor();
+    await expect.poll(async () => (await tariffOf())?.company.id).not.toBe(booking.company.id);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a dispatcher is refused the price review, and the server refuses its approval too', async () => {
     const { page, context } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/pricing/review');

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ApprovalType } from '@courier/domain/pricing/price-review-schemas';
+import type { ApprovalType, PricedJob } from '@courier/domain/pricing/price-review-schemas';
+import type { Tariff, TariffServiceCode } from '@courier/domain/pricing/schemas';
 import { bookingKeys } from './bookings.ts';
 import { apiRequest } from './client.ts';
 
@@ -15,6 +16,26 @@ export function useApproveReview() {
         body,
         expect: 200,
       }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** Moves a booking to another company, re-pricing from its tariffs when asked (the Choose Company modal). */
+export function useChangeCompany() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { reference: string; companyId: number; recalculatePrices: boolean }) =>
+      apiRequest<PricedJob[]>('/pricing/review/change-company', { method: 'PUT', body, expect: 200 }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+  });
+}
+
+/** Prices a job with a service's tariff: Set Cancelled (CANC) and Set Failed Collection (FAIC). */
+export function useSetTariff() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { jobId: number; tariff: TariffServiceCode; account?: string | null }) =>
+      apiRequest<Tariff>('/pricing/review/set-tariff', { method: 'POST', body, expect: 200 }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }

@@ -2,7 +2,7 @@ import { Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title
 import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { parseRoles } from '@courier/domain/auth/roles';
+import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { canTagJobs } from '@courier/domain/bookings/labels';
 import type { PriceField } from '@courier/domain/bookings/price-visibility';
@@ -18,9 +18,11 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useBooking } from '@/api/bookings.ts';
 import { useSession } from '@/session/session-store.ts';
+import { ChooseCompanyModal } from './choose-company-modal.tsx';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
 import { JobPriceHistory } from './job-price-history.tsx';
+import { JobTariffActions } from './job-tariff-actions.tsx';
 import { JobTagChips, JobTagsEditor } from './job-tags-editor.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
@@ -114,11 +116,14 @@ function JobCard({
   period,
   seePrices,
   mayTag,
+  onOsPricing = false,
 }: {
   job: BookingJob;
   period: UseQueryResult<InvoicePeriod> | undefined;
   seePrices: boolean;
   mayTag: boolean;
+  /** Pricing staff on an ON/OS booking: Set Cancelled and Set Failed Collection. */
+  onOsPricing?: boolean;
 }) {
   const delivered = job.status === 'delivered';
   return (
@@ -159,6 +164,7 @@ function JobCard({
         <PriceItem label="Driver Pay" of={job} field="driverPrice" seePrices={seePrices} />
         {job.carrier && <PriceItem label="Carrier cost" of={job} field="carrierPrice" seePrices={seePrices} />}
       </dl>
+      {onOsPricing && <JobTariffActions job={job} />}
       {seePrices && <JobPriceHistory jobId={job.id} jobReference={job.reference} />}
     </Paper>
   );
@@ -168,10 +174,13 @@ function Details({
   booking,
   seePrices,
   onEditReferences,
+  onChangeCompany,
 }: {
   booking: BookingDetails;
   seePrices: boolean;
   onEditReferences: () => void;
+  /** Pricing staff: opens Choose Company. */
+  onChangeCompany?: (() => void) | undefined;
 }) {
   const confirmed =
     booking.duration !== null ? new Date(Date.parse(booking.createdAt) + booking.duration * 1000) : null;
@@ -191,6 +200,11 @@ function Details({
           {booking.company.accountCode ? `${booking.company.accountCode} ` : ''}
           {booking.company.name}
         </Link>
+        {onChangeCompany && (
+          <Button size="compact-xs" variant="light" ml="xs" onClick={onChangeCompany}>
+            Change
+          </Button>
+        )}
       </Item>
       <Item label="Client references">
         <Group gap="xs">
@@ -239,8 +253,10 @@ export function BookingDetailsPanel({
   const booking = useBooking(reference);
   const { user } = useSession();
   const mayTag = canTagJobs(parseRoles(user?.roles ?? '[]'));
+  const mayEditPrices = hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.editPrices);
   const [chosen, setJobReference] = useState<string | undefined>();
   const [editing, setEditing] = useState(false);
+  const [choosingCompany, setChoosingCompany] = useState(false);
   // The chosen job while it belongs to the booking shown, else the booking's first job.
   const jobReference = booking.data?.jobs.some((job) => job.reference === chosen)
     ? chosen
@@ -285,7 +301,12 @@ export function BookingDetailsPanel({
               <Title order={3} size="h4">
                 Details
               </Title>
-              <Details booking={booking.data} seePrices={seePrices} onEditReferences={() => setEditing(true)} />
+              <Details
+                booking={booking.data}
+                seePrices={seePrices}
+                onEditReferences={() => setEditing(true)}
+                onChangeCompany={mayEditPrices ? () => setChoosingCompany(true) : undefined}
+              />
               <Divider />
               <Title order={3} size="h4">
                 Jobs
@@ -297,11 +318,19 @@ export function BookingDetailsPanel({
                   period={job.invoicePeriodId === null ? undefined : periods.get(job.invoicePeriodId)}
                   seePrices={seePrices}
                   mayTag={mayTag}
+                  onOsPricing={mayEditPrices && booking.data.type === 'other'}
                 />
               ))}
             </Stack>
           </Grid.Col>
           <EditClientReferencesModal booking={booking.data} opened={editing} onClose={() => setEditing(false)} />
+          {mayEditPrices && (
+            <ChooseCompanyModal
+              booking={booking.data}
+              opened={choosingCompany}
+              onClose={() => setChoosingCompany(false)}
+            />
+          )}
         </Grid>
       )}
     </SlideIn>
