@@ -218,19 +218,23 @@ export function adjustmentDescriptionToStore(input: { showToCustomer: boolean; d
  * `field` of a history row). Not bookings/price-visibility.ts's PRICE_FIELDS, the response fields
  * hidden from roles that may not see prices.
  */
-export const PRICE_HISTORY_FIELDS = [
+/** Amounts in euro: a job's, then a task's. */
+const MONEY_JOB_FIELDS = [
   'customerCharge',
   'driverPrice',
   'carrierPrice',
   'carrierCustomsCharge',
   'carrierInsuranceCharge',
   'extrasCharge',
+] as const;
+const MONEY_TASK_FIELDS = ['driverPay', 'driverExtras'] as const;
+export const PRICE_HISTORY_FIELDS = [
+  ...MONEY_JOB_FIELDS,
   'weight',
   'numberOfPackages',
   'tariffId',
   'companyId',
-  'driverPay',
-  'driverExtras',
+  ...MONEY_TASK_FIELDS,
   /** A price adjustment added or deleted: its type and amounts as text. */
   'adjustment',
 ] as const;
@@ -252,16 +256,7 @@ export const PRICE_FIELD_LABELS: Record<PriceHistoryField, string> = {
   adjustment: 'Price adjustment',
 };
 
-const MONEY_HISTORY_FIELDS: ReadonlySet<string> = new Set([
-  'customerCharge',
-  'driverPrice',
-  'carrierPrice',
-  'carrierCustomsCharge',
-  'carrierInsuranceCharge',
-  'extrasCharge',
-  'driverPay',
-  'driverExtras',
-]);
+const MONEY_HISTORY_FIELDS: ReadonlySet<string> = new Set([...MONEY_JOB_FIELDS, ...MONEY_TASK_FIELDS]);
 
 /** A history row's field in words ('Customer charge'); a field this version does not know shows as it is. */
 export function priceHistoryFieldLabel(field: string): string {

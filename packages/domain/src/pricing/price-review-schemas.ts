@@ -13,6 +13,13 @@ export const MAX_JOB_CHANGES = 1000;
 export const MAX_PRICE_NOTE_LENGTH = 2000;
 export const MAX_PACKAGES = 9999;
 
+/** The job's version a change was made on (GET /api/bookings gives it per job). */
+const jobVersion = z
+  .number('version must be the version of the job the change was made on.')
+  .int('version must be a whole number.')
+  .min(1, 'version must be 1 or more.')
+  .max(2_147_483_647, 'version must be the version of the job the change was made on.');
+
 /** One task's share of a job's driver pay (spec 2 §3 'Pending price change': driverPayBreakdown). */
 export const taskPaySchema = z.strictObject({
   taskId: bodyId('taskId'),
@@ -26,11 +33,7 @@ export const taskPaySchema = z.strictObject({
  */
 export const jobPriceChangeSchema = z.strictObject({
   jobId: bodyId('jobId'),
-  version: z
-    .number('version must be the version of the job the change was made on.')
-    .int('version must be a whole number.')
-    .min(1, 'version must be 1 or more.')
-    .max(2_147_483_647, 'version must be the version of the job the change was made on.'),
+  version: jobVersion,
   customerCharge: euro('Customer charge').optional(),
   /** The job's driver pay: split equally across its tasks (spec 2 §9) unless driverPayBreakdown names the shares. */
   driverPay: euro('Driver pay').optional(),
@@ -89,11 +92,7 @@ export type PricingUpdateBody = z.infer<typeof pricingUpdateBodySchema>;
 export const taskPayRowSchema = z.strictObject({
   taskId: bodyId('taskId'),
   jobId: bodyId('jobId'),
-  version: z
-    .number('version must be the version of the job the change was made on.')
-    .int('version must be a whole number.')
-    .min(1, 'version must be 1 or more.')
-    .max(2_147_483_647, 'version must be the version of the job the change was made on.'),
+  version: jobVersion,
   driverPay: euro('Driver pay'),
   driverExtras: euro('Driver extras'),
   /** The modal's flag for a task given to another driver; informative here (dispatch assigns drivers). */
