@@ -4,6 +4,12 @@ import { defineConfig } from 'vite';
 
 /** The app's own modules (apps/web/src, packages/domain/src), not a library's. */
 const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
+/**
+ * The map widgets import Leaflet (145 KB): kept out of app-shared, so they and Leaflet load only with
+ * the screens that draw a map, not with every list (Lighthouse TBT on /companies/list, issue 10).
+ */
+const SHARED_APP_CODE =
+  /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]ui[\\/](map-view|zones-map-view)\.tsx$).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 
 export default defineConfig({
   plugins: [react()],
@@ -26,7 +32,7 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: APP_CODE, tags: ['$initial'], priority: 2 },
-            { name: 'app-shared', test: APP_CODE, minShareCount: 2, priority: 1 },
+            { name: 'app-shared', test: SHARED_APP_CODE, minShareCount: 2, priority: 1 },
           ],
         },
       },

@@ -29,7 +29,7 @@ import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
-import { MapView } from '@/ui/map-view.tsx';
+import { MapView } from '@/ui/maps.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';

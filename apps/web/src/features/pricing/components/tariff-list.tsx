@@ -7,7 +7,7 @@ import type { Tariff } from '@courier/domain/pricing/schemas';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
-import { ZonesMapView } from '@/ui/zones-map-view.tsx';
+import { ZonesMapView } from '@/ui/maps.tsx';
 import { useCarriers } from '@/api/carriers.ts';
 import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
