@@ -3,6 +3,8 @@
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
 import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
+import { DRIVER_PAY_STATUSES } from '../pricing/price-edits.ts';
 import { tariffCodeListSchema } from '../pricing/schemas.ts';
 import {
   BOOKING_DEFAULT_PAGE_SIZE,
@@ -233,7 +235,12 @@ export const bookingListJobSchema = z.object({
   driverTwoNumber: z.number().int().nullable(),
   carrier: carrierSummarySchema.nullable(),
   tariffService: z.string().nullable(),
+  tariffId: z.number().int().nullable(),
   invoicePeriodId: z.number().int().nullable(),
+  /** The status of the job's invoice period (null while in none): FINALISED and INVOICED lock its charge (spec 2 §4). */
+  invoiceStatus: z.enum(INVOICE_PERIOD_STATUSES).nullable(),
+  /** Its tasks' driver pay status in task order: PENDING_PAYMENT and PAID lock a task's pay (spec 2 §4). */
+  taskPayStatuses: z.array(z.enum(DRIVER_PAY_STATUSES)),
   needsSameDayReview: z.boolean(),
   needsSameDayReviewReason: z.string().nullable(),
   needsCarrierReview: z.boolean(),

@@ -91,6 +91,11 @@ export const CUSTOMER_CHARGE_LOCKED_MESSAGE =
 export const DRIVER_PAY_PAID_MESSAGE = 'This job has been paid and the driver pay can no longer be edited';
 export const DRIVER_PAY_PARTLY_PAID_MESSAGE =
   'This job has been partially paid. You can edit the unpaid portion on the pay details popup.';
+/** Spec 2 §5/§8: what waits while price changes are pending in the list. */
+export const PENDING_CHANGES_MESSAGE = 'Please save your changes before continuing.';
+export const UNSAVED_COMPANY_CHANGE_MESSAGE = 'Please save or discard changes before changing company';
+export const PRICING_EXTRAS_DISABLED_MESSAGE = 'Please save or discard changes before editing driver pay breakdown';
+export const UNSAVED_APPROVAL_MESSAGE = 'You have unsaved changes, please save before approving price review.';
 /** Not a spec text: the spec names the rule (§4) and shows the server's 400 message, not its words. */
 export const PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE =
   'This price adjustment is on an invoice that has been finalised and can no longer be deleted.';

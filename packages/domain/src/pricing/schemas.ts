@@ -13,8 +13,8 @@ export const DEFAULT_TARIFF_ZONE = 'IRELAND';
 export const CARRIER_INCREASE_CARRIER_IDS = [1, 2] as const;
 
 export const MAX_PRICE_LEVELS = 50;
-const MAX_KG = 99_999;
-const MAX_EURO = 999_999;
+export const MAX_KG = 99_999;
+export const MAX_EURO = 999_999;
 
 export const tariffCodeSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type TariffCode = z.infer<typeof tariffCodeSchema>;

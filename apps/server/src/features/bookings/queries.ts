@@ -1,10 +1,21 @@
 import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { BookingFilter, BookingListItem, BookingListJob, PlaceSummary } from '@courier/domain/bookings/schemas';
+import type { DriverPayStatus } from '@courier/domain/pricing/price-edits';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { liftValues, preparedQuery, type LiftedCondition } from '../../db/prepared.ts';
 import { isoOrNull } from '../../db/columns.ts';
-import { bookingJobs, bookings, carriers, companies, places, services, tariffs } from '../../db/schema/index.ts';
+import {
+  bookingJobs,
+  bookings,
+  bookingTasks,
+  carriers,
+  companies,
+  invoicePeriods,
+  places,
+  services,
+  tariffs,
+} from '../../db/schema/index.ts';
 import { bookingFilterCondition, sortColumnOf } from './filters.ts';
 
 const collectionPlaces = alias(places, 'collection_place');
@@ -114,7 +125,11 @@ const listJobColumns = {
   carrierCode: carriers.code,
   carrierName: carriers.name,
   tariffService: tariffs.service,
+  tariffId: bookingJobs.tariffId,
   invoicePeriodId: bookingJobs.invoicePeriodId,
+  invoiceStatus: invoicePeriods.status,
+  // The edit guards of spec 2 §5 read these: a task paid or pending payment locks its pay.
+  taskPayStatuses: sql<DriverPayStatus[]>`array(select ${bookingTasks.payStatus} from ${bookingTasks} where ${bookingTasks.jobId} = ${bookingJobs.id} order by ${bookingTasks.position}, ${bookingTasks.id})`,
   needsSameDayReview: bookingJobs.needsSameDayReview,
   needsSameDayReviewReason: bookingJobs.needsSameDayReviewReason,
   needsCarrierReview: bookingJobs.needsCarrierReview,
@@ -161,6 +176,7 @@ function selectListJobs(db: DbOrTx, where: SQL | undefined) {
     .from(bookingJobs)
     .leftJoin(carriers, eq(carriers.id, bookingJobs.carrierId))
     .leftJoin(tariffs, eq(tariffs.id, bookingJobs.tariffId))
+    .leftJoin(invoicePeriods, eq(invoicePeriods.id, bookingJobs.invoicePeriodId))
     .leftJoin(collectionPlaces, eq(collectionPlaces.id, bookingJobs.collectionPlaceId))
     .leftJoin(deliveryPlaces, eq(deliveryPlaces.id, bookingJobs.deliveryPlaceId))
     .where(where)
@@ -181,7 +197,10 @@ export function toListJob(row: ListJobRow): BookingListJob {
         ? { id: row.carrierId, code: row.carrierCode, name: row.carrierName }
         : null,
     tariffService: row.tariffService,
+    tariffId: row.tariffId,
     invoicePeriodId: row.invoicePeriodId,
+    invoiceStatus: row.invoiceStatus,
+    taskPayStatuses: row.taskPayStatuses,
     needsSameDayReview: row.needsSameDayReview,
     needsSameDayReviewReason: row.needsSameDayReviewReason,
     needsCarrierReview: row.needsCarrierReview,

@@ -307,6 +307,59 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
       expect(both.json<PricedJob[]>()[0]).toMatchObject({ customerCharge: 50, weight: 3 });
     });
 
+    it('previews a weight change (POST /update/preview) with the price a save would give, keeping nothing', async () => {
+      const a = await job({ tariffId: weightTariff, customs: 2.25 });
+      const preview = (payload: unknown) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/pricing/update/preview',
+          headers: bearer(pricing),
+          payload: payload as object,
+        });
+      const response = await preview([{ jobId: a.jobId, version: 1, weight: 12.4 }]);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(pricedJobListSchema.parse(response.json())[0]).toMatchObject({ customerCharge: 22.25, weight: 12.4 });
+      // Nothing kept: the charge, the version, the booking's weight and the history are as they were.
+      expect(await stored(a.jobId)).toMatchObject({ customerCharge: 30, version: 1, historyRows: 0 });
+      const [booking] = await t.db
+        .select({ weight: bookings.weightOfPackages })
+        .from(bookings)
+        .where(eq(bookings.id, a.bookingId));
+      expect(booking?.weight).toBe(2);
+      // What a save would refuse, the preview refuses with the same answer.
+      const stale = await preview([{ jobId: a.jobId, version: 7, weight: 3 }]);
+      expect(stale.statusCode).toBe(409);
+      expect(stale.json()).toMatchObject({ error: 'STALE_EDIT' });
+      const tooHeavy = await preview([{ jobId: a.jobId, version: 1, weight: 31 }]);
+      expect(tooHeavy.statusCode).toBe(400);
+      const dispatcher = await signInAs(t, ['DISPATCHER']);
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/pricing/update/preview',
+        headers: bearer(dispatcher),
+        payload: [{ jobId: a.jobId, version: 1, weight: 3 }],
+      });
+      expect(refused.statusCode).toBe(403);
+    });
+
+    it("gives the booking list each job's version, tariff, invoice status and task pay statuses for the edit guards", async () => {
+      const invoiced = await job({ invoicePeriodId: invoicedPeriod, tasks: ['PAID', 'ACTIVE'], tariffId: weightTariff });
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/bookings?searchQuery=${invoiced.reference.slice(0, -2)}&statuses=delivered`,
+        headers: bearer(pricing),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const listed = response.json<{ bookings: { jobs: Record<string, unknown>[] }[] }>().bookings[0]?.jobs[0];
+      expect(listed).toMatchObject({
+        id: invoiced.jobId,
+        version: 1,
+        tariffId: weightTariff,
+        invoiceStatus: 'INVOICED',
+        taskPayStatuses: ['PAID', 'ACTIVE'],
+      });
+    });
+
     it('re-prices from a newly chosen tariff, and refuses a carrier tariff or a weight the tariff cannot price', async () => {
       const a = await job({ tariffId: catalogue.tariffs.DOM });
       const switched = await update([{ jobId: a.jobId, version: 1, tariffId: weightTariff }]);

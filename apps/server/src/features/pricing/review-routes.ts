@@ -24,7 +24,7 @@ import { access, requireSignedIn } from '../../http/access.ts';
 import { areaRoutes } from '../../http/route-options.ts';
 import { approveReview, invoiceAndDriverPayStatus, priceHistoryOf, waitingTimePayOf } from './price-review.ts';
 import { alternativeTariff, changeCompany, setTariff } from './tariff-review.ts';
-import { updatePrices, updateTaskPay } from './update-prices.ts';
+import { previewPrices, updatePrices, updateTaskPay } from './update-prices.ts';
 
 const priceEditorRoute = areaRoutes({ access: access.roles(AREAS.editPrices), tags: ['price review'] });
 /** Reading what prices were: whoever sees prices (accounts, and pricing staff who edit them). */
@@ -53,6 +53,22 @@ export function priceReviewRoutes({ database }: AppContext): FastifyPluginAsyncZ
         return db.transaction((tx) =>
           updatePrices(tx, { userId, changes: request.body, source: 'PUT /api/pricing/update' }),
         );
+      },
+    );
+
+    app.post(
+      '/pricing/update/preview',
+      priceEditorRoute({
+        summary: 'What PUT /pricing/update would make of these changes, saving nothing',
+        description:
+          "The same body, rules and answers as PUT /api/pricing/update, but nothing is written and no history is kept: the booking list re-prices a pending weight, package count or tariff change with it (spec 2 §9). " +
+          '404, 409 and 400 as the save would answer them, so a change that could not be saved is known before Save.',
+        body: pricingUpdateBodySchema,
+        response: { 200: pricedJobListSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
+      async (request) => {
+        const { userId } = requireSignedIn(request);
+        return previewPrices(db, { userId, changes: request.body });
       },
     );
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql, TransactionRollbackError, type SQL } from 'drizzle-orm';
 import { addMoney, toCents, toEuro } from '@courier/domain/common/money';
 import {
   customerChargeLock,
@@ -9,7 +9,7 @@ import {
 } from '@courier/domain/pricing/price-edits';
 import type { JobPriceChange, PricedJob, TaskPayRow } from '@courier/domain/pricing/price-review-schemas';
 import { priceForWeight, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
-import type { DbOrTx } from '../../db/client.ts';
+import type { Db, DbOrTx } from '../../db/client.ts';
 import {
   bookingJobs,
   bookings,
@@ -26,7 +26,8 @@ export type PriceChangeSource =
   | 'PUT /api/pricing/update'
   | 'PUT /api/pricing/update/tasks'
   | 'PUT /api/pricing/review/change-company'
-  | 'POST /api/pricing/review/set-tariff';
+  | 'POST /api/pricing/review/set-tariff'
+  | 'POST /api/pricing/update/preview';
 
 type InvoiceStatus = 'ACTIVE' | 'IN_REVIEW' | 'FINALISED' | 'INVOICED';
 
@@ -565,4 +566,25 @@ export async function pricedJobs(tx: DbOrTx, jobIds: number[]): Promise<PricedJo
       },
     ];
   });
+}
+
+/**
+ * What a save of these changes would make of the jobs, without keeping any of it: the same
+ * updatePrices (so the same re-pricing, guards and messages) in a transaction that is rolled back.
+ * The booking list re-prices a weight or package count change with it (spec 2 §9, 1000 ms after typing).
+ */
+export async function previewPrices(
+  db: Db,
+  options: { userId: number; changes: JobPriceChange[] },
+): Promise<PricedJob[]> {
+  let preview: PricedJob[] = [];
+  try {
+    await db.transaction(async (tx) => {
+      preview = await updatePrices(tx, { ...options, source: 'POST /api/pricing/update/preview' });
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return preview;
 }

@@ -11,8 +11,10 @@ import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
+import { UNSAVED_APPROVAL_MESSAGE } from '@courier/domain/pricing/price-edits';
 import { ApiRequestError } from '@/api/client.ts';
 import { useApproveReview } from '@/api/price-review.ts';
+import { previewPriceChanges } from '@/api/price-updates.ts';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -21,6 +23,8 @@ import { BookingDetailsPanel } from './components/booking-details-panel.tsx';
 import { BookingFilterPanel } from './components/booking-filter-panel.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
 import { BookingTable, type ReviewActions } from './components/booking-table.tsx';
+import { PendingPriceBar } from './price-editing/pending-bar.tsx';
+import { PendingPriceChanges, usePendingSummary } from './price-editing/pending-store.ts';
 import { useAppliedSearchResults } from './use-applied-search-results.ts';
 import { useBookingSearch } from './use-booking-search.ts';
 
@@ -39,12 +43,21 @@ function useStartAfter(delayMs: number): boolean {
  * Review mode's Approve (spec 2 §4): approves the shown view's review (Same Day → SAME_DAY, ON / OS →
  * CARRIER) of a booking's flagged jobs; the list reloads without them. Undefined when not allowed.
  */
-function useReviewActions(allowed: boolean, view: BookingView | undefined): ReviewActions | undefined {
+function useReviewActions(
+  allowed: boolean,
+  view: BookingView | undefined,
+  unsaved: PendingPriceChanges,
+): ReviewActions | undefined {
   const approve = useApproveReview();
   const [approving, setApproving] = useState<string | null>(null);
   const type = view === 'ON_OS' ? 'CARRIER' : 'SAME_DAY';
   const onApprove = useCallback(
     (booking: BookingListItem, jobIds: number[]) => {
+      // Spec 2 §4/§8: no approval while price changes wait to be saved.
+      if (unsaved.getSummary().count > 0) {
+        toast({ type: 'error', title: 'Unsaved Changes', message: UNSAVED_APPROVAL_MESSAGE });
+        return;
+      }
       setApproving(booking.reference);
       approve.mutate(
         { jobIds, type },
@@ -70,7 +83,7 @@ function useReviewActions(allowed: boolean, view: BookingView | undefined): Revi
     },
     // approve.mutate is stable (TanStack Query); the rest are the inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [type],
+    [type, unsaved],
   );
   return useMemo(() => (allowed ? { type, onApprove, approving } : undefined), [allowed, type, onApprove, approving]);
 }
@@ -78,7 +91,7 @@ function useReviewActions(allowed: boolean, view: BookingView | undefined): Revi
 /**
  * The reusable booking list of spec 2 §2: at /bookings/list, in the company Bookings tab (companyId),
  * for an invoice (invoiceId: no header or tabs, every status) and in review mode (needsReviewOnly).
- * Prices are read-only here; editing them is the price review issue's work.
+ * Pricing staff edit prices in the list's cells (spec 2 §2), except for an invoice's list.
  *
  * With `fill` the list takes the height it is given and its table is the one scroll area (the
  * list screen: at 1280x720 rows show without scrolling the page, issue 10).
@@ -101,10 +114,19 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
-  const review = useReviewActions(
-    inputs.needsReviewOnly === true && hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.editPrices),
-    results?.list.view,
+  const mayEditPrices = seePrices && hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.editPrices);
+  // Price editing is off in an invoice's list (spec 2 §2).
+  const editing = mayEditPrices && inputs.invoiceId === undefined;
+  const [pendingChanges] = useState(
+    () =>
+      new PendingPriceChanges(previewPriceChanges, (error) =>
+        error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+          ? error.message
+          : 'The new price could not be worked out now; it is worked out again when you save.',
+      ),
   );
+  const unsaved = usePendingSummary(editing ? pendingChanges : null).count > 0;
+  const review = useReviewActions(inputs.needsReviewOnly === true && mayEditPrices, results?.list.view, pendingChanges);
   const pageOnScreen = useValueOnScreen(state.page, busy);
   const sizeOnScreen = useValueOnScreen(state.size, busy);
   const sizeOptions = BOOKING_PAGE_SIZES.includes(state.size as (typeof BOOKING_PAGE_SIZES)[number])
@@ -132,7 +154,8 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
           </Text>
         </Alert>
       )}
-      {!headerHidden && (
+      {/* The tabs hide while price changes wait (spec 2 §2): a view switch would leave them behind. */}
+      {!headerHidden && !unsaved && (
         <Tabs value={view ?? 'SAME_DAY'} onChange={(value) => value && state.switchView(value as BookingView)}>
           <Tabs.List>
             {BOOKING_VIEWS.map((candidate) => (
@@ -181,20 +204,29 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
               busy={busy}
               fill={fill}
               review={review}
+              editing={editing ? pendingChanges : null}
             />
           )}
-          <ListPagination
-            label="bookings"
-            page={pageOnScreen}
-            size={sizeOnScreen}
-            count={results.list.count}
-            onPageChange={state.setPage}
-            onSizeChange={state.setSize}
-            sizeOptions={sizeOptions}
-          />
+          {!unsaved && (
+            <ListPagination
+              label="bookings"
+              page={pageOnScreen}
+              size={sizeOnScreen}
+              count={results.list.count}
+              onPageChange={state.setPage}
+              onSizeChange={state.setSize}
+              sizeOptions={sizeOptions}
+            />
+          )}
         </>
       )}
-      <BookingDetailsPanel reference={opened} onClose={() => setOpened(null)} seePrices={seePrices} />
+      {editing && <PendingPriceBar store={pendingChanges} bookings={results?.list.bookings} />}
+      <BookingDetailsPanel
+        reference={opened}
+        onClose={() => setOpened(null)}
+        seePrices={seePrices}
+        unsavedPriceChanges={unsaved}
+      />
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { memo, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { bookingVehicleLabel, jobTagLabel } from '@courier/domain/bookings/labels';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
@@ -9,12 +9,19 @@ import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import type { ApprovalType } from '@courier/domain/pricing/price-review-schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
+import { nextCell, type JobPriceInput, type PriceInput } from '@courier/domain/pricing/pending-changes';
+import { customerChargeLock, driverPayLock } from '@courier/domain/pricing/price-edits';
 // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
+import type { PendingPriceChanges } from '../price-editing/pending-store.ts';
+import { PriceCell, PriceCellNavigationContext, type PriceCellNavigation } from '../price-editing/price-cell.tsx';
+import cellClasses from '../price-editing/price-cell.module.css';
 import classes from './booking-table.module.css';
 import { useTruncationTooltip } from './truncation-tooltip.tsx';
 
 const ROW_HEIGHT = 40;
+/** Each further job of a booking adds a line of inputs while prices are edited. */
+const JOB_LINE_HEIGHT = 32;
 
 interface Column {
   key: string;
@@ -23,7 +30,106 @@ interface Column {
   align?: 'right';
   /** The price fields (the domain's list) a column shows: it is left out for roles that may not see prices. */
   prices?: readonly PriceField[];
-  cell: (booking: BookingListItem) => ReactNode;
+  /** The cell holds inputs: not cut to one line. */
+  inputs?: boolean;
+  cell: (booking: BookingListItem, row: number) => ReactNode;
+}
+
+/** The job prices each view edits (spec 2 §2): same day charge and pay; ON / OS charge and the carrier's costs. */
+const JOB_INPUTS: Record<'SAME_DAY' | 'ON_OS', readonly JobPriceInput[]> = {
+  SAME_DAY: ['customerCharge', 'driverPay'],
+  ON_OS: ['customerCharge', 'carrierPrice', 'carrierCustomsCharge', 'carrierInsuranceCharge'],
+};
+
+/**
+ * A row's inputs in keyboard order: the booking's package count and weight, then each job's prices,
+ * job by job (a line each). A cell's place in this list is its column for Enter, Tab and the arrows.
+ */
+export function priceInputsOf(
+  booking: BookingListItem,
+  view: 'SAME_DAY' | 'ON_OS',
+): { owner: number; input: PriceInput }[] {
+  return [
+    { owner: booking.id, input: 'numberOfPackages' },
+    { owner: booking.id, input: 'weight' },
+    ...booking.jobs.flatMap((job) => JOB_INPUTS[view].map((input) => ({ owner: job.id, input }))),
+  ];
+}
+
+const rowHeightOf = (booking: BookingListItem | undefined, editing: boolean) =>
+  editing && booking && booking.jobs.length > 1 ? ROW_HEIGHT + (booking.jobs.length - 1) * JOB_LINE_HEIGHT : ROW_HEIGHT;
+
+/** Why a job's price may not change (spec 2 §5), or null. */
+function lockOf(job: BookingListItem['jobs'][number], input: PriceInput): string | null {
+  if (input === 'customerCharge') return customerChargeLock(job.invoiceStatus);
+  if (input === 'driverPay') return driverPayLock(job.taskPayStatuses);
+  return null;
+}
+
+const jobValue = (job: BookingListItem['jobs'][number], input: JobPriceInput): number =>
+  (input === 'driverPay' ? job.driverPrice : job[input]) ?? 0;
+
+/** A price column's inputs, one line per job, or the booking's one input for weight and packages. */
+function inputCell(store: PendingPriceChanges, view: 'SAME_DAY' | 'ON_OS', input: PriceInput) {
+  return (booking: BookingListItem, row: number) => {
+    const order = priceInputsOf(booking, view);
+    const columnOf = (owner: number) => order.findIndex((entry) => entry.owner === owner && entry.input === input);
+    if (input === 'weight' || input === 'numberOfPackages') {
+      // A weight change re-prices the charge, so what locks the charge locks it too.
+      const lock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
+      return (
+        <PriceCell
+          store={store}
+          booking={booking}
+          owner={booking.id}
+          ownerReference={booking.reference}
+          input={input}
+          stored={input === 'weight' ? booking.weightOfPackages : booking.numberOfPackages}
+          lock={lock}
+          row={row}
+          column={columnOf(booking.id)}
+        />
+      );
+    }
+    return (
+      <div className={cellClasses.stack}>
+        {booking.jobs.map((job) => (
+          <PriceCell
+            key={job.id}
+            store={store}
+            booking={booking}
+            owner={job.id}
+            ownerReference={job.reference}
+            input={input}
+            stored={jobValue(job, input)}
+            lock={lockOf(job, input)}
+            row={row}
+            column={columnOf(job.id)}
+          />
+        ))}
+      </div>
+    );
+  };
+}
+
+/** Pay % as the pending charge and pay would make it (spec 2 §9), updating as they are typed. */
+function PendingPayPercent({ store, booking }: { store: PendingPriceChanges; booking: BookingListItem }) {
+  const percent = useSyncExternalStore(store.subscribe, () => {
+    let pay = 0;
+    let charge = 0;
+    const reprice = store.repriceOf(booking.id);
+    for (const job of booking.jobs) {
+      const payText = store.textOf(job.id, 'driverPay');
+      const chargeText = store.textOf(job.id, 'customerCharge');
+      const repriced = reprice?.state === 'done' ? reprice.charges.get(job.id) : undefined;
+      pay += Math.round((payText !== undefined ? Number(payText) || 0 : (job.driverPrice ?? 0)) * 100);
+      charge += Math.round(
+        (chargeText !== undefined ? Number(chargeText) || 0 : (repriced ?? job.customerCharge ?? 0)) * 100,
+      );
+    }
+    return jobDriverPayPercent(pay / 100, charge / 100);
+  });
+  return <span className={driverPayPercentColour(percent) === 'red' ? classes.red : classes.green}>{percent}%</span>;
 }
 
 const place = (booking: BookingListItem, which: 'collection' | 'delivery') => {
@@ -67,7 +173,14 @@ export function jobsToApprove(booking: BookingListItem, type: ApprovalType): num
 }
 
 // Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
-function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, actions: RowActions): Column[] {
+function columnsFor(
+  view: 'SAME_DAY' | 'ON_OS' | undefined,
+  seePrices: boolean,
+  actions: RowActions,
+  editing: PendingPriceChanges | null,
+): Column[] {
+  // Prices are edited in one view at a time (the tabs), never in the mixed invoice list.
+  const edit = editing && view && seePrices ? { store: editing, view } : null;
   const common: Column[] = [
     {
       key: 'reference',
@@ -172,47 +285,110 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
     },
     { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
-  const sizes: Column[] = [
-    { key: 'packages', header: 'Pkgs', width: 60, align: 'right', cell: (booking) => booking.numberOfPackages },
-    { key: 'weight', header: 'Kg', width: 70, align: 'right', cell: (booking) => booking.weightOfPackages.toFixed(2) },
-  ];
+  const sizes: Column[] = edit
+    ? [
+        {
+          key: 'packages',
+          header: 'Pkgs',
+          width: 70,
+          align: 'right',
+          inputs: true,
+          cell: inputCell(edit.store, edit.view, 'numberOfPackages'),
+        },
+        {
+          key: 'weight',
+          header: 'Kg',
+          width: 90,
+          align: 'right',
+          inputs: true,
+          cell: inputCell(edit.store, edit.view, 'weight'),
+        },
+      ]
+    : [
+        { key: 'packages', header: 'Pkgs', width: 60, align: 'right', cell: (booking) => booking.numberOfPackages },
+        {
+          key: 'weight',
+          header: 'Kg',
+          width: 70,
+          align: 'right',
+          cell: (booking) => booking.weightOfPackages.toFixed(2),
+        },
+      ];
+  const editable = (column: Column, input: PriceInput): Column =>
+    edit
+      ? { ...column, width: Math.max(column.width, 110), inputs: true, cell: inputCell(edit.store, edit.view, input) }
+      : column;
   const prices: Column[] =
     view === 'ON_OS'
       ? [
-          {
-            key: 'charge',
-            header: 'Charge',
-            width: 100,
-            align: 'right',
-            prices: ['exVatPrice'],
-            cell: (booking) => formatEuro(booking.exVatPrice),
-          },
-          {
-            key: 'carrierCost',
-            header: 'Carrier Cost',
-            width: 110,
-            align: 'right',
-            prices: ['carrierPrice'],
-            cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))),
-          },
+          editable(
+            {
+              key: 'charge',
+              header: 'Charge',
+              width: 100,
+              align: 'right',
+              prices: ['exVatPrice'],
+              cell: (booking) => formatEuro(booking.exVatPrice),
+            },
+            'customerCharge',
+          ),
+          editable(
+            {
+              key: 'carrierCost',
+              header: 'Carrier Cost',
+              width: 110,
+              align: 'right',
+              prices: ['carrierPrice'],
+              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))),
+            },
+            'carrierPrice',
+          ),
+          editable(
+            {
+              key: 'customs',
+              header: 'Customs',
+              width: 100,
+              align: 'right',
+              prices: ['carrierCustomsCharge'],
+              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierCustomsCharge))),
+            },
+            'carrierCustomsCharge',
+          ),
+          editable(
+            {
+              key: 'insurance',
+              header: 'Insurance',
+              width: 100,
+              align: 'right',
+              prices: ['carrierInsuranceCharge'],
+              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierInsuranceCharge))),
+            },
+            'carrierInsuranceCharge',
+          ),
         ]
       : [
-          {
-            key: 'charge',
-            header: 'Charge',
-            width: 100,
-            align: 'right',
-            prices: ['exVatPrice'],
-            cell: (booking) => formatEuro(booking.exVatPrice),
-          },
-          {
-            key: 'driverPay',
-            header: 'Driver Pay',
-            width: 100,
-            align: 'right',
-            prices: ['driverPrice'],
-            cell: (booking) => formatEuro(booking.driverPrice),
-          },
+          editable(
+            {
+              key: 'charge',
+              header: 'Charge',
+              width: 100,
+              align: 'right',
+              prices: ['exVatPrice'],
+              cell: (booking) => formatEuro(booking.exVatPrice),
+            },
+            'customerCharge',
+          ),
+          editable(
+            {
+              key: 'driverPay',
+              header: 'Driver Pay',
+              width: 100,
+              align: 'right',
+              prices: ['driverPrice'],
+              cell: (booking) => formatEuro(booking.driverPrice),
+            },
+            'driverPay',
+          ),
           {
             key: 'percent',
             header: 'Pay %',
@@ -220,6 +396,7 @@ function columnsFor(view: 'SAME_DAY' | 'ON_OS' | undefined, seePrices: boolean, 
             align: 'right',
             prices: ['driverPrice', 'exVatPrice'],
             cell: (booking) => {
+              if (edit) return <PendingPayPercent store={edit.store} booking={booking} />;
               const percent = jobDriverPayPercent(booking.driverPrice ?? 0, booking.exVatPrice ?? 0);
               return (
                 <span className={driverPayPercentColour(percent) === 'red' ? classes.red : classes.green}>
@@ -270,19 +447,25 @@ const BookingRow = memo(function BookingRow({
   booking,
   index,
   columns,
+  height,
 }: {
   booking: BookingListItem;
   index: number;
   columns: Column[];
+  height: number;
 }) {
   return (
-    <tr data-reference={booking.reference} style={{ height: ROW_HEIGHT }} aria-rowindex={index + 2}>
+    <tr data-reference={booking.reference} style={{ height }} aria-rowindex={index + 2}>
       {columns.map((column) => (
         <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-          {/* Truncated with an ellipsis; the table's tooltip shows the whole text (useTruncationTooltip). */}
-          <div className={classes.cell} data-truncates>
-            {column.cell(booking)}
-          </div>
+          {column.inputs ? (
+            column.cell(booking, index)
+          ) : (
+            // Truncated with an ellipsis; the table's tooltip shows the whole text (useTruncationTooltip).
+            <div className={classes.cell} data-truncates>
+              {column.cell(booking, index)}
+            </div>
+          )}
         </td>
       ))}
     </tr>
@@ -301,6 +484,7 @@ export function BookingTable({
   busy,
   fill = false,
   review,
+  editing = null,
 }: {
   bookings: BookingListItem[];
   view: 'SAME_DAY' | 'ON_OS' | undefined;
@@ -311,28 +495,64 @@ export function BookingTable({
   fill?: boolean;
   /** Review mode's Approve column (pricing staff). */
   review?: ReviewActions | undefined;
+  /** Pricing staff: the price cells are inputs gathering into these pending changes (spec 2 §2). */
+  editing?: PendingPriceChanges | null;
 }) {
   const navigate = useNavigate();
   const scrollRef = useRef<HTMLDivElement>(null);
   // Stable columns let the memoised rows skip re-rendering: a scroll renders only the rows coming into view.
   const columns = useMemo(
     () =>
-      columnsFor(view, seePrices, {
-        onOpen,
-        onOpenCompany: (companyId) =>
-          void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
-        review,
-      }),
-    [view, seePrices, onOpen, navigate, review],
+      columnsFor(
+        view,
+        seePrices,
+        {
+          onOpen,
+          onOpenCompany: (companyId) =>
+            void navigate({ to: '/companies/$companyId/{-$tab}', params: { companyId, tab: undefined } }),
+          review,
+        },
+        editing,
+      ),
+    [view, seePrices, onOpen, navigate, review, editing],
   );
+  const editingRows = editing !== null && view !== undefined && seePrices;
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: bookings.length,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+    estimateSize: (index) => rowHeightOf(bookings[index], editingRows),
     overscan: 8,
   });
+  const navigation = useMemo<PriceCellNavigation | null>(() => {
+    if (!editingRows || view === undefined) return null;
+    return {
+      move: (from, direction) => {
+        const target = nextCell(from, direction, bookings.length, (row) => {
+          const booking = bookings[row];
+          return booking ? priceInputsOf(booking, view).length : 0;
+        });
+        if (!target) return;
+        const selector = `[data-price-cell="${target.row}:${target.column}"]`;
+        const find = () => scrollRef.current?.querySelector<HTMLInputElement>(selector);
+        const found = find();
+        if (found) {
+          found.focus();
+          return;
+        }
+        // The row is not drawn (virtualised): scroll to it, then focus it once it is.
+        virtualizer.scrollToIndex(target.row, { align: 'center' });
+        let tries = 0;
+        const retry = () => {
+          const drawn = find();
+          if (drawn) drawn.focus();
+          else if (++tries < 20) requestAnimationFrame(retry);
+        };
+        requestAnimationFrame(retry);
+      },
+    };
+  }, [editingRows, view, bookings, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
@@ -355,40 +575,48 @@ export function BookingTable({
       {...tooltip.targetProps}
     >
       {tooltip.element}
-      <table className={classes.table} style={{ width, minWidth: '100%' }} aria-rowcount={bookings.length + 1}>
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column.key} style={{ width: column.width }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr>
+      <PriceCellNavigationContext.Provider value={navigation}>
+        <table className={classes.table} style={{ width, minWidth: '100%' }} aria-rowcount={bookings.length + 1}>
+          <colgroup>
             {columns.map((column) => (
-              <th key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-                {column.header}
-              </th>
+              <col key={column.key} style={{ width: column.width }} />
             ))}
-          </tr>
-        </thead>
-        <tbody>
-          {top > 0 && (
-            <tr aria-hidden="true" style={{ height: top }}>
-              <td colSpan={columns.length} />
+          </colgroup>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                  {column.header}
+                </th>
+              ))}
             </tr>
-          )}
-          {items.map((item) => {
-            const booking = bookings[item.index];
-            return booking ? (
-              <BookingRow key={booking.id} booking={booking} index={item.index} columns={columns} />
-            ) : null;
-          })}
-          {bottom > 0 && (
-            <tr aria-hidden="true" style={{ height: bottom }}>
-              <td colSpan={columns.length} />
-            </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {top > 0 && (
+              <tr aria-hidden="true" style={{ height: top }}>
+                <td colSpan={columns.length} />
+              </tr>
+            )}
+            {items.map((item) => {
+              const booking = bookings[item.index];
+              return booking ? (
+                <BookingRow
+                  key={booking.id}
+                  booking={booking}
+                  index={item.index}
+                  columns={columns}
+                  height={rowHeightOf(booking, editingRows)}
+                />
+              ) : null;
+            })}
+            {bottom > 0 && (
+              <tr aria-hidden="true" style={{ height: bottom }}>
+                <td colSpan={columns.length} />
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </PriceCellNavigationContext.Provider>
     </div>
   );
 }

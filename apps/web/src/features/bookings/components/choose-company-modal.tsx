@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core';
 import { useState } from 'react';
 import type { BookingDetails } from '@courier/domain/bookings/schemas';
+import { UNSAVED_COMPANY_CHANGE_MESSAGE } from '@courier/domain/pricing/price-edits';
 import { ApiRequestError } from '@/api/client.ts';
 import { useChangeCompany } from '@/api/price-review.ts';
 import { ClickSearch, type ClickSearchItem } from '@/ui/click-search.tsx';
@@ -15,10 +16,13 @@ export function ChooseCompanyModal({
   booking,
   opened,
   onClose,
+  unsavedPriceChanges = false,
 }: {
   booking: BookingDetails;
   opened: boolean;
   onClose: () => void;
+  /** Price changes wait in the list: the company may not change until they are saved or discarded (spec 2 §2). */
+  unsavedPriceChanges?: boolean;
 }) {
   const [company, setCompany] = useState<ClickSearchItem | null>(null);
   const [recalculate, setRecalculate] = useState(true);
@@ -31,6 +35,7 @@ export function ChooseCompanyModal({
     onClose();
   };
   const save = () => {
+    if (unsavedPriceChanges) return;
     if (!company) {
       setProblem('Choose the company the booking belongs to.');
       return;
@@ -75,6 +80,13 @@ export function ChooseCompanyModal({
           checked={recalculate}
           onChange={(event) => setRecalculate(event.currentTarget.checked)}
         />
+        {unsavedPriceChanges && (
+          <Alert color="red" variant="light" role="alert">
+            <Text size="sm" c="red.9">
+              {UNSAVED_COMPANY_CHANGE_MESSAGE}
+            </Text>
+          </Alert>
+        )}
         {problem && (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm" c="red.9">
@@ -86,7 +98,7 @@ export function ChooseCompanyModal({
           <Button variant="default" onClick={close}>
             Cancel
           </Button>
-          <Button onClick={save} loading={change.isPending}>
+          <Button onClick={save} loading={change.isPending} disabled={unsavedPriceChanges}>
             Change Company
           </Button>
         </Group>
