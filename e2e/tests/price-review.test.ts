@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
-import { apiToken } from '../support/api.ts';
+import { apiGetAs, apiToken } from '../support/api.ts';
 
 // Issue 11: /pricing/review is the booking list in review mode; pricing staff approve flagged jobs.
 const browser = browserForTests();
@@ -152,6 +152,27 @@ describe('price review', () => {
       body: JSON.stringify({ jobIds: [1], type: 'SAME_DAY' }),
     });
     expect(response.status).toBe(403);
+    await context.close();
+  });
+
+  test("pricing staff open a company's page for its Bookings (prices editable) and Pricing tabs, not the company list", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    const get = await apiGetAs('pricing');
+    const listed = await get<{ bookings: { companyId: number }[] }>('/bookings?statuses=delivered&size=1');
+    const companyId = listed.bookings[0]?.companyId;
+    expect(companyId).toBeGreaterThan(0);
+    await page.goto(`/companies/${companyId}`);
+    const tabs = page.getByRole('tab');
+    await expect.poll(() => tabs.allTextContents()).toEqual(['Bookings', 'Pricing']);
+    // The company's bookings with their prices as inputs, as in the price review.
+    await page.locator('tbody tr[data-reference]').first().waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('textbox', { name: /^Charge for / }).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    // The company list and the company's own records stay with the company staff.
+    await page.goto('/companies/list');
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

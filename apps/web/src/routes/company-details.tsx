@@ -46,11 +46,13 @@ const TABS: { value: string; label: string; area?: Area; content: TabContent }[]
   {
     value: 'bookings',
     label: 'Bookings',
+    area: 'companyTabBookings',
     content: lazy(() => import('@/features/bookings/company-bookings-tab.tsx')),
   },
-  { value: 'users', label: 'Users', content: CompanyUsersTab },
-  { value: 'settings', label: 'Settings', content: CompanySettingsTab },
-  { value: 'references', label: 'References', content: CompanyReferencesTab },
+  // The company's own records: its staff, not pricing (issue 11 opens the page to pricing for two tabs).
+  { value: 'users', label: 'Users', area: 'companies', content: CompanyUsersTab },
+  { value: 'settings', label: 'Settings', area: 'companies', content: CompanySettingsTab },
+  { value: 'references', label: 'References', area: 'companies', content: CompanyReferencesTab },
   { value: 'set-calls', label: 'Set Calls', area: 'companyTabSetCalls', content: CompanySetCallsTab },
   { value: 'address-book', label: 'Address Book', area: 'companyTabAddressBook', content: CompanyAddressBookTab },
   { value: 'pricing', label: 'Pricing', area: 'companyTabPricing', content: CompanyPricingTab },

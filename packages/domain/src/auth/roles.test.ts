@@ -23,7 +23,9 @@ const COLUMNS = Object.keys(USERS);
 const EXPECTED: Record<Area, string> = {
   shell: 'Y  Y  Y  Y  Y  Y  .  .  .  .',
   companies: 'Y  Y  Y  .  Y  Y  .  .  .  .',
+  companyDetails: 'Y  Y  Y  Y  Y  Y  .  .  .  .',
   bookings: 'Y  Y  Y  .  Y  Y  .  .  .  .',
+  companyTabBookings: 'Y  Y  Y  Y  Y  Y  .  .  .  .',
   invoicing: 'Y  Y  Y  .  .  .  .  .  .  .',
   reports: 'Y  Y  Y  .  .  .  .  .  .  .',
   driverList: 'Y  Y  Y  .  Y  .  .  .  .  .',

@@ -55,7 +55,14 @@ export function hasAccess(userRoles: readonly string[], requiredRoles: readonly 
 export const AREAS = {
   shell: ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST', 'PRICING'],
   companies: ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST'],
+  /**
+   * A company's page (spec 1 §2: 'shell roles'): pricing staff open it for its Bookings and Pricing
+   * tabs (issue 11), not the company list or the tabs that edit the company.
+   */
+  companyDetails: ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST', 'PRICING'],
   bookings: ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST'],
+  /** The company Bookings tab: the booking list's readers, and pricing staff who edit its prices (issue 11). */
+  companyTabBookings: ['ACCOUNTS', 'DISPATCHER', 'TELEPHONIST', 'PRICING'],
   invoicing: ['ACCOUNTS'],
   reports: ['ACCOUNTS'],
   driverList: ['ACCOUNTS', 'DISPATCHER'],

@@ -17,7 +17,14 @@ export function companiesRoutes<TApp extends AnyRoute>(
 ) {
   return sectionRoutes(
     appRoute,
-    { path: '/companies', name: 'appCompany', section: 'Companies', roles: AREAS.companies, index: '/companies/list' },
+    // The section opens to whoever may see a company's page; the list narrows to the company roles.
+    {
+      path: '/companies',
+      name: 'appCompany',
+      section: 'Companies',
+      roles: AREAS.companyDetails,
+      index: '/companies/list',
+    },
     (companies) => {
       // Declared apart from the list so its params are inferred on their own, not from the list's type.
       const detailsRoute = createRoute({
@@ -41,6 +48,7 @@ export function companiesRoutes<TApp extends AnyRoute>(
         screenRoute(companies, {
           path: '/list',
           name: 'companyList',
+          roles: AREAS.companies,
           validateSearch: companyListSearchSchema,
           loader: ({ location }) =>
             startQuery(companyListQuery(companyListBodyOf(companyListSearchSchema.parse(location.search)))),
