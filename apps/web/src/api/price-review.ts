@@ -39,3 +39,11 @@ export function useSetTariff() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
+
+/** The tariff a job would take for a service (the account's special one, else the base one); changes nothing. */
+export function useAlternativeTariff() {
+  return useMutation({
+    mutationFn: (body: { jobId: number; tariff: TariffServiceCode; account?: string | null }) =>
+      apiRequest<Tariff>('/pricing/review/alternative-tariff', { method: 'POST', body, expect: 200 }),
+  });
+}

@@ -45,6 +45,12 @@ describe('reading a price cell', () => {
     });
   });
 
+  it('reads a chosen tariff or account as its id', () => {
+    expect(readPriceInput('tariffId', '42')).toEqual({ ok: true, value: 42 });
+    expect(readPriceInput('companyId', '')).toEqual({ ok: false, message: 'Choose the account from the list.' });
+    expect(readPriceInput('tariffId', '2147483648')).toMatchObject({ ok: false });
+  });
+
   it('starts a cell from the stored value', () => {
     expect(priceInputText('customerCharge', 7.5)).toBe('7.50');
     expect(priceInputText('numberOfPackages', 4)).toBe('4');
@@ -69,6 +75,8 @@ describe('the body of a save (PUT /api/pricing/update)', () => {
         { kind: 'job', jobId: 11, input: 'driverPay', text: '15' },
         { kind: 'booking', bookingId: 2, input: 'weight', text: '7.25' },
         { kind: 'job', jobId: 22, input: 'driverPay', text: '9.99' },
+        { kind: 'job', jobId: 22, input: 'tariffId', text: '7', label: 'RAPC' },
+        { kind: 'booking', bookingId: 1, input: 'companyId', text: '31', label: 'ACME01' },
       ],
       jobs,
       bookings,
@@ -76,9 +84,9 @@ describe('the body of a save (PUT /api/pricing/update)', () => {
     expect(result).toEqual({
       ok: true,
       body: [
-        { jobId: 11, version: 3, customerCharge: 40, driverPay: 15 },
+        { jobId: 11, version: 3, customerCharge: 40, driverPay: 15, companyId: 31 },
         { jobId: 21, version: 1, weight: 7.25 },
-        { jobId: 22, version: 5, weight: 7.25, driverPay: 9.99 },
+        { jobId: 22, version: 5, weight: 7.25, driverPay: 9.99, tariffId: 7 },
       ],
     });
   });

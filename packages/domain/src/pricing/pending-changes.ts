@@ -12,11 +12,20 @@ export const JOB_PRICE_INPUTS = [
   'carrierCustomsCharge',
   'carrierInsuranceCharge',
 ] as const;
-export type JobPriceInput = (typeof JOB_PRICE_INPUTS)[number];
+/** A job's tariff (spec 2 §3 'tariffCode'): chosen by service; the job is re-priced from it. */
+export type JobChoiceInput = 'tariffId';
 /** A booking's cells (weight, packageCount): a change applies to each of its jobs and re-prices them. */
 export const BOOKING_PRICE_INPUTS = ['weight', 'numberOfPackages'] as const;
-export type BookingPriceInput = (typeof BOOKING_PRICE_INPUTS)[number];
+/** A booking's account (spec 2 §3 'accountChange'): the company it is charged to, sent with each job. */
+export type BookingChoiceInput = 'companyId';
+export type JobPriceInput = (typeof JOB_PRICE_INPUTS)[number] | JobChoiceInput;
+export type BookingPriceInput = (typeof BOOKING_PRICE_INPUTS)[number] | BookingChoiceInput;
 export type PriceInput = JobPriceInput | BookingPriceInput;
+
+/** Whether an input is the booking's (sent with each of its jobs) rather than one job's. */
+export function isBookingInput(input: PriceInput): input is BookingPriceInput {
+  return input === 'weight' || input === 'numberOfPackages' || input === 'companyId';
+}
 
 export const PRICE_INPUT_LABELS: Record<PriceInput, string> = {
   customerCharge: 'Charge',
@@ -26,6 +35,8 @@ export const PRICE_INPUT_LABELS: Record<PriceInput, string> = {
   carrierInsuranceCharge: 'Insurance',
   weight: 'Weight',
   numberOfPackages: 'Packages',
+  tariffId: 'Tariff',
+  companyId: 'Account',
 };
 
 /** Debounce before a weight or package count change is re-priced (spec 2 §9). */
@@ -49,6 +60,13 @@ export type ReadPrice = { ok: true; value: number } | { ok: false; message: stri
 export function readPriceInput(input: PriceInput, text: string): ReadPrice {
   const label = PRICE_INPUT_LABELS[input];
   const trimmed = text.trim();
+  if (input === 'tariffId' || input === 'companyId') {
+    // Chosen from a list, so an id: anything else is a fault of the page, said plainly.
+    const id = Number(trimmed);
+    return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647
+      ? { ok: true, value: id }
+      : { ok: false, message: `Choose the ${label.toLowerCase()} from the list.` };
+  }
   if (trimmed === '') return { ok: false, message: `${label} is required.` };
   if (input === 'numberOfPackages') {
     if (!/^\d+$/.test(trimmed)) return { ok: false, message: 'Packages must be a whole number.' };
@@ -78,7 +96,9 @@ export function readPriceInput(input: PriceInput, text: string): ReadPrice {
 
 /** The text a cell starts from: amounts and weights with 2 decimals, a count as is. */
 export function priceInputText(input: PriceInput, value: number): string {
-  return input === 'numberOfPackages' ? String(value) : value.toFixed(2);
+  return input === 'numberOfPackages' || input === 'tariffId' || input === 'companyId'
+    ? String(value)
+    : value.toFixed(2);
 }
 
 /** One job of the page as a save needs it: its version as loaded and its booking. */
@@ -91,8 +111,8 @@ export interface PendingJobRef {
 
 /** A typed cell: a job's (jobId) or a booking's (bookingId, sent with each of its jobs). */
 export type PendingCell =
-  | { kind: 'job'; jobId: number; input: JobPriceInput; text: string }
-  | { kind: 'booking'; bookingId: number; input: BookingPriceInput; text: string };
+  | { kind: 'job'; jobId: number; input: JobPriceInput; text: string; label?: string }
+  | { kind: 'booking'; bookingId: number; input: BookingPriceInput; text: string; label?: string };
 
 export interface PendingProblem {
   /** The job reference, or the booking's when the cell is the booking's. */

@@ -9,11 +9,12 @@ import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import type { ApprovalType } from '@courier/domain/pricing/price-review-schemas';
 import { formatDateTime } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
-import { nextCell, type JobPriceInput, type PriceInput } from '@courier/domain/pricing/pending-changes';
+import { nextCell, type JOB_PRICE_INPUTS, type PriceInput } from '@courier/domain/pricing/pending-changes';
 import { customerChargeLock, driverPayLock } from '@courier/domain/pricing/price-edits';
 // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import type { PendingPriceChanges } from '../price-editing/pending-store.ts';
+import { AccountCell, TariffCell } from '../price-editing/choice-cells.tsx';
 import { PriceCell, PriceCellNavigationContext, type PriceCellNavigation } from '../price-editing/price-cell.tsx';
 import cellClasses from '../price-editing/price-cell.module.css';
 import classes from './booking-table.module.css';
@@ -35,21 +36,26 @@ interface Column {
   cell: (booking: BookingListItem, row: number) => ReactNode;
 }
 
+type MoneyInput = (typeof JOB_PRICE_INPUTS)[number];
+
 /** The job prices each view edits (spec 2 §2): same day charge and pay; ON / OS charge and the carrier's costs. */
-const JOB_INPUTS: Record<'SAME_DAY' | 'ON_OS', readonly JobPriceInput[]> = {
+const JOB_INPUTS: Record<'SAME_DAY' | 'ON_OS', readonly MoneyInput[]> = {
   SAME_DAY: ['customerCharge', 'driverPay'],
   ON_OS: ['customerCharge', 'carrierPrice', 'carrierCustomsCharge', 'carrierInsuranceCharge'],
 };
 
 /**
- * A row's inputs in keyboard order: the booking's package count and weight, then each job's prices,
- * job by job (a line each). A cell's place in this list is its column for Enter, Tab and the arrows.
+ * A row's inputs in keyboard order, left to right: the booking's account, (ON / OS) each job's tariff,
+ * the booking's package count and weight, then each job's prices, job by job (a line each). A cell's
+ * place in this list is its column for Enter, Tab and the arrows.
  */
 export function priceInputsOf(
   booking: BookingListItem,
   view: 'SAME_DAY' | 'ON_OS',
 ): { owner: number; input: PriceInput }[] {
   return [
+    { owner: booking.id, input: 'companyId' },
+    ...(view === 'ON_OS' ? booking.jobs.map((job) => ({ owner: job.id, input: 'tariffId' as const })) : []),
     { owner: booking.id, input: 'numberOfPackages' },
     { owner: booking.id, input: 'weight' },
     ...booking.jobs.flatMap((job) => JOB_INPUTS[view].map((input) => ({ owner: job.id, input }))),
@@ -66,17 +72,50 @@ function lockOf(job: BookingListItem['jobs'][number], input: PriceInput): string
   return null;
 }
 
-const jobValue = (job: BookingListItem['jobs'][number], input: JobPriceInput): number =>
+const jobValue = (job: BookingListItem['jobs'][number], input: MoneyInput): number =>
   (input === 'driverPay' ? job.driverPrice : job[input]) ?? 0;
 
 /** A price column's inputs, one line per job, or the booking's one input for weight and packages. */
-function inputCell(store: PendingPriceChanges, view: 'SAME_DAY' | 'ON_OS', input: PriceInput) {
+function inputCell(
+  store: PendingPriceChanges,
+  view: 'SAME_DAY' | 'ON_OS',
+  input: PriceInput,
+  onOpenCompany: (companyId: number) => void = () => {},
+) {
   return (booking: BookingListItem, row: number) => {
     const order = priceInputsOf(booking, view);
     const columnOf = (owner: number) => order.findIndex((entry) => entry.owner === owner && entry.input === input);
+    // A weight, package, tariff or account change moves the charge, so what locks the charge locks them too.
+    const chargeLock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
+    if (input === 'companyId')
+      return (
+        <AccountCell
+          store={store}
+          booking={booking}
+          lock={chargeLock}
+          row={row}
+          column={columnOf(booking.id)}
+          current={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}
+        />
+      );
+    if (input === 'tariffId')
+      return (
+        <div className={cellClasses.stack}>
+          {booking.jobs.map((job) => (
+            <TariffCell
+              key={job.id}
+              store={store}
+              booking={booking}
+              job={job}
+              lock={customerChargeLock(job.invoiceStatus)}
+              row={row}
+              column={columnOf(job.id)}
+            />
+          ))}
+        </div>
+      );
     if (input === 'weight' || input === 'numberOfPackages') {
-      // A weight change re-prices the charge, so what locks the charge locks it too.
-      const lock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
+      const lock = chargeLock;
       return (
         <PriceCell
           store={store}
@@ -101,7 +140,7 @@ function inputCell(store: PendingPriceChanges, view: 'SAME_DAY' | 'ON_OS', input
             owner={job.id}
             ownerReference={job.reference}
             input={input}
-            stored={jobValue(job, input)}
+            stored={jobValue(job, input as MoneyInput)}
             lock={lockOf(job, input)}
             row={row}
             column={columnOf(job.id)}
@@ -172,6 +211,32 @@ export function jobsToApprove(booking: BookingListItem, type: ApprovalType): num
     .map((job) => job.id);
 }
 
+/** The company's account code (its link to the company's page) and name. */
+function CompanyLink({
+  booking,
+  onOpenCompany,
+}: {
+  booking: BookingListItem;
+  onOpenCompany: (companyId: number) => void;
+}) {
+  return (
+    <>
+      <a
+        className={classes.company}
+        href={`/companies/${booking.company.id}`}
+        onClick={(event) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey) return;
+          event.preventDefault();
+          onOpenCompany(booking.company.id);
+        }}
+      >
+        {booking.company.accountCode ?? booking.company.name}
+      </a>
+      {booking.company.accountCode ? ` ${booking.company.name}` : ''}
+    </>
+  );
+}
+
 // Cells are plain elements, not widgets: a scroll re-renders the rows in view every frame.
 function columnsFor(
   view: 'SAME_DAY' | 'ON_OS' | undefined,
@@ -212,23 +277,11 @@ function columnsFor(
     {
       key: 'company',
       header: 'Company',
-      width: 200,
-      cell: (booking) => (
-        <>
-          <a
-            className={classes.company}
-            href={`/companies/${booking.company.id}`}
-            onClick={(event) => {
-              if (event.metaKey || event.ctrlKey || event.shiftKey) return;
-              event.preventDefault();
-              actions.onOpenCompany(booking.company.id);
-            }}
-          >
-            {booking.company.accountCode ?? booking.company.name}
-          </a>
-          {booking.company.accountCode ? ` ${booking.company.name}` : ''}
-        </>
-      ),
+      width: edit ? 240 : 200,
+      ...(edit && { inputs: true }),
+      cell: edit
+        ? inputCell(edit.store, edit.view, 'companyId', actions.onOpenCompany)
+        : (booking) => <CompanyLink booking={booking} onOpenCompany={actions.onOpenCompany} />,
     },
     {
       key: 'status',
@@ -276,13 +329,17 @@ function columnsFor(
       width: 130,
       cell: (booking) => unique(booking.jobs.map((job) => job.carrier?.name)).join(', '),
     },
-    {
-      key: 'tariff',
-      header: 'Tariff',
-      width: 140,
-      cell: (booking) =>
-        unique(booking.jobs.map((job) => (job.tariffService ? tariffServiceName(job.tariffService) : null))).join(', '),
-    },
+    edit?.view === 'ON_OS'
+      ? { key: 'tariff', header: 'Tariff', width: 190, inputs: true, cell: inputCell(edit.store, 'ON_OS', 'tariffId') }
+      : {
+          key: 'tariff',
+          header: 'Tariff',
+          width: 140,
+          cell: (booking) =>
+            unique(booking.jobs.map((job) => (job.tariffService ? tariffServiceName(job.tariffService) : null))).join(
+              ', ',
+            ),
+        },
     { key: 'to', header: 'To', width: 220, cell: (booking) => place(booking, 'delivery') },
   ];
   const sizes: Column[] = edit

@@ -1,6 +1,7 @@
 import { createContext, useContext, useSyncExternalStore } from 'react';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import {
+  isBookingInput,
   priceUpdateBody,
   REPRICE_DELAY_MS,
   type BookingPriceInput,
@@ -14,6 +15,9 @@ import type { JobPriceChange, PricedJob } from '@courier/domain/pricing/price-re
 /** A re-price of a booking's jobs after a weight or package change (spec 2 §9): each job's new charge, or why not. */
 export type Reprice =
   { state: 'waiting' } | { state: 'done'; charges: ReadonlyMap<number, number> } | { state: 'failed'; message: string };
+
+/** Inputs whose change re-prices the charge from the tariff (spec 2 §9). */
+const REPRICING_INPUTS = new Set<PriceInput>(['weight', 'numberOfPackages', 'tariffId']);
 
 const jobKey = (jobId: number, input: JobPriceInput) => `j${jobId}:${input}`;
 const bookingKey = (bookingId: number, input: BookingPriceInput) => `b${bookingId}:${input}`;
@@ -81,12 +85,18 @@ export class PendingPriceChanges {
   }
 
   textOf(owner: number, input: PriceInput): string | undefined {
-    const key = isBookingInput(input) ? bookingKey(owner, input) : jobKey(owner, input);
-    return this.cells.get(key)?.text;
+    return this.cellOf(owner, input)?.text;
   }
 
-  /** Sets a typed cell; `undefined` (Escape, or typed back to what it was) takes it out again. */
-  set(booking: BookingListItem, owner: number, input: PriceInput, text: string | undefined) {
+  cellOf(owner: number, input: PriceInput): PendingCell | undefined {
+    return this.cells.get(isBookingInput(input) ? bookingKey(owner, input) : jobKey(owner, input));
+  }
+
+  /**
+   * Sets a typed cell (with `label`, what a chosen id reads as, e.g. the tariff's service); `undefined`
+   * (Escape, or typed back to what it was) takes it out again.
+   */
+  set(booking: BookingListItem, owner: number, input: PriceInput, text: string | undefined, label?: string) {
     const key = isBookingInput(input) ? bookingKey(owner, input) : jobKey(owner, input);
     if (text === undefined) {
       if (!this.cells.delete(key)) return;
@@ -95,11 +105,11 @@ export class PendingPriceChanges {
       this.cells.set(
         key,
         isBookingInput(input)
-          ? { kind: 'booking', bookingId: owner, input, text }
-          : { kind: 'job', jobId: owner, input: input as JobPriceInput, text },
+          ? { kind: 'booking', bookingId: owner, input, text, ...(label !== undefined && { label }) }
+          : { kind: 'job', jobId: owner, input: input as JobPriceInput, text, ...(label !== undefined && { label }) },
       );
     }
-    if (isBookingInput(input)) this.scheduleReprice(booking);
+    if (REPRICING_INPUTS.has(input)) this.scheduleReprice(booking);
     this.changed();
   }
 
@@ -108,7 +118,7 @@ export class PendingPriceChanges {
     clearTimeout(this.timers.get(booking.id));
     this.timers.delete(booking.id);
     this.repriceRuns.delete(booking.id);
-    if (this.bookingCells(booking.id).length === 0) {
+    if (this.repriceCells(booking).length === 0) {
       this.reprices.delete(booking.id);
       return;
     }
@@ -122,7 +132,7 @@ export class PendingPriceChanges {
   private async reprice(booking: BookingListItem) {
     this.timers.delete(booking.id);
     const jobs = booking.jobs.flatMap((job) => this.jobs.get(job.id) ?? []);
-    const built = priceUpdateBody(this.bookingCells(booking.id), jobs, this.bookingReferences);
+    const built = priceUpdateBody(this.repriceCells(booking), jobs, this.bookingReferences);
     if (!built.ok) {
       this.setReprice(booking.id, { state: 'failed', message: built.problems[0]!.message });
       return;
@@ -152,9 +162,14 @@ export class PendingPriceChanges {
     this.changed();
   }
 
-  /** Whether a booking's weight or package count waits to be re-priced or saved. */
-  bookingCells(bookingId: number): PendingCell[] {
-    return [...this.cells.values()].filter((cell) => cell.kind === 'booking' && cell.bookingId === bookingId);
+  /** A booking's cells that re-price its jobs: its weight and package count, its jobs' tariffs. */
+  private repriceCells(booking: { id: number; jobs: readonly { id: number }[] }): PendingCell[] {
+    const jobIds = new Set(booking.jobs.map((job) => job.id));
+    return [...this.cells.values()].filter((cell) =>
+      cell.kind === 'booking'
+        ? cell.bookingId === booking.id && REPRICING_INPUTS.has(cell.input)
+        : jobIds.has(cell.jobId) && REPRICING_INPUTS.has(cell.input),
+    );
   }
 
   getSummary = () => this.summary;
@@ -205,7 +220,11 @@ export class PendingPriceChanges {
       this.jobs.delete(jobId);
     }
     for (const bookingId of [...this.reprices.keys()])
-      if (this.bookingCells(bookingId).length === 0) this.reprices.delete(bookingId);
+      if (
+        this.repriceCells({ id: bookingId, jobs: (this.bookingJobs.get(bookingId) ?? []).map((id) => ({ id })) })
+          .length === 0
+      )
+        this.reprices.delete(bookingId);
     this.dropped = [...this.dropped, ...dropped];
     this.changed();
     return dropped;
@@ -216,10 +235,6 @@ export class PendingPriceChanges {
     this.dropped = [];
     this.changed();
   }
-}
-
-export function isBookingInput(input: PriceInput): input is BookingPriceInput {
-  return input === 'weight' || input === 'numberOfPackages';
 }
 
 export const PendingPriceContext = createContext<PendingPriceChanges | null>(null);
