@@ -1,8 +1,8 @@
-import { Button, Stack, Table, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { priceHistoryFieldLabel, priceHistoryValueText } from '@courier/domain/pricing/price-edits';
 import { usePriceHistory } from '@/api/price-history.ts';
-import { DateText } from '@/ui/format.tsx';
+import { ChangeHistoryTable } from '@/ui/change-history-table.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
 
 /**
@@ -37,41 +37,20 @@ export function JobPriceHistory({ jobId, jobReference }: { jobId: number; jobRef
             No price changes yet.
           </Text>
         ) : (
-          <Table
-            striped
-            withTableBorder
-            fz="sm"
-            aria-label={`Price history of ${jobReference}`}
-            style={{ overflowWrap: 'anywhere' }}
-          >
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>What</Table.Th>
-                <Table.Th>From</Table.Th>
-                <Table.Th>To</Table.Th>
-                <Table.Th>Note</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data.map((entry) => (
-                <Table.Tr key={entry.id}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <DateText value={entry.createdAt} withTime />
-                  </Table.Td>
-                  <Table.Td>{entry.user ? `${entry.user.firstName} ${entry.user.lastName}` : 'Unknown'}</Table.Td>
-                  <Table.Td>
-                    {priceHistoryFieldLabel(entry.field)}
-                    {entry.taskReference ? ` (${entry.taskReference})` : ''}
-                  </Table.Td>
-                  <Table.Td>{priceHistoryValueText(entry.field, entry.before)}</Table.Td>
-                  <Table.Td>{priceHistoryValueText(entry.field, entry.after)}</Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.note}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ChangeHistoryTable
+            label={`Price history of ${jobReference}`}
+            whatHeader="What"
+            withNote
+            rows={history.data.map((entry) => ({
+              id: entry.id,
+              at: entry.createdAt,
+              who: entry.user ? `${entry.user.firstName} ${entry.user.lastName}` : 'Unknown',
+              what: `${priceHistoryFieldLabel(entry.field)}${entry.taskReference ? ` (${entry.taskReference})` : ''}`,
+              before: priceHistoryValueText(entry.field, entry.before),
+              after: priceHistoryValueText(entry.field, entry.after),
+              note: entry.note,
+            }))}
+          />
         ))}
     </Stack>
   );

@@ -1,6 +1,6 @@
 import { Paper, Table, Text, Title } from '@mantine/core';
+import { ChangeHistoryTable } from '@/ui/change-history-table.tsx';
 import { useQuery } from '@tanstack/react-query';
-import { DateText } from '@/ui/format.tsx';
 import { ErrorState, MiniLoading } from '@/ui/list-states.tsx';
 import { settingsHistoryQuery } from '@/api/company-settings.ts';
 import { settingsChangeText, settingsFieldLabel } from '@courier/domain/companies/settings-labels';
@@ -21,30 +21,17 @@ export function SettingsHistory({ companyId }: { companyId: number }) {
         </Text>
       ) : (
         <Table.ScrollContainer minWidth={600} mah={320}>
-          <Table striped fz="sm">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>When</Table.Th>
-                <Table.Th>Who</Table.Th>
-                <Table.Th>Field</Table.Th>
-                <Table.Th>Before</Table.Th>
-                <Table.Th>After</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {history.data?.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <DateText value={row.createdAt} withTime />
-                  </Table.Td>
-                  <Table.Td>{row.userName ?? '–'}</Table.Td>
-                  <Table.Td>{settingsFieldLabel(row.field)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{settingsChangeText(row.field, row.before)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>{settingsChangeText(row.field, row.after)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ChangeHistoryTable
+            label="Settings history"
+            rows={(history.data ?? []).map((row) => ({
+              id: row.id,
+              at: row.createdAt,
+              who: row.userName ?? '–',
+              what: settingsFieldLabel(row.field),
+              before: settingsChangeText(row.field, row.before),
+              after: settingsChangeText(row.field, row.after),
+            }))}
+          />
         </Table.ScrollContainer>
       )}
     </Paper>
