@@ -375,77 +375,48 @@ function columnsFor(
     edit
       ? { ...column, width: Math.max(column.width, 110), inputs: true, cell: inputCell(edit.store, edit.view, input) }
       : column;
+  /** A money column: the booking's figure, or each job's input while prices are edited. */
+  const money = (
+    key: string,
+    header: string,
+    width: number,
+    field: PriceField,
+    value: (booking: BookingListItem) => number | undefined,
+    input: PriceInput,
+  ): Column =>
+    editable(
+      { key, header, width, align: 'right', prices: [field], cell: (booking) => formatEuro(value(booking)) },
+      input,
+    );
+  const jobsTotal =
+    (field: 'carrierPrice' | 'carrierCustomsCharge' | 'carrierInsuranceCharge') => (booking: BookingListItem) =>
+      sum(booking.jobs.map((job) => job[field]));
+  const charge = money('charge', 'Charge', 100, 'exVatPrice', (booking) => booking.exVatPrice, 'customerCharge');
   const prices: Column[] =
     view === 'ON_OS'
       ? [
-          editable(
-            {
-              key: 'charge',
-              header: 'Charge',
-              width: 100,
-              align: 'right',
-              prices: ['exVatPrice'],
-              cell: (booking) => formatEuro(booking.exVatPrice),
-            },
-            'customerCharge',
-          ),
-          editable(
-            {
-              key: 'carrierCost',
-              header: 'Carrier Cost',
-              width: 110,
-              align: 'right',
-              prices: ['carrierPrice'],
-              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierPrice))),
-            },
-            'carrierPrice',
-          ),
-          editable(
-            {
-              key: 'customs',
-              header: 'Customs',
-              width: 100,
-              align: 'right',
-              prices: ['carrierCustomsCharge'],
-              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierCustomsCharge))),
-            },
+          charge,
+          money('carrierCost', 'Carrier Cost', 110, 'carrierPrice', jobsTotal('carrierPrice'), 'carrierPrice'),
+          money(
+            'customs',
+            'Customs',
+            100,
+            'carrierCustomsCharge',
+            jobsTotal('carrierCustomsCharge'),
             'carrierCustomsCharge',
           ),
-          editable(
-            {
-              key: 'insurance',
-              header: 'Insurance',
-              width: 100,
-              align: 'right',
-              prices: ['carrierInsuranceCharge'],
-              cell: (booking) => formatEuro(sum(booking.jobs.map((job) => job.carrierInsuranceCharge))),
-            },
+          money(
+            'insurance',
+            'Insurance',
+            100,
+            'carrierInsuranceCharge',
+            jobsTotal('carrierInsuranceCharge'),
             'carrierInsuranceCharge',
           ),
         ]
       : [
-          editable(
-            {
-              key: 'charge',
-              header: 'Charge',
-              width: 100,
-              align: 'right',
-              prices: ['exVatPrice'],
-              cell: (booking) => formatEuro(booking.exVatPrice),
-            },
-            'customerCharge',
-          ),
-          editable(
-            {
-              key: 'driverPay',
-              header: 'Driver Pay',
-              width: 100,
-              align: 'right',
-              prices: ['driverPrice'],
-              cell: (booking) => formatEuro(booking.driverPrice),
-            },
-            'driverPay',
-          ),
+          charge,
+          money('driverPay', 'Driver Pay', 100, 'driverPrice', (booking) => booking.driverPrice, 'driverPay'),
           {
             key: 'percent',
             header: 'Pay %',
