@@ -129,7 +129,9 @@ const listJobColumns = {
   invoicePeriodId: bookingJobs.invoicePeriodId,
   invoiceStatus: invoicePeriods.status,
   // The edit guards of spec 2 §5 read these: a task paid or pending payment locks its pay.
-  taskPayStatuses: sql<DriverPayStatus[]>`array(select ${bookingTasks.payStatus} from ${bookingTasks} where ${bookingTasks.jobId} = ${bookingJobs.id} order by ${bookingTasks.position}, ${bookingTasks.id})`,
+  taskPayStatuses: sql<
+    DriverPayStatus[]
+  >`array(select ${bookingTasks.payStatus} from ${bookingTasks} where ${bookingTasks.jobId} = ${bookingJobs.id} order by ${bookingTasks.position}, ${bookingTasks.id})`,
   needsSameDayReview: bookingJobs.needsSameDayReview,
   needsSameDayReviewReason: bookingJobs.needsSameDayReviewReason,
   needsCarrierReview: bookingJobs.needsCarrierReview,

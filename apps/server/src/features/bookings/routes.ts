@@ -32,7 +32,7 @@ import { areaRoutes } from '../../http/route-options.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { notFound } from '../../http/errors.ts';
 import { seesPrices, withVisiblePrices } from '../../http/price-visibility.ts';
-import { findJobByReference } from '../../core/bookings.ts';
+import { findJobByReference, jobNotFound } from '../../core/bookings.ts';
 import { listCarriers } from '../../core/carriers.ts';
 import { listTariffCodes } from '../../core/tariff-codes.ts';
 import { createSmsSender } from '../../platform/sms.ts';
@@ -188,7 +188,7 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
       }),
       async (request) => {
         const job = await findJobByReference(db, request.params.ref);
-        if (!job) throw notFound(`Job ${request.params.ref} does not exist.`);
+        if (!job) throw jobNotFound(request.params.ref);
         return withVisiblePrices(request, await listJobTasks(db, { jobId: job.id }));
       },
     );

@@ -3,7 +3,8 @@ import { JOB_TAGS, type JobTag } from '@courier/domain/bookings/enums';
 import type { Db } from '../../db/client.ts';
 import { bookingJobs } from '../../db/schema/index.ts';
 import { writeAudit } from '../../platform/audit.ts';
-import { notFound } from '../../http/errors.ts';
+
+import { jobNotFound } from '../../core/bookings.ts';
 
 /** PUT /api/bookings/tag: replaces a job's tags (deduplicated, in the spec's order), audited. */
 export async function setJobTags(db: Db, options: { jobId: number; tags: JobTag[]; userId: number }) {
@@ -15,7 +16,7 @@ export async function setJobTags(db: Db, options: { jobId: number; tags: JobTag[
       .where(eq(bookingJobs.id, options.jobId))
       .for('update')
       .limit(1);
-    if (!job) throw notFound(`Job ${options.jobId} does not exist.`);
+    if (!job) throw jobNotFound(options.jobId);
     await tx.update(bookingJobs).set({ tags }).where(eq(bookingJobs.id, job.id));
     await writeAudit(tx, {
       userId: options.userId,

@@ -26,6 +26,7 @@ import {
 } from '../../db/schema/index.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
+import { jobNotFound } from '../../core/bookings.ts';
 
 // Price adjustments of a job (spec 2 §3–§5, §7 'Pricing'; issue 11): list, add, delete, and the
 // job's add-ons turned into CUSTOMER_ADDON adjustments. Every change keeps a price-history row and an
@@ -92,7 +93,7 @@ async function findJob(
     .where(eq(bookingJobs.id, jobId))
     .limit(1);
   const [job] = options.lock ? await query.for('update', { of: bookingJobs }) : await query;
-  if (!job) throw notFound(`Job ${jobId} does not exist.`);
+  if (!job) throw jobNotFound(jobId);
   return job;
 }
 

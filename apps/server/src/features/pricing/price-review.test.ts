@@ -343,7 +343,11 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
     });
 
     it("gives the booking list each job's version, tariff, invoice status and task pay statuses for the edit guards", async () => {
-      const invoiced = await job({ invoicePeriodId: invoicedPeriod, tasks: ['PAID', 'ACTIVE'], tariffId: weightTariff });
+      const invoiced = await job({
+        invoicePeriodId: invoicedPeriod,
+        tasks: ['PAID', 'ACTIVE'],
+        tariffId: weightTariff,
+      });
       const response = await t.app.inject({
         method: 'GET',
         url: `/api/bookings?searchQuery=${invoiced.reference.slice(0, -2)}&statuses=delivered`,

@@ -4,16 +4,12 @@ import type {
   InvoiceAndDriverPayStatus,
   PriceHistoryEntry,
 } from '@courier/domain/pricing/price-review-schemas';
-import type { Db, DbOrTx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { bookingJobs, bookingTasks, invoicePeriods, jobPriceHistory, users } from '../../db/schema/index.ts';
 import { waitingTimeTotals } from '@courier/domain/pricing/price-edits';
-import { badRequest, notFound } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
-
-async function assertJobExists(db: DbOrTx, jobId: number): Promise<void> {
-  const [job] = await db.select({ id: bookingJobs.id }).from(bookingJobs).where(eq(bookingJobs.id, jobId)).limit(1);
-  if (!job) throw notFound(`Job ${jobId} does not exist.`);
-}
+import { assertJobExists, jobNotFound } from '../../core/bookings.ts';
 
 /** Every kept change of a job's price fields, newest first (issue 11 'Price history'). */
 export async function priceHistoryOf(db: Db, jobId: number): Promise<PriceHistoryEntry[]> {
@@ -54,7 +50,7 @@ export async function invoiceAndDriverPayStatus(db: Db, jobId: number): Promise<
     .leftJoin(invoicePeriods, eq(invoicePeriods.id, bookingJobs.invoicePeriodId))
     .where(eq(bookingJobs.id, jobId))
     .limit(1);
-  if (!job) throw notFound(`Job ${jobId} does not exist.`);
+  if (!job) throw jobNotFound(jobId);
   const tasks = await db
     .select({ taskId: bookingTasks.id, payStatus: bookingTasks.payStatus })
     .from(bookingTasks)
@@ -90,7 +86,7 @@ export async function approveReview(
       .for('update');
     const found = new Map(jobs.map((job) => [job.id, job]));
     const missing = ids.filter((id) => !found.has(id));
-    if (missing.length > 0) throw notFound(`Job ${missing.join(', ')} does not exist.`);
+    if (missing.length > 0) throw jobNotFound(missing.join(', '));
     const notFlagged = jobs.filter((job) => !(sameDay ? job.needsSameDayReview : job.needsCarrierReview));
     if (notFlagged.length > 0)
       throw badRequest(
@@ -135,7 +131,7 @@ export async function waitingTimePayOf(
     .from(bookingJobs)
     .where(eq(bookingJobs.reference, options.jobReference))
     .limit(1);
-  if (!job) throw notFound(`Job ${options.jobReference} does not exist.`);
+  if (!job) throw jobNotFound(options.jobReference);
   const taskIds = new Set(
     (await db.select({ id: bookingTasks.id }).from(bookingTasks).where(eq(bookingTasks.jobId, job.id))).map(
       (task) => task.id,

@@ -61,7 +61,7 @@ export function priceReviewRoutes({ database }: AppContext): FastifyPluginAsyncZ
       priceEditorRoute({
         summary: 'What PUT /pricing/update would make of these changes, saving nothing',
         description:
-          "The same body, rules and answers as PUT /api/pricing/update, but nothing is written and no history is kept: the booking list re-prices a pending weight, package count or tariff change with it (spec 2 §9). " +
+          'The same body, rules and answers as PUT /api/pricing/update, but nothing is written and no history is kept: the booking list re-prices a pending weight, package count or tariff change with it (spec 2 §9). ' +
           '404, 409 and 400 as the save would answer them, so a change that could not be saved is known before Save.',
         body: pricingUpdateBodySchema,
         response: { 200: pricedJobListSchema, 404: apiErrorSchema, 409: apiErrorSchema },

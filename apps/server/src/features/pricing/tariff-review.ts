@@ -7,6 +7,7 @@ import { bookingJobs, bookings, companies, tariffs } from '../../db/schema/index
 import { badRequest, notFound } from '../../http/errors.ts';
 import { findAccountCode, toTariff } from './queries.ts';
 import { updatePrices } from './update-prices.ts';
+import { jobNotFound } from '../../core/bookings.ts';
 
 /** Set Cancelled and Set Failed Collection (spec 2 §4): ON/OS jobs only. */
 const ON_OS_ONLY = new Set(['CANC', 'FAIC']);
@@ -37,7 +38,7 @@ async function jobContext(tx: DbOrTx, jobId: number): Promise<JobTariffContext> 
     .leftJoin(tariffs, eq(tariffs.id, bookingJobs.tariffId))
     .where(eq(bookingJobs.id, jobId))
     .limit(1);
-  if (!job) throw notFound(`Job ${jobId} does not exist.`);
+  if (!job) throw jobNotFound(jobId);
   return job;
 }
 
