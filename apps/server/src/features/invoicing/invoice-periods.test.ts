@@ -92,7 +92,8 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
     expect(response.json()).toEqual({ error: 'UNAUTHORISED', message: 'Please sign in to continue.' });
   });
 
-  it.each([['ACCOUNTS'], ['TELEPHONIST'], ['MANAGER'], ['SUPERADMIN']])(
+  // Pricing staff see booking details too (issue 11: the price review is the booking list).
+  it.each([['ACCOUNTS'], ['TELEPHONIST'], ['PRICING'], ['MANAGER'], ['SUPERADMIN']])(
     'lets a %s read it: every role that sees booking details',
     async (role) => {
       const response = await get(`/api/invoice/period/${weekly.id}`, bearer(await signInAs(t, [role])));
@@ -100,7 +101,7 @@ describe.each(databaseKinds)('GET /api/invoice/period/:periodId on %s', (kind) =
     },
   );
 
-  it.each([[['CUSTOMER']], [['DRIVER']], [['PRICING']], [[]]])('refuses roles %j with 403', async (roles) => {
+  it.each([[['CUSTOMER']], [['DRIVER']], [[]]])('refuses roles %j with 403', async (roles) => {
     const response = await get(`/api/invoice/period/${weekly.id}`, bearer(await signInAs(t, roles)));
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ error: 'FORBIDDEN' });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AREAS } from '@courier/domain/auth/roles';
+import { BOOKING_READER_ROLES } from '@courier/domain/bookings/labels';
 import { apiErrorSchema } from '@courier/domain/common/api';
 import { invoicePeriodParamsSchema, invoicePeriodSchema } from '@courier/domain/invoicing/schemas';
 import type { AppContext } from '../../app-context.ts';
@@ -8,9 +8,9 @@ import { areaRoutes } from '../../http/route-options.ts';
 import { notFound } from '../../http/errors.ts';
 import { findInvoicePeriod } from '../../core/invoice-periods.ts';
 
-// Booking details show every job's period (spec 2 §2) to every role that sees the booking list; the
-// period's name, status and days carry no prices, so the bookings area suffices.
-const invoicingRoute = areaRoutes({ access: access.roles(AREAS.bookings), tags: ['invoicing'] });
+// Booking details show every job's period (spec 2 §2) to every role that sees the booking list,
+// pricing staff included (issue 11); the period's name, status and days carry no prices.
+const invoicingRoute = areaRoutes({ access: access.roles(BOOKING_READER_ROLES), tags: ['invoicing'] });
 
 export function invoicingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
   const { db } = database;
