@@ -9,6 +9,7 @@ import type { PriceField } from '@courier/domain/bookings/price-visibility';
 import type { BookingDetails, BookingJob, PlaceSummary } from '@courier/domain/bookings/schemas';
 import { formatDateTime, formatTime } from '@courier/domain/common/dates';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
+import { PENDING_CHANGES_MESSAGE, PRICING_EXTRAS_DISABLED_MESSAGE } from '@courier/domain/pricing/price-edits';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import { useInvoicePeriods } from '@/api/invoice-periods.ts';
 import { usePublicConfig } from '@/api/public-config.ts';
@@ -24,6 +25,7 @@ import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-perio
 import { JobPriceHistory } from './job-price-history.tsx';
 import { JobTariffActions } from './job-tariff-actions.tsx';
 import { JobTagChips, JobTagsEditor } from './job-tags-editor.tsx';
+import { PricingExtrasModal } from './pricing-extras/pricing-extras-modal.tsx';
 
 function Item({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -117,6 +119,7 @@ function JobCard({
   seePrices,
   mayTag,
   onOsPricing = false,
+  pricingExtras,
 }: {
   job: BookingJob;
   period: UseQueryResult<InvoicePeriod> | undefined;
@@ -124,8 +127,11 @@ function JobCard({
   mayTag: boolean;
   /** Pricing staff on an ON/OS booking: Set Cancelled and Set Failed Collection. */
   onOsPricing?: boolean;
+  /** Pricing staff who see prices: the Pricing Extras button, with why its modal only shows (or null). */
+  pricingExtras?: { disabledReason: string | null } | undefined;
 }) {
   const delivered = job.status === 'delivered';
+  const [extrasOpen, setExtrasOpen] = useState(false);
   return (
     <Paper withBorder p="sm" role="group" aria-label={`Job ${job.reference}`}>
       <Text fw={700} mb="xs">
@@ -165,6 +171,18 @@ function JobCard({
         {job.carrier && <PriceItem label="Carrier cost" of={job} field="carrierPrice" seePrices={seePrices} />}
       </dl>
       {onOsPricing && <JobTariffActions job={job} />}
+      {pricingExtras && (
+        <>
+          <Button size="compact-xs" variant="light" mt="xs" onClick={() => setExtrasOpen(true)}>
+            Pricing Extras
+          </Button>
+          <PricingExtrasModal
+            job={extrasOpen ? job : null}
+            onClose={() => setExtrasOpen(false)}
+            disabledReason={pricingExtras.disabledReason}
+          />
+        </>
+      )}
       {seePrices && <JobPriceHistory jobId={job.id} jobReference={job.reference} />}
     </Paper>
   );
@@ -245,10 +263,13 @@ export function BookingDetailsPanel({
   reference,
   onClose,
   seePrices,
+  unsavedPriceChanges = false,
 }: {
   reference: string | null;
   onClose: () => void;
   seePrices: boolean;
+  /** The list holds price changes not yet saved: company and client references wait (spec 2 §5). */
+  unsavedPriceChanges?: boolean;
 }) {
   const booking = useBooking(reference);
   const { user } = useSession();
@@ -304,7 +325,12 @@ export function BookingDetailsPanel({
               <Details
                 booking={booking.data}
                 seePrices={seePrices}
-                onEditReferences={() => setEditing(true)}
+                onEditReferences={() => {
+                  // Spec 2 §5: refused while price changes are pending, with the Pending Changes toast (§8).
+                  if (unsavedPriceChanges)
+                    toast({ type: 'error', title: 'Pending Changes', message: PENDING_CHANGES_MESSAGE });
+                  else setEditing(true);
+                }}
                 onChangeCompany={mayEditPrices ? () => setChoosingCompany(true) : undefined}
               />
               <Divider />
@@ -319,6 +345,11 @@ export function BookingDetailsPanel({
                   seePrices={seePrices}
                   mayTag={mayTag}
                   onOsPricing={mayEditPrices && booking.data.type === 'other'}
+                  pricingExtras={
+                    mayEditPrices && seePrices
+                      ? { disabledReason: unsavedPriceChanges ? PRICING_EXTRAS_DISABLED_MESSAGE : null }
+                      : undefined
+                  }
                 />
               ))}
             </Stack>
@@ -329,6 +360,7 @@ export function BookingDetailsPanel({
               booking={booking.data}
               opened={choosingCompany}
               onClose={() => setChoosingCompany(false)}
+              unsavedPriceChanges={unsavedPriceChanges}
             />
           )}
         </Grid>

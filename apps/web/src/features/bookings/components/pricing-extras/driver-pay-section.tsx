@@ -1,0 +1,322 @@
+import { Button, NumberInput, Popover, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { useState } from 'react';
+import { STOP_TYPE_LABELS } from '@courier/domain/bookings/enums';
+import type { DriverPayBreakdown, Task } from '@courier/domain/bookings/schemas';
+import { formatEuro, toCents } from '@courier/domain/common/money';
+import {
+  DRIVER_PAY_PAID_MESSAGE,
+  driverPayFromMarginPercent,
+  driverPayLock,
+  taskPayLocked,
+  type DriverPayStatus,
+} from '@courier/domain/pricing/price-edits';
+import { ApiRequestError } from '@/api/client.ts';
+import { useDriverPayBreakdown, useInvoiceAndPayStatus, useJobTasks, useUpdateTaskPay } from '@/api/pricing-extras.ts';
+import { LoadingState, MiniLoading } from '@/ui/list-states.tsx';
+import { toast } from '@/ui/toast.ts';
+import { PAY_STATUS_LABELS, Section, taskStatusText, useLoadErrorToast, type PricingExtrasJob } from './shared.tsx';
+
+type PayField = 'driverPay' | 'driverExtras';
+type PayValue = number | string;
+type PayEdits = Partial<Record<number, Partial<Record<PayField, PayValue>>>>;
+
+/** A typed amount as a number; an empty or unfinished one is not a number (and so not 0 or more). */
+const amountOf = (value: PayValue) => (typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value));
+const isAmount = (value: PayValue) => {
+  const amount = amountOf(value);
+  return Number.isFinite(amount) && amount >= 0;
+};
+const sameAmount = (a: PayValue, b: number) => isAmount(a) && toCents(amountOf(a)) === toCents(b);
+
+type PayRow = DriverPayBreakdown['rows'][number];
+
+/** Spec 2 §2 'Driver Pay Adjustments': each task's basic pay and extras, saved together with Save Pay. */
+export function DriverPaySection({
+  job,
+  charge,
+  disabled,
+}: {
+  job: PricingExtrasJob;
+  /** The job's customer charge, the base of Mgn%; undefined while the booking loads. */
+  charge: number | undefined;
+  disabled: boolean;
+}) {
+  const breakdown = useDriverPayBreakdown(job.reference);
+  const tasks = useJobTasks(job.reference);
+  const status = useInvoiceAndPayStatus(job.id);
+  const save = useUpdateTaskPay();
+  const [edits, setEdits] = useState<PayEdits>({});
+  // The job's version after our own save: newer than the prop until the booking reloads.
+  const [savedVersion, setSavedVersion] = useState(0);
+  useLoadErrorToast(breakdown.isError, 'Error', `Failed to find ${job.reference} related driver pay`);
+  useLoadErrorToast(
+    status.isError,
+    'Error Loading Invoice and Pay Status',
+    'There was an error loading the Invoice and Pay Status.',
+  );
+
+  const payStatusOf = (taskId: number): DriverPayStatus | undefined =>
+    status.data?.driverPayStatus.find((entry) => entry.taskId === taskId)?.payStatus;
+  // Until the pay status is known a task counts as locked: the server would refuse a paid one anyway.
+  const lockedTask = (taskId: number) => {
+    const payStatus = payStatusOf(taskId);
+    return payStatus === undefined || taskPayLocked(payStatus);
+  };
+  const taskOf = (taskId: number): Task | undefined => tasks.data?.find((task) => task.id === taskId);
+  const valueOf = (row: PayRow, field: PayField): PayValue => edits[row.taskId]?.[field] ?? row[field];
+  const setValue = (taskId: number, field: PayField, value: PayValue) =>
+    setEdits((current) => ({ ...current, [taskId]: { ...current[taskId], [field]: value } }));
+
+  if (breakdown.isPending) {
+    return (
+      <Section title="Driver Pay Adjustments">
+        <LoadingState text="Loading Driver Pay..." />
+      </Section>
+    );
+  }
+  if (breakdown.isError) {
+    return (
+      <Section title="Driver Pay Adjustments">
+        <Text size="sm" c="red.8">
+          {`Failed to find ${job.reference} related driver pay`}
+        </Text>
+      </Section>
+    );
+  }
+
+  const rows = breakdown.data.rows;
+  const changed = rows.filter(
+    (row) =>
+      !sameAmount(valueOf(row, 'driverPay'), row.driverPay) ||
+      !sameAmount(valueOf(row, 'driverExtras'), row.driverExtras),
+  );
+  const invalid = changed.some(
+    (row) => !isAmount(valueOf(row, 'driverPay')) || !isAmount(valueOf(row, 'driverExtras')),
+  );
+  const lockNote = status.data ? driverPayLock(status.data.driverPayStatus.map((entry) => entry.payStatus)) : null;
+
+  const savePay = () => {
+    if (invalid || changed.length === 0) return;
+    const version = Math.max(job.version, savedVersion);
+    save.mutate(
+      changed.map((row) => ({
+        taskId: row.taskId,
+        jobId: job.id,
+        version,
+        driverPay: amountOf(valueOf(row, 'driverPay')),
+        driverExtras: amountOf(valueOf(row, 'driverExtras')),
+      })),
+      {
+        onSuccess: (jobs) => {
+          const saved = jobs.find((priced) => priced.id === job.id);
+          if (saved) setSavedVersion(saved.version);
+          setEdits({});
+          toast({ type: 'success', title: 'Pay Saved', message: 'Driver pay has been saved.' });
+        },
+        onError: (error) =>
+          toast({
+            type: 'error',
+            title: 'Error Saving Pay',
+            // Spec 2 §7: a 400 (and our 409 stale or paid) carries the message to show.
+            message:
+              error instanceof ApiRequestError && (error.status === 400 || error.status === 409)
+                ? error.message
+                : 'There was an error saving driver pay.',
+            duration: 'NORMAL',
+          }),
+      },
+    );
+  };
+
+  const applyMargin = (row: PayRow, percent: number) => {
+    if (charge === undefined) return;
+    const pay = driverPayFromMarginPercent(charge, percent);
+    setValue(row.taskId, 'driverPay', pay);
+    toast({
+      type: 'info',
+      title: 'Margin Update',
+      message: `Basic pay of ${row.taskReference} set to ${formatEuro(pay)}, ${percent}% of the ${formatEuro(charge)} charge.`,
+    });
+  };
+
+  return (
+    <Section
+      title="Driver Pay Adjustments"
+      actions={
+        changed.length > 0 && (
+          <Button onClick={savePay} loading={save.isPending} disabled={disabled || invalid}>
+            Save Pay
+          </Button>
+        )
+      }
+    >
+      {lockNote && (
+        <Text size="sm" c="red.9" mb="xs">
+          {lockNote}
+        </Text>
+      )}
+      {rows.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          This job has no tasks.
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={860}>
+          <Table withTableBorder fz="sm" aria-label={`Driver pay of ${job.reference}`} verticalSpacing={6}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Task</Table.Th>
+                <Table.Th>Driver</Table.Th>
+                <Table.Th>Pay Status</Table.Th>
+                <Table.Th>Docket</Table.Th>
+                <Table.Th>Basic Pay</Table.Th>
+                <Table.Th>Extras</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Margin</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const task = taskOf(row.taskId);
+                const payStatus = payStatusOf(row.taskId);
+                const locked = lockedTask(row.taskId);
+                const lockedTitle = payStatus && taskPayLocked(payStatus) ? DRIVER_PAY_PAID_MESSAGE : undefined;
+                const payInput = (field: PayField, label: string) => (
+                  <NumberInput
+                    aria-label={`${label} for ${row.taskReference}`}
+                    value={valueOf(row, field)}
+                    onChange={(value) => setValue(row.taskId, field, value)}
+                    readOnly={locked}
+                    // Grey when locked, so a read-only amount does not look editable.
+                    variant={locked ? 'filled' : 'default'}
+                    disabled={disabled}
+                    title={lockedTitle}
+                    min={0}
+                    allowNegative={false}
+                    decimalScale={2}
+                    clampBehavior="none"
+                    hideControls
+                    leftSection="€"
+                    w={130}
+                    size="xs"
+                    error={isAmount(valueOf(row, field)) ? undefined : `${label} must be 0 or more.`}
+                  />
+                );
+                return (
+                  <Table.Tr key={row.taskId} data-task={row.taskReference}>
+                    <Table.Td>{tasks.isPending ? <MiniLoading /> : taskStatusText(task?.status ?? '')}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      {STOP_TYPE_LABELS[row.taskType]} {row.taskReference}
+                    </Table.Td>
+                    <Table.Td>
+                      {row.driverNumber === null
+                        ? 'Not yet active on dispatch'
+                        : `${row.driverNumber}${row.driverName ? ` ${row.driverName}` : ''}${row.newDriver ? ' (new driver)' : ''}`}
+                    </Table.Td>
+                    <Table.Td>
+                      {payStatus ? PAY_STATUS_LABELS[payStatus] : status.isPending ? <MiniLoading /> : '–'}
+                    </Table.Td>
+                    <Table.Td>{task?.quantumDocket ?? '–'}</Table.Td>
+                    <Table.Td>{payInput('driverPay', 'Basic Pay')}</Table.Td>
+                    <Table.Td>{payInput('driverExtras', 'Extras')}</Table.Td>
+                    <Table.Td>
+                      <MarginButton
+                        taskReference={row.taskReference}
+                        disabled={disabled || locked || charge === undefined}
+                        onApply={(percent) => applyMargin(row, percent)}
+                      />
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      {tasks.isError && (
+        <Text size="sm" c="red.8" mt="xs">
+          The tasks' status and dockets could not be loaded.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
+/** Mgn%: a percent (0–100) of the job's charge becomes the task's basic pay (spec 2 §9). */
+function MarginButton({
+  taskReference,
+  disabled,
+  onApply,
+}: {
+  taskReference: string;
+  disabled: boolean;
+  onApply: (percent: number) => void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const [percent, setPercent] = useState<PayValue>('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const close = () => {
+    setOpened(false);
+    setPercent('');
+    setProblem(null);
+  };
+  const apply = () => {
+    const value = amountOf(percent);
+    if (!Number.isFinite(value) || value < 0 || value > 100) {
+      setProblem('Enter a percent from 0 to 100.');
+      return;
+    }
+    onApply(value);
+    close();
+  };
+  // Escape in the popover closes the popover only, not the modal behind it.
+  const keepEscape = { 'data-mantine-stop-propagation': 'true' };
+  return (
+    <Popover opened={opened} onDismiss={close} trapFocus withArrow position="bottom-end" shadow="md">
+      <Popover.Target>
+        <Button
+          size="compact-xs"
+          variant="default"
+          aria-label={`Mgn% for ${taskReference}`}
+          disabled={disabled}
+          onClick={() => (opened ? close() : setOpened(true))}
+        >
+          Mgn%
+        </Button>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            apply();
+          }}
+        >
+          <Stack gap="xs" w={180}>
+            <NumberInput
+              label={`Margin % for ${taskReference}`}
+              value={percent}
+              onChange={(value) => {
+                setPercent(value);
+                setProblem(null);
+              }}
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              clampBehavior="none"
+              hideControls
+              suffix="%"
+              data-autofocus
+              error={problem}
+              {...keepEscape}
+            />
+            <Button type="submit" size="xs" {...keepEscape}>
+              Apply
+            </Button>
+          </Stack>
+        </form>
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

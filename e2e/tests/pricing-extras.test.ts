@@ -1,0 +1,241 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
+import { apiGetAs } from '../support/api.ts';
+import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
+
+// Issue 11: the Pricing Extras modal of a job (spec 2 §2) opened from the booking details, and its
+// Add Pricing Adjustment modal.
+const browser = browserForTests();
+
+interface ListedBooking {
+  reference: string;
+  type: 'same_day' | 'other';
+  jobs: { id: number; reference: string; customerCharge?: number }[];
+}
+interface PayRow {
+  taskId: number;
+  taskReference: string;
+  driverPay: number;
+  driverExtras: number;
+}
+
+type Get = Awaited<ReturnType<typeof apiGetAs>>;
+
+/** The bookings flagged for review (the only ones /pricing/review lists), both views. */
+async function flaggedBookings(get: Get): Promise<ListedBooking[]> {
+  const pages = await Promise.all([
+    get<{ bookings: ListedBooking[] }>('/bookings?view=SAME_DAY&needsSameDayReviewOnly=true&size=200'),
+    get<{ bookings: ListedBooking[] }>('/bookings?view=ON_OS&needsCarrierReviewOnly=true&size=200'),
+  ]);
+  return pages.flatMap((page) => page.bookings);
+}
+
+/** A one-job flagged booking whose tasks all have the pay status asked for (and, for ACTIVE, no adjustments). */
+async function bookingWithPay(get: Get, payStatus: 'ACTIVE' | 'PAID') {
+  for (const booking of await flaggedBookings(get)) {
+    const job = booking.jobs[0];
+    if (booking.jobs.length !== 1 || !job || !(job.customerCharge && job.customerCharge > 0)) continue;
+    const status = await get<{ driverPayStatus: { payStatus: string }[] }>(
+      `/pricing/invoice-and-driver-pay-status?jobId=${job.id}`,
+    );
+    if (status.driverPayStatus.length === 0 || status.driverPayStatus.some((task) => task.payStatus !== payStatus))
+      continue;
+    if (payStatus === 'ACTIVE') {
+      const adjustments = await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`);
+      if (adjustments.length > 0) continue;
+    }
+    return { booking, job };
+  }
+  throw new Error(`no one-job booking flagged for review whose tasks are all ${payStatus}`);
+}
+
+/** Signed in as pricing staff, the booking's details open on /pricing/review, then its job's Pricing Extras. */
+async function openPricingExtras(booking: ListedBooking, jobReference: string) {
+  const opened = await signedInPage(browser(), 'pricing');
+  const { page } = opened;
+  await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+  await page.goto(
+    `/pricing/review?view=${booking.type === 'same_day' ? 'SAME_DAY' : 'ON_OS'}&searchQuery=${booking.reference}`,
+  );
+  await page.getByRole('button', { name: `Open booking ${booking.reference}` }).click();
+  const panel = page.getByRole('dialog', { name: `Booking ${booking.reference}` });
+  await panel
+    .getByRole('group', { name: `Job ${jobReference}` })
+    .getByRole('button', { name: 'Pricing Extras' })
+    .click();
+  const modal = page.getByRole('dialog', { name: `Pricing Extras for ${jobReference}` });
+  await modal.waitFor();
+  return { ...opened, modal };
+}
+
+const payRows = async (get: Get, jobReference: string) =>
+  (await get<{ rows: PayRow[] }>(`/bookings/job/${jobReference}/driver-pay-breakdown`)).rows;
+
+async function toast(page: Page, text: string) {
+  await page.getByText(text, { exact: true }).first().waitFor();
+}
+
+describe('pricing extras', () => {
+  test('pricing staff see the sections, add and delete a price adjustment, and save a task’s pay', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+
+    for (const section of ['Driver Pay Adjustments', 'Related Charge Dockets', 'Price Adjustments', 'Internal Notes'])
+      await modal.getByRole('heading', { name: section }).waitFor();
+    await modal
+      .getByText(/^(Invoice period \d{2}\/\d{2}\/\d{2} – \d{2}\/\d{2}\/\d{2} · |Not in an invoice period yet)/)
+      .waitFor();
+    await modal.getByText('No price adjustments').waitFor();
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    await basicPay.waitFor();
+    // Nothing changed yet: no Save Pay.
+    expect(await modal.getByRole('button', { name: 'Save Pay' }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Add Pricing Adjustment: the type is required first (spec 2 §5), then the adjustment shows in the table.
+    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    await add.getByText('Please select an adjustment type').waitFor();
+    await toast(page, 'Error Creating Price Adjustment');
+    await add.getByPlaceholder('Select an adjustment type').click();
+    await page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+    await add.getByLabel('Charge', { exact: true }).fill('12.50');
+    await add.getByLabel('Display to Customer').check({ force: true });
+    await add.getByLabel('Description', { exact: true }).fill('Admin fee for the re-delivery');
+    await expectAccessible(page);
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    await toast(page, 'Price adjustment has been created.');
+    await add.waitFor({ state: 'hidden' });
+    const adjustments = modal.getByRole('table', { name: `Price adjustments of ${job.reference}` });
+    const added = adjustments.getByRole('row').filter({ hasText: 'Admin fee for the re-delivery' });
+    await added.waitFor();
+    expect(await added.textContent()).toContain('€12.50');
+    await expectAccessible(page);
+    expect((await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).length).toBe(1);
+
+    await modal.getByRole('button', { name: 'Delete price adjustment Admin fee' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Price Adjustment?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast(page, 'The price adjustment has been deleted.');
+    await modal.getByText('No price adjustments').waitFor();
+    expect((await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).length).toBe(0);
+
+    // Mgn%: 50% of the job's charge becomes the task's basic pay.
+    await modal.getByRole('button', { name: `Mgn% for ${task.taskReference}` }).click();
+    await page.getByLabel(`Margin % for ${task.taskReference}`).fill('50');
+    await page.keyboard.press('Enter');
+    await toast(page, 'Margin Update');
+    const fromMargin = driverPayFromMarginPercent(job.customerCharge ?? 0, 50);
+    await expect.poll(() => basicPay.inputValue()).toBe(String(fromMargin));
+
+    // Save Pay: shown once the pay changed; the server keeps the typed amount.
+    const newPay = Number((task.driverPay + 1.25).toFixed(2));
+    await basicPay.fill(String(newPay));
+    await modal.getByRole('button', { name: 'Save Pay' }).click();
+    await toast(page, 'Driver pay has been saved.');
+    await expect
+      .poll(async () => (await payRows(get, job.reference)).find((row) => row.taskId === task.taskId)?.driverPay)
+      .toBe(newPay);
+    await expect.poll(() => modal.getByRole('button', { name: 'Save Pay' }).count()).toBe(0);
+
+    // Escape closes the modal.
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a paid task's pay is read-only, with the spec's message", async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'PAID');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    await modal.getByText('This job has been paid and the driver pay can no longer be edited').first().waitFor();
+    for (const label of ['Basic Pay', 'Extras']) {
+      const input = modal.getByLabel(`${label} for ${task.taskReference}`);
+      await expect.poll(() => input.getAttribute('readonly')).not.toBeNull();
+    }
+    expect(await modal.getByRole('button', { name: `Mgn% for ${task.taskReference}` }).isDisabled()).toBe(true);
+    expect(await modal.getByText('Paid', { exact: true }).count()).toBeGreaterThan(0);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('while price changes wait in the list, the modal shows why and lets the user only look', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    await page.goto(
+      `/pricing/review?view=${booking.type === 'same_day' ? 'SAME_DAY' : 'ON_OS'}&searchQuery=${booking.reference}`,
+    );
+    await page.getByLabel(`Driver pay for ${job.reference}`).fill('7');
+    await page.getByRole('button', { name: `Open booking ${booking.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${booking.reference}` });
+    await panel
+      .getByRole('group', { name: `Job ${job.reference}` })
+      .getByRole('button', { name: 'Pricing Extras' })
+      .click();
+    const modal = page.getByRole('dialog', { name: `Pricing Extras for ${job.reference}` });
+    await modal
+      .getByRole('alert')
+      .filter({ hasText: 'Please save or discard changes before editing driver pay breakdown' })
+      .waitFor();
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    // Viewing still works: the pay shows, but nothing can be changed or added.
+    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    await basicPay.waitFor();
+    expect(await basicPay.isDisabled()).toBe(true);
+    expect(await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).isDisabled()).toBe(true);
+    expect(await modal.getByRole('button', { name: `Mgn% for ${task.taskReference}` }).isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a dispatcher sees no Pricing Extras button in the booking details', async () => {
+    const get = await apiGetAs('dispatcher');
+    const { bookings } = await get<{ bookings: { reference: string }[] }>('/bookings?size=5');
+    const target = bookings[0];
+    if (!target) throw new Error('no demo bookings');
+    const { page, context, problems } = await openPage(browser());
+    await signIn(page, 'dispatcher', { from: `/bookings/list?searchQuery=${target.reference}` });
+    if (!page.url().includes('/bookings/list')) await page.goto(`/bookings/list?searchQuery=${target.reference}`);
+    await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${target.reference}` });
+    await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
+    await panel.getByRole('group').first().waitFor();
+    expect(await panel.getByRole('button', { name: 'Pricing Extras' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Escape closes only the dialog on top: the adjustment form, then Pricing Extras, then the booking', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, modal, problems } = await openPricingExtras(booking, job.reference);
+    const panel = page.getByRole('dialog', { name: `Booking ${booking.reference}` });
+    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+    await form.waitFor();
+    await page.keyboard.press('Escape');
+    await form.waitFor({ state: 'hidden' });
+    expect(await modal.isVisible()).toBe(true);
+    expect(await panel.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'hidden' });
+    expect(await panel.isVisible()).toBe(true);
+    await panel.getByRole('button', { name: 'Show price history' }).first().focus();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
