@@ -29,7 +29,7 @@ export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED',
 /** A second record with the same unique key. */
 export const alreadyExists = (message: string) => new AppError('ALREADY_EXISTS', message);
 /** The record changed since the client loaded it. */
-export const staleEdit = (message: string) => new AppError('STALE_EDIT', message);
+export const staleEdit = (message: string, details?: Detail[]) => new AppError('STALE_EDIT', message, details);
 /** The record is part of an invoiced period. */
 export const lockedInvoiced = (message: string) => new AppError('LOCKED_INVOICED', message);
 /** The record is part of a paid driver-pay period. */

@@ -237,6 +237,26 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
       expect(await stored(a.jobId)).toEqual(before);
     });
 
+    it('names every stale job of a batch by its place in the body, so a page can drop just those changes', async () => {
+      const [a, b, c] = [await job(), await job(), await job()];
+      await update([{ jobId: a.jobId, version: 1, customerCharge: 31 }]);
+      await update([{ jobId: c.jobId, version: 1, customerCharge: 33 }]);
+      const response = await update([
+        { jobId: a.jobId, version: 1, customerCharge: 41 },
+        { jobId: b.jobId, version: 1, customerCharge: 42 },
+        { jobId: c.jobId, version: 1, customerCharge: 43 },
+      ]);
+      expect(response.statusCode).toBe(409);
+      const body = response.json<{ error: string; message: string; details: { field: string; message: string }[] }>();
+      expect(body.error).toBe('STALE_EDIT');
+      expect(body.details.map((detail) => detail.field)).toEqual(['body.0.version', 'body.2.version']);
+      expect(body.details[0]?.message).toContain(a.reference);
+      expect(body.message).toContain(a.reference);
+      expect(body.message).toContain(c.reference);
+      expect(body.message).not.toContain(b.reference);
+      expect(await stored(b.jobId)).toMatchObject({ customerCharge: 30, version: 1 });
+    });
+
     it('writes nothing when one job of the batch is refused, naming that job and the rule', async () => {
       const fine = await job();
       const invoiced = await job({ invoicePeriodId: invoicedPeriod });

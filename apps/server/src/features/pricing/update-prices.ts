@@ -194,13 +194,24 @@ export async function updatePrices(
   );
   for (const change of changes)
     if (!jobs.has(change.jobId)) throw notFound(`Job ${change.jobId} does not exist (any more).`);
-  for (const change of changes) {
+  // Every stale job is named (details: the change's place in the body), so a page can drop exactly
+  // those changes and keep the rest, even for jobs it no longer shows.
+  const stale = changes.flatMap((change, index) => {
     const job = jobs.get(change.jobId)!;
-    if (change.version !== job.version)
-      throw staleEdit(
-        `Job ${job.reference} was changed by someone else after you loaded it. Reload it to see their change, then make yours again.`,
-      );
-  }
+    return change.version === job.version
+      ? []
+      : [
+          {
+            field: `body.${index}.version`,
+            message: `Job ${job.reference} was changed by someone else after you loaded it.`,
+          },
+        ];
+  });
+  if (stale.length > 0)
+    throw staleEdit(
+      `${stale.map((detail) => detail.message.replace(' after you loaded it.', '')).join('; ')} after you loaded ${stale.length === 1 ? 'it' : 'them'}. Reload to see their change, then make yours again.`,
+      stale,
+    );
   const tasks = await tasksOf(tx, [...jobs.keys()]);
   const tariffIds: number[] = [];
   for (const change of changes) {
