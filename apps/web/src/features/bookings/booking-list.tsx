@@ -24,7 +24,7 @@ import { BookingFilterPanel } from './components/booking-filter-panel.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
 import { BookingTable, type ReviewActions } from './components/booking-table.tsx';
 import { PendingPriceBar } from './price-editing/pending-bar.tsx';
-import { PendingPriceChanges, usePendingSummary } from './price-editing/pending-store.ts';
+import { PendingPriceChanges, useHasPendingChanges } from './price-editing/pending-store.ts';
 import { useAppliedSearchResults } from './use-applied-search-results.ts';
 import { useBookingSearch } from './use-booking-search.ts';
 
@@ -125,7 +125,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
           : 'The new price could not be worked out now; it is worked out again when you save.',
       ),
   );
-  const unsaved = usePendingSummary(editing ? pendingChanges : null).count > 0;
+  const unsaved = useHasPendingChanges(editing ? pendingChanges : null);
   const review = useReviewActions(inputs.needsReviewOnly === true && mayEditPrices, results?.list.view, pendingChanges);
   const pageOnScreen = useValueOnScreen(state.page, busy);
   const sizeOnScreen = useValueOnScreen(state.size, busy);

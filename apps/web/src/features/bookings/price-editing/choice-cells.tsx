@@ -60,6 +60,11 @@ export const TariffCell = memo(function TariffCell({
       : TARIFF_CODE_SERVICES;
 
   const choose = (service: string) => {
+    // Locked cells stay focusable (Tab and Enter pass through them) and say why instead of changing.
+    if (lock) {
+      toast({ type: 'error', title: 'Locked', message: lock });
+      return;
+    }
     if (service === job.tariffService) {
       store.set(booking, job.id, 'tariffId', undefined);
       return;
@@ -91,7 +96,8 @@ export const TariffCell = memo(function TariffCell({
       aria-label={`Tariff for ${job.reference}`}
       aria-busy={alternative.isPending || undefined}
       title={lock ?? undefined}
-      disabled={alternative.isPending || lock !== null}
+      aria-disabled={lock !== null || undefined}
+      disabled={alternative.isPending}
       value={chosen ?? ''}
       onKeyDown={onKeyDown}
       onChange={(event) => choose(event.currentTarget.value)}
@@ -156,9 +162,13 @@ export const AccountCell = memo(function AccountCell({
                 : `Undo account change for ${booking.reference}`
             }
             title={lock ?? undefined}
-            disabled={lock !== null}
+            aria-disabled={lock !== null || undefined}
             onKeyDown={onKeyDown}
-            onClick={() => (revert ? revert() : setOpened((open) => !open))}
+            onClick={() => {
+              if (revert) revert();
+              else if (lock) toast({ type: 'error', title: 'Locked', message: lock });
+              else setOpened((open) => !open);
+            }}
           >
             {pending === undefined ? 'Change' : '×'}
           </button>

@@ -22,7 +22,13 @@ interface Confirmation {
 /** The Error dialog of spec 2 §8: the server's message for a refused save, or the cells that cannot be read. */
 function ErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
-    <Modal opened={message !== null} onClose={onClose} title={<Text fw={700}>Error</Text>} centered>
+    <Modal
+      opened={message !== null}
+      onClose={onClose}
+      title={<Text fw={700}>Error</Text>}
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {message}
@@ -44,6 +50,7 @@ function ConfirmationModal({ confirmation, onClose }: { confirmation: Confirmati
       onClose={onClose}
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Text fw={700}>Price Update Confirmation</Text>}
     >
       {confirmation && (
@@ -130,9 +137,9 @@ export function PendingPriceBar({
   const droppedMessage =
     dropped.length === 0
       ? null
-      : `Someone else changed ${dropped.join(', ')} after you loaded the page. The list now shows their change, ` +
-        'and your change to that job was not saved: make it again if it is still needed. ' +
-        (pending ? 'Your other changes are still waiting to be saved.' : '');
+      : `Someone else changed ${dropped.join(', ')} after you loaded the page. Their change is kept and ` +
+        `yours to ${dropped.length === 1 ? 'that job was' : 'those jobs were'} not saved: make it again if it is still needed.` +
+        (pending ? ' Your other changes are still waiting to be saved.' : '');
 
   const blocker = useBlocker({
     // Filters and pages change the search of the same page: only leaving the page asks.
@@ -170,8 +177,15 @@ export function PendingPriceBar({
       },
       onError: (failure) => {
         if (failure instanceof ApiRequestError && failure.code === 'STALE_EDIT') {
-          // The list reloads (the mutation invalidates it); the effect above drops that job's changes.
-          toast({ type: 'info', title: 'Changed by Someone Else', message: failure.message });
+          // The answer names each stale change by its place in the body: those go (the dialog names
+          // them), the rest stay pending, and the list reloads with the other person's changes.
+          const stale = (failure.body?.details ?? []).flatMap((detail) => {
+            const index = /^body\.(\d+)\.version$/.exec(detail.field)?.[1];
+            const change = index === undefined ? undefined : built.body[Number(index)];
+            return change ? [change.jobId] : [];
+          });
+          if (stale.length > 0) store.dropJobs(stale);
+          else setError(failure.message);
           return;
         }
         if (
@@ -228,6 +242,7 @@ export function PendingPriceBar({
         opened={blocker.status === 'blocked'}
         onClose={() => blocker.reset?.()}
         centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
         title={<Text fw={700}>Unsaved Changes</Text>}
       >
         <Stack>

@@ -68,7 +68,13 @@ export class PendingPriceChanges {
       else for (const jobId of this.bookingJobs.get(cell.bookingId) ?? []) jobIds.add(jobId);
     }
     const references = [...jobIds].map((jobId) => this.jobs.get(jobId)?.reference ?? String(jobId));
-    this.summary = { count: jobIds.size, references, dropped: this.dropped };
+    // The same jobs as before (a keystroke in a cell already changed): the same summary, so the bar
+    // and the list do not re-render for it.
+    const same =
+      this.summary.dropped === this.dropped &&
+      this.summary.references.length === references.length &&
+      this.summary.references.every((reference, index) => reference === references[index]);
+    if (!same) this.summary = { count: jobIds.size, references, dropped: this.dropped };
     for (const listener of this.listeners) listener();
   }
 
@@ -198,10 +204,10 @@ export class PendingPriceChanges {
   /**
    * After a 409 (someone else changed a job): the page reloaded, so each pending job meets its
    * version now. Jobs whose version moved lose their changes (the user sees the other person's);
-   * the rest keep theirs. Answers the references whose changes were dropped.
+   * the rest keep theirs; the summary's `dropped` names them.
    */
-  reconcile(bookings: readonly BookingListItem[]): string[] {
-    if (this.cells.size === 0) return [];
+  reconcile(bookings: readonly BookingListItem[]): void {
+    if (this.cells.size === 0) return;
     const current = new Map<number, number>();
     for (const booking of bookings) for (const job of booking.jobs) current.set(job.id, job.version);
     const stale = new Set<number>();
@@ -209,12 +215,25 @@ export class PendingPriceChanges {
       const now = current.get(job.jobId);
       if (now !== undefined && now !== job.version) stale.add(job.jobId);
     }
-    if (stale.size === 0) return [];
-    const dropped: string[] = [];
+    if (stale.size > 0) this.dropStale(stale);
+  }
+
+  /**
+   * A save answered 409 naming these jobs (someone else changed them): their changes go, with the
+   * booking's weight, packages or account if it was typed for them; every other change stays.
+   */
+  dropJobs(jobIds: readonly number[]) {
+    const stale = new Set(jobIds.filter((jobId) => this.jobs.has(jobId)));
+    if (stale.size === 0) return;
+    this.dropStale(stale);
+  }
+
+  private dropStale(stale: Set<number>) {
     for (const [key, cell] of this.cells) {
       const jobIds = cell.kind === 'job' ? [cell.jobId] : (this.bookingJobs.get(cell.bookingId) ?? []);
       if (jobIds.some((jobId) => stale.has(jobId))) this.cells.delete(key);
     }
+    const dropped: string[] = [];
     for (const jobId of stale) {
       dropped.push(this.jobs.get(jobId)!.reference);
       this.jobs.delete(jobId);
@@ -227,7 +246,6 @@ export class PendingPriceChanges {
         this.reprices.delete(bookingId);
     this.dropped = [...this.dropped, ...dropped];
     this.changed();
-    return dropped;
   }
 
   /** The user has read which changes a reload dropped. */
@@ -249,6 +267,14 @@ const EMPTY: PendingSummary = { count: 0, references: [], dropped: [] };
 
 export function usePendingSummary(store: PendingPriceChanges | null): PendingSummary {
   return useSyncExternalStore(store?.subscribe ?? noStore, store?.getSummary ?? (() => EMPTY));
+}
+
+/**
+ * Whether any change waits: the list hides its tabs and pagination by it. A boolean, so the list
+ * re-renders when changes start or end, not on every keystroke (budget: 50 ms a keystroke).
+ */
+export function useHasPendingChanges(store: PendingPriceChanges | null): boolean {
+  return useSyncExternalStore(store?.subscribe ?? noStore, () => (store ? store.getSummary().count > 0 : false));
 }
 
 /** A cell's typed text (undefined while it holds the stored value): re-renders only when that text changes. */
