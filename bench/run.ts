@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow, priceupdate).
+// load, lighthouse, firstrow, priceupdate, priceediting).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { benchCompanyList } from './company-list.ts';
 import { benchFirstRow } from './first-row.ts';
 import { benchLighthouse } from './lighthouse.ts';
 import { benchLoad } from './load.ts';
+import { benchPriceEditing } from './price-editing.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPriceUpdate } from './price-update.ts';
 import { benchPlaceSearch } from './places-search.ts';
@@ -132,7 +133,7 @@ if (wanted('load')) {
   }
 }
 
-if (wanted('lighthouse') || wanted('firstrow')) {
+if (wanted('lighthouse') || wanted('firstrow') || wanted('priceediting')) {
   // The built app as `npm start` serves it (start.mjs rebuilds the web app when its sources are newer).
   progress('starting the built app for the browser benches');
   try {
@@ -140,6 +141,7 @@ if (wanted('lighthouse') || wanted('firstrow')) {
     try {
       if (wanted('firstrow')) results.push(...(await benchFirstRow(app, progress)));
       if (wanted('lighthouse')) results.push(...(await benchLighthouse(app, progress)));
+      if (wanted('priceediting')) results.push(...(await benchPriceEditing(app, progress)));
     } finally {
       await app.stop();
     }
