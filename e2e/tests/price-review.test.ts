@@ -132,7 +132,8 @@ describe('price review', () => {
     await panel.getByRole('button', { name: 'Change', exact: true }).click();
     const chooser = page.getByRole('dialog', { name: `Choose Company for ${booking.reference}` });
     await chooser.getByLabel('Select Company').fill('Atlantic');
-    await page.getByRole('option').first().click();
+    // The company search's own options, not the tariff selects' of the ON / OS list behind the panel.
+    await page.locator('[data-combobox-option]').filter({ hasText: 'Atlantic' }).first().click();
     await expectAccessible(page);
     await chooser.getByRole('button', { name: 'Change Company' }).click();
     await page.getByText('Company Changed').first().waitFor();
