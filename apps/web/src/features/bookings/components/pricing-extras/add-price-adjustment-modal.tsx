@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import {
   DRIVER_EXTRA_ADJUSTMENT_TYPES,
@@ -15,6 +15,7 @@ import {
 } from '@courier/domain/pricing/price-edits';
 import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
+import { EuroInput } from '@/ui/euro-input.tsx';
 import { toast } from '@/ui/toast.ts';
 
 type FormField = PriceAdjustmentProblem['field'] | 'internalDescription';
@@ -215,14 +216,8 @@ function AdjustmentForm({
           />
         )}
         <Group grow align="flex-start">
-          <NumberInput
+          <EuroInput
             label="Cost"
-            leftSection="€"
-            min={0}
-            allowNegative={false}
-            decimalScale={2}
-            clampBehavior="none"
-            hideControls
             value={cost}
             onChange={(value) => {
               setCost(value);
@@ -230,14 +225,8 @@ function AdjustmentForm({
             }}
             error={errors.cost}
           />
-          <NumberInput
+          <EuroInput
             label="Charge"
-            leftSection="€"
-            min={0}
-            allowNegative={false}
-            decimalScale={2}
-            clampBehavior="none"
-            hideControls
             value={charge}
             onChange={(value) => {
               setCharge(value);

@@ -13,6 +13,7 @@ import {
 import { ApiRequestError } from '@/api/client.ts';
 import { useDriverPayBreakdown, useInvoiceAndPayStatus, useJobTasks, useUpdateTaskPay } from '@/api/pricing-extras.ts';
 import { LoadingState, MiniLoading } from '@/ui/list-states.tsx';
+import { EuroInput } from '@/ui/euro-input.tsx';
 import { toast } from '@/ui/toast.ts';
 import { PAY_STATUS_LABELS, Section, taskStatusText, useLoadErrorToast, type PricingExtrasJob } from './shared.tsx';
 
@@ -183,7 +184,7 @@ export function DriverPaySection({
                 const locked = lockedTask(row.taskId);
                 const lockedTitle = payStatus && taskPayLocked(payStatus) ? DRIVER_PAY_PAID_MESSAGE : undefined;
                 const payInput = (field: PayField, label: string) => (
-                  <NumberInput
+                  <EuroInput
                     aria-label={`${label} for ${row.taskReference}`}
                     value={valueOf(row, field)}
                     onChange={(value) => setValue(row.taskId, field, value)}
@@ -192,12 +193,6 @@ export function DriverPaySection({
                     variant={locked ? 'filled' : 'default'}
                     disabled={disabled}
                     title={lockedTitle}
-                    min={0}
-                    allowNegative={false}
-                    decimalScale={2}
-                    clampBehavior="none"
-                    hideControls
-                    leftSection="€"
                     w={130}
                     size="xs"
                     error={isAmount(valueOf(row, field)) ? undefined : `${label} must be 0 or more.`}
