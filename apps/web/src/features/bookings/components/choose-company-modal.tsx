@@ -80,17 +80,11 @@ export function ChooseCompanyModal({
           checked={recalculate}
           onChange={(event) => setRecalculate(event.currentTarget.checked)}
         />
-        {unsavedPriceChanges && (
+        {/* Unsaved list changes come first: until they go, the change cannot be made at all. */}
+        {(unsavedPriceChanges || problem) && (
           <Alert color="red" variant="light" role="alert">
             <Text size="sm" c="red.9">
-              {UNSAVED_COMPANY_CHANGE_MESSAGE}
-            </Text>
-          </Alert>
-        )}
-        {problem && (
-          <Alert color="red" variant="light" role="alert">
-            <Text size="sm" c="red.9">
-              {problem}
+              {unsavedPriceChanges ? UNSAVED_COMPANY_CHANGE_MESSAGE : problem}
             </Text>
           </Alert>
         )}
