@@ -5,6 +5,7 @@ import { authArea } from './auth/area.ts';
 import { backgroundArea } from './background/area.ts';
 import { bookingsArea } from './bookings/area.ts';
 import { companiesArea } from './companies/area.ts';
+import { driversArea } from './drivers/area.ts';
 import { invoicingArea } from './invoicing/area.ts';
 import { pricingArea } from './pricing/area.ts';
 import { reviewsArea } from './reviews/area.ts';
@@ -25,6 +26,7 @@ export const serverAreas: readonly ServerArea[] = [
   pricingArea,
   bookingsArea,
   invoicingArea,
+  driversArea,
   backgroundArea,
 ];
 

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { numericNumber } from '../columns.ts';
 import { users } from './auth.ts';
 
@@ -65,23 +76,37 @@ export const services = pgTable('services', {
   active: boolean('active').notNull().default(true),
 });
 
-/** Drivers (spec 2 §3 Driver); the drivers issue extends them with pay settings and profiles. */
+/**
+ * Drivers (spec 2 §3 Driver), the register dispatchers and accounts keep (issue 13). Their pay
+ * settings and equipment are in drivers.ts.
+ */
 export const drivers = pgTable(
   'drivers',
   {
     id: serial('id').primaryKey(),
+    /** The public id the profile and licence calls name (spec 2 §7 /drivers/{uuid}/profile). */
+    uuid: uuid('uuid').notNull().defaultRandom().unique(),
     driverNumber: integer('driver_number').notNull().unique(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     firstName: text('first_name').notNull(),
     lastName: text('last_name').notNull(),
     email: text('email').notNull(),
     phone: text('phone').notNull().default(''),
-    /** bike, top box bike, push bike, cargo bike, cargo bike max, van (car is treated as van). */
+    /** bike, top box bike, push bike, cargo bike, cargo bike max, van, car (treated as van): domain drivers/enums.ts. */
     vehicle: text('vehicle').notNull(),
+    /** Registration plate of a vehicle with an engine; '' while the driver has not given it. */
+    vehicleRegistration: text('vehicle_registration').notNull().default(''),
+    /** Dispatch rooms the driver works in, by name (dispatch_rooms). */
+    rooms: jsonb('rooms').$type<string[]>().notNull().default([]),
     online: boolean('online').notNull().default(false),
     lastOnline: timestamp('last_online', { withTimezone: true }),
     blocked: boolean('blocked').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('drivers_last_online_idx').on(t.lastOnline)],
+  (t) => [
+    index('drivers_last_online_idx').on(t.lastOnline),
+    // GET /api/driver/{email} finds one driver by e-mail, whatever its case.
+    uniqueIndex('drivers_email_lower_unique').on(sql`lower(${t.email})`),
+  ],
 );

@@ -7,3 +7,4 @@ export * from './pricing.ts';
 export * from './background.ts';
 export * from './invoicing.ts';
 export * from './bookings.ts';
+export * from './drivers.ts';

@@ -11,6 +11,9 @@ import {
   companyExtendedSettings,
   companySettings,
   companyUsers,
+  driverEquipment,
+  driverPaySettings,
+  drivers,
   invoicePeriods,
   jobPriceAdjustments,
   users,
@@ -24,6 +27,7 @@ import {
   type TestDatabase,
 } from '../../test/test-app.ts';
 import { DEMO_COMPANY_COUNT, seedDemoData, seedDemoDataIfEmpty } from './demo.ts';
+import { DEMO_DRIVER_COUNT } from './drivers.ts';
 
 /** What must come out the same on every machine: names, codes, billing bases, active flags, in order. */
 function demoCompanies(db: Db) {
@@ -327,5 +331,53 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(reviews?.carrier).toBeGreaterThan(0);
     const [adjustments] = await t.db.select({ rows: count() }).from(jobPriceAdjustments);
     expect(adjustments?.rows).toBeGreaterThan(0);
+  });
+  it('keeps a driver register of about 150 with rooms, pay settings, equipment out and returned, and a few registrations missing (issue 13)', async () => {
+    const rows = await t.db
+      .select({
+        driverNumber: drivers.driverNumber,
+        vehicle: drivers.vehicle,
+        phone: drivers.phone,
+        plate: drivers.vehicleRegistration,
+        rooms: drivers.rooms,
+      })
+      .from(drivers)
+      .orderBy(asc(drivers.driverNumber));
+    expect(rows).toHaveLength(DEMO_DRIVER_COUNT);
+    // The catalogue's drivers, which bookings point at, are still there under their numbers.
+    const numbers = new Set(rows.map((row) => row.driverNumber));
+    for (let number = 100; number <= 241; number += 3) expect(numbers.has(number), `driver ${number}`).toBe(true);
+    const [unknownDriver] = await t.db
+      .select({ jobs: count() })
+      .from(bookingJobs)
+      .where(
+        sql`${bookingJobs.driverNumber} is not null and ${bookingJobs.driverNumber} not in (select driver_number from drivers)`,
+      );
+    expect(unknownDriver?.jobs).toBe(0);
+    const vehicles = new Set(rows.map((row) => row.vehicle));
+    for (const vehicle of ['van', 'car', 'bike', 'top box bike']) expect(vehicles.has(vehicle), vehicle).toBe(true);
+    expect(rows.every((row) => row.rooms.length > 0)).toBe(true);
+    const missing = rows.filter(
+      (row) => row.phone === '' || (['van', 'car', 'bike', 'top box bike'].includes(row.vehicle) && row.plate === ''),
+    );
+    expect(missing.length).toBeGreaterThan(0);
+    expect(missing.length).toBeLessThan(20);
+
+    const [settings] = await t.db.select({ rows: count() }).from(driverPaySettings);
+    expect(settings?.rows).toBeGreaterThan(DEMO_DRIVER_COUNT * 0.8);
+    const [equipment] = await t.db
+      .select({
+        onLoan: sql<number>`count(*) filter (where ${driverEquipment.returnedDate} is null)`.mapWith(Number),
+        returned: sql<number>`count(*) filter (where ${driverEquipment.returnedDate} is not null)`.mapWith(Number),
+      })
+      .from(driverEquipment);
+    expect(equipment?.onLoan).toBeGreaterThan(0);
+    expect(equipment?.returned).toBeGreaterThan(0);
+
+    // The list answers them (every stored vehicle and room passes the response schema).
+    const token = await signInAs(t, ['DISPATCHER']);
+    const response = await t.app.inject({ method: 'GET', url: '/api/drivers', headers: bearer(token) });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toHaveLength(DEMO_DRIVER_COUNT);
   });
 });

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { seedBookings } from './bookings.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCompanyRecords } from './company-records.ts';
+import { seedDrivers } from './drivers.ts';
 import { seedInvoicePeriods } from './invoicing.ts';
 import { seedPricing } from './pricing.ts';
 import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
@@ -149,5 +150,8 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
       update companies set last_booking = (select max(created_at) from bookings where bookings.company_id = companies.id)`);
     // Invoice periods after the bookings: they span each account customer's booking days.
     await seedInvoicePeriods(tx, { anchor, seed: DEMO_SEED + 6 });
+    // The driver register (issue 13) last, on its own random stream: the catalogue's drivers, which
+    // bookings point at, are extended, and the rest of the ~150 added after them.
+    await seedDrivers(tx, { anchor, now, seed: DEMO_SEED + 7 });
   });
 }
