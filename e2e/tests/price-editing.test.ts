@@ -33,6 +33,7 @@ interface ListedJob {
 interface ListedBooking {
   id: number;
   reference: string;
+  companyId: number;
   numberOfPackages: number;
   weightOfPackages: number;
   jobs: ListedJob[];
@@ -519,6 +520,32 @@ describe('price editing in the booking list', () => {
     await confirmation.getByText('1 job was updated.').waitFor();
     expect(euros((await jobNow(jobA)).customerCharge)).toBe('1.50');
     expect(euros((await jobNow(jobB)).customerCharge)).toBe('203.03');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('while changes wait, the booking details refuse a company change and a client reference edit with the spec texts', async () => {
+    const changed = take('charge');
+    const other = take('charge');
+    const job = changed.jobs[0]!;
+    const { page, context, problems } = await reviewPage();
+    await typeInto(page, await cell(page, `Charge for ${job.reference}`), '77.70');
+    await expect.poll(() => pendingBar(page).textContent()).toContain('1 pending price change');
+
+    await cell(page, `Charge for ${other.jobs[0]!.reference}`);
+    await page.getByRole('button', { name: `Open booking ${other.reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${other.reference}` });
+    await panel.getByRole('button', { name: 'Change', exact: true }).click();
+    const chooser = page.getByRole('dialog', { name: `Choose Company for ${other.reference}` });
+    await chooser.getByText('Please save or discard changes before changing company').waitFor();
+    expect(await chooser.getByRole('button', { name: 'Change Company' }).isDisabled()).toBe(true);
+    await chooser.getByRole('button', { name: 'Cancel' }).click();
+    await chooser.waitFor({ state: 'hidden' });
+
+    await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+    await page.getByText('Please save your changes before continuing.').first().waitFor();
+    expect(await page.getByRole('dialog', { name: /^Edit Client References/ }).count()).toBe(0);
+    expect((await bookingNow(other.reference)).companyId).toBe(other.companyId);
     expect(problems).toEqual([]);
     await context.close();
   });
