@@ -596,6 +596,17 @@ describe('price editing in the booking list', () => {
     expect(await pendingBar(page).textContent()).toContain(job.reference);
     expect(await jobNow(job)).toEqual(before);
 
+    // Closing the tab or reloading asks too (the browser's own leave-page question).
+    const asked = new Promise<string>((resolve) =>
+      page.once('dialog', (dialog) => {
+        resolve(dialog.type());
+        void dialog.dismiss();
+      }),
+    );
+    await page.reload({ timeout: 5_000 }).catch(() => undefined);
+    expect(await asked).toBe('beforeunload');
+    expect(await charge.inputValue()).toBe('66.60');
+
     await page.getByRole('tab', { name: 'Tariff Codes' }).click();
     await modal.waitFor();
     await expectAccessible(page);
