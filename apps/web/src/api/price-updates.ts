@@ -11,12 +11,16 @@ export function previewPriceChanges(body: JobPriceChange[]): Promise<PricedJob[]
   return apiRequest<PricedJob[]>('/pricing/update/preview', { method: 'POST', body, expect: 200 });
 }
 
-/** Saves pending price changes, all or nothing; the booking lists reload with the new prices and versions. */
+/**
+ * Saves pending price changes, all or nothing. The booking lists reload with the new prices and
+ * versions once the caller has dealt with the answer (`reloadBookings`): a list reloaded before the
+ * page lets go of its pending changes would take the saved jobs' new versions for someone else's.
+ */
 export function useUpdatePrices() {
   const queryClient = useQueryClient();
-  return useMutation({
+  const mutation = useMutation({
     mutationFn: (body: JobPriceChange[]) =>
       apiRequest<PricedJob[]>('/pricing/update', { method: 'PUT', body, expect: 200 }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
+  return { ...mutation, reloadBookings: () => void queryClient.invalidateQueries({ queryKey: bookingKeys.all }) };
 }

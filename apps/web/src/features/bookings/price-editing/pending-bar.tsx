@@ -165,6 +165,7 @@ export function PendingPriceBar({
     }
     const references = new Map(pendingJobs.map((job) => [job.jobId, job.reference]));
     update.mutate(built.body, {
+      onSettled: () => update.reloadBookings(),
       onSuccess: (jobs) => {
         const answered = new Set(jobs.map((job) => job.id));
         store.clear();
