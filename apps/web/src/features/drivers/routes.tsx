@@ -1,16 +1,33 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
+import { driverListQuery } from '@/api/drivers.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { placeholder } from '@/routing/guards.ts';
+import { startQuery } from '@/routing/start-query.ts';
+import { activeFromOf, driverListSearchSchema } from './driver-list-search.ts';
 
-// The drivers' screens (and driver pay) arrive with their own issue; until then each route names itself.
+// Driver setup and driver pay arrive with their own slices of issue 13; until then each route names itself.
 /** /drivers: the driver list, driver setup, driver pay. */
 export function driversRoutes<TApp extends AnyRoute>(appRoute: TApp) {
   return sectionRoutes(
     appRoute,
-    { path: '/drivers', name: 'appDrivers', section: 'Drivers', roles: AREAS.driverList, index: '/drivers/list' },
+    {
+      path: '/drivers',
+      name: 'appDrivers',
+      section: 'Drivers',
+      roles: AREAS.driverList,
+      index: '/drivers/list',
+      component: lazyRouteComponent(() => import('./drivers-layout.tsx'), 'DriversLayout'),
+    },
     (drivers) => [
-      screenRoute(drivers, { path: '/list', name: 'driverList', ...placeholder('The driver list') }),
+      screenRoute(drivers, {
+        path: '/list',
+        name: 'driverList',
+        validateSearch: driverListSearchSchema,
+        loader: ({ location }) =>
+          startQuery(driverListQuery(activeFromOf(driverListSearchSchema.parse(location.search)))),
+        component: lazyRouteComponent(() => import('./driver-list-screen.tsx'), 'DriverListScreen'),
+      }),
       screenRoute(drivers, {
         path: '/setup',
         name: 'driverSetupList',

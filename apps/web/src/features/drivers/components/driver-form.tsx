@@ -1,0 +1,194 @@
+import {
+  Alert,
+  Button,
+  Group,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  TextInput,
+} from '@mantine/core';
+import { useState } from 'react';
+import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
+import { textLimits } from '@courier/domain/common/field-limits';
+import { DRIVER_VEHICLES, type DriverVehicle } from '@courier/domain/drivers/enums';
+import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
+import { needsVehicleRegistration } from '@courier/domain/drivers/rules';
+import { createDriverBodySchema, MAX_ROOMS_PER_DRIVER, type Driver } from '@courier/domain/drivers/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { useCreateDriver, useDriverSetupData, useUpdateDriver } from '@/api/drivers.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
+import { useSession } from '@/session/session-store.ts';
+import { nearLimitCount } from '@/ui/limit-count.ts';
+import { toast } from '@/ui/toast.ts';
+
+/** The server's text limits, on the inputs (an e-mail field is a string format textLimits does not read). */
+const LIMITS = {
+  ...textLimits(createDriverBodySchema),
+  email: createDriverBodySchema.shape.email.maxLength ?? undefined,
+};
+const VEHICLE_OPTIONS = DRIVER_VEHICLES.map((value) => ({ value, label: DRIVER_VEHICLE_LABELS[value] }));
+
+interface DriverFields {
+  driverNumber: number | '';
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  vehicle: DriverVehicle | null;
+  vehicleRegistration: string;
+  rooms: string[];
+  blocked: boolean;
+}
+
+const fieldsOf = (driver: Driver | undefined): DriverFields => ({
+  driverNumber: driver?.driverNumber ?? '',
+  firstName: driver?.firstName ?? '',
+  lastName: driver?.lastName ?? '',
+  email: driver?.email ?? '',
+  phone: driver?.phone ?? '',
+  vehicle: driver?.vehicle ?? null,
+  vehicleRegistration: driver?.vehicleRegistration ?? '',
+  rooms: driver?.rooms ?? [],
+  blocked: driver?.blocked ?? false,
+});
+
+/**
+ * A driver of the register: new (POST /drivers/create) or an existing one (PUT /drivers/update, a
+ * full save). A refused save marks the fields the server named, with its messages; a conflict (the
+ * number or e-mail already taken) shows the server's message above the buttons.
+ */
+export function DriverForm({
+  driver,
+  roomOptions = [],
+  onSaved,
+  onCancel,
+}: {
+  driver?: Driver;
+  /** Rooms seen on the list; accounts also get every room of the dispatch setup. */
+  roomOptions?: readonly string[];
+  onSaved: (driver: Driver) => void;
+  onCancel?: () => void;
+}) {
+  const { user } = useSession();
+  const setupData = useDriverSetupData(hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.driverSetup));
+  const [fields, setFields] = useState(() => fieldsOf(driver));
+  const [vehicleMissing, setVehicleMissing] = useState(false);
+  const create = useCreateDriver();
+  const update = useUpdateDriver();
+  const saving = driver ? update : create;
+  const failure = saving.error instanceof ApiRequestError ? saving.error : undefined;
+  const fieldError = (field: keyof DriverFields) => failure?.fieldMessage(field);
+
+  const rooms = [...new Set([...(setupData.data?.roomNames ?? []), ...roomOptions, ...fields.rooms])].sort();
+  const set = <K extends keyof DriverFields>(field: K, value: DriverFields[K]) =>
+    setFields((current) => ({ ...current, [field]: value }));
+  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'vehicleRegistration') => ({
+    value: fields[field],
+    maxLength: LIMITS[field],
+    description: nearLimitCount(fields[field], LIMITS[field]),
+    error: fieldError(field),
+    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+  });
+
+  const submit = () => {
+    if (fields.vehicle === null) {
+      setVehicleMissing(true);
+      return;
+    }
+    const body = {
+      // An empty number is sent as 0 so the server names the field with its own message.
+      driverNumber: fields.driverNumber === '' ? 0 : fields.driverNumber,
+      firstName: fields.firstName,
+      lastName: fields.lastName,
+      email: fields.email.trim(),
+      phone: fields.phone,
+      vehicle: fields.vehicle,
+      vehicleRegistration: fields.vehicleRegistration,
+      rooms: fields.rooms,
+      blocked: fields.blocked,
+    };
+    const onError = (error: Error) =>
+      error instanceof ApiRequestError && error.code === 'VALIDATION'
+        ? toast({ ...NOT_SAVED_TOAST, type: 'warn' })
+        : toast({ title: 'Not saved', message: error.message, type: 'error' });
+    if (driver) update.mutate({ id: driver.id, ...body }, { onSuccess: onSaved, onError });
+    else create.mutate(body, { onSuccess: onSaved, onError });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <NumberInput
+            label="Driver number"
+            required
+            min={1}
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            value={fields.driverNumber}
+            error={fieldError('driverNumber')}
+            onChange={(value) => set('driverNumber', typeof value === 'number' ? value : '')}
+          />
+          <Select
+            label="Vehicle"
+            required
+            data={VEHICLE_OPTIONS}
+            value={fields.vehicle}
+            error={
+              fieldError('vehicle') ??
+              (vehicleMissing && fields.vehicle === null ? 'Please select a vehicle.' : undefined)
+            }
+            onChange={(value) => set('vehicle', (value as DriverVehicle | null) ?? null)}
+            allowDeselect={false}
+          />
+          <TextInput label="First name" required {...text('firstName')} />
+          <TextInput label="Last name" required {...text('lastName')} />
+          <TextInput label="Email" type="email" required {...text('email')} />
+          <TextInput label="Phone" type="tel" {...text('phone')} />
+          {(fields.vehicle === null || needsVehicleRegistration(fields.vehicle)) && (
+            <TextInput label="Vehicle registration" {...text('vehicleRegistration')} />
+          )}
+          <MultiSelect
+            label="Rooms"
+            data={rooms}
+            value={fields.rooms}
+            maxValues={MAX_ROOMS_PER_DRIVER}
+            error={fieldError('rooms')}
+            onChange={(value) => set('rooms', value)}
+            searchable
+          />
+        </SimpleGrid>
+        <Switch
+          label="Blocked"
+          checked={fields.blocked}
+          onChange={(event) => set('blocked', event.currentTarget.checked)}
+        />
+        {failure && !failure.body?.details && (
+          <Alert color="red" variant="light" title="Not saved" role="alert">
+            {failure.message}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          {onCancel && (
+            <Button variant="default" onClick={onCancel}>
+              Cancel
+            </Button>
+          )}
+          <Button type="submit" loading={saving.isPending}>
+            {driver ? 'Save driver' : 'Add driver'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

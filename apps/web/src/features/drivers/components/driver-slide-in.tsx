@@ -1,0 +1,83 @@
+import { Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
+import type { Driver } from '@courier/domain/drivers/schemas';
+import { useSession } from '@/session/session-store.ts';
+import { DateText } from '@/ui/format.tsx';
+import { EmptyState, LoadingState } from '@/ui/list-states.tsx';
+import { SlideIn } from '@/ui/slide-in.tsx';
+import { toast } from '@/ui/toast.ts';
+import { DriverForm } from './driver-form.tsx';
+import { EquipmentSection } from './equipment-section.tsx';
+import { PaySettingsSection } from './pay-settings-section.tsx';
+
+/**
+ * A driver opened from the list: its details (editable), its equipment register and, for accounts
+ * only, its pay settings (spec 2 §2 'Drivers', §6).
+ */
+export function DriverSlideIn({
+  driver,
+  opened,
+  loading,
+  roomOptions,
+  onClose,
+}: {
+  driver: Driver | undefined;
+  opened: boolean;
+  loading: boolean;
+  roomOptions: readonly string[];
+  onClose: () => void;
+}) {
+  const { user } = useSession();
+  const mayEditPay = hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.driverPay);
+  const title = driver ? `${driver.driverNumber} · ${driver.firstName} ${driver.lastName}` : 'Driver';
+  return (
+    <SlideIn opened={opened} onClose={onClose} title={title} size="xl">
+      {!driver ? (
+        loading ? (
+          <LoadingState text="Loading Driver..." />
+        ) : (
+          <EmptyState title="No Driver" subtitle="This driver is not in the list: change Active From to find them." />
+        )
+      ) : (
+        <Stack gap="lg">
+          <section aria-labelledby="driver-details-heading">
+            <Group justify="space-between" mb="xs">
+              <Title order={3} size="h4" id="driver-details-heading">
+                Details
+              </Title>
+              <Text size="sm" c="gray.8">
+                Added <DateText value={driver.createdAt} />
+              </Text>
+            </Group>
+            <DriverForm
+              key={driver.id}
+              driver={driver}
+              roomOptions={roomOptions}
+              onSaved={() =>
+                toast({ title: 'Driver saved', message: 'Your changes have been saved.', type: 'success' })
+              }
+            />
+          </section>
+          <Divider />
+          <section aria-labelledby="driver-equipment-heading">
+            <Title order={3} size="h4" id="driver-equipment-heading" mb="xs">
+              Equipment
+            </Title>
+            <EquipmentSection key={driver.id} driverId={driver.id} />
+          </section>
+          {mayEditPay && (
+            <>
+              <Divider />
+              <section aria-labelledby="driver-pay-heading">
+                <Title order={3} size="h4" id="driver-pay-heading" mb="xs">
+                  Pay settings
+                </Title>
+                <PaySettingsSection key={driver.id} driverId={driver.id} />
+              </section>
+            </>
+          )}
+        </Stack>
+      )}
+    </SlideIn>
+  );
+}

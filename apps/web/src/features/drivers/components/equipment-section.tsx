@@ -1,0 +1,241 @@
+import { Alert, Autocomplete, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { dublinToday } from '@courier/domain/common/calendar-days';
+import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
+import {
+  equipmentEntryProblems,
+  isEquipmentOutstanding,
+  newEquipmentEntry,
+  returnEquipment,
+  type DriverProblem,
+  type EquipmentEntryInput,
+} from '@courier/domain/drivers/rules';
+import {
+  MAX_EQUIPMENT_ENTRIES,
+  MAX_EQUIPMENT_NOTES_LENGTH,
+  MAX_EQUIPMENT_TEXT_LENGTH,
+  type EquipmentEntry,
+} from '@courier/domain/drivers/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { useEquipment, useSaveEquipment } from '@/api/drivers.ts';
+import { DayInput } from '@/ui/day-input.tsx';
+import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { nearLimitCount } from '@/ui/limit-count.ts';
+import { toast } from '@/ui/toast.ts';
+
+/** An entry as edited here: the server's id when it has one, a local key for React. */
+interface EditedEntry extends EquipmentEntryInput {
+  key: string;
+  id: number | null;
+}
+
+type EntryField = keyof EquipmentEntryInput;
+
+let nextKey = 0;
+const editedOf = (entry: EquipmentEntry): EditedEntry => ({
+  key: `saved-${entry.id}`,
+  id: entry.id,
+  type: entry.type,
+  serialNumber: entry.serialNumber,
+  givenDate: entry.givenDate,
+  givenBy: entry.givenBy,
+  returnedDate: entry.returnedDate,
+  notes: entry.notes,
+});
+
+/** The body of PUT /drivers/{id}/equipment: only the fields the server takes (its body is strict). */
+const bodyOf = (entries: EditedEntry[]) =>
+  entries.map((entry) => ({
+    id: entry.id,
+    type: entry.type.trim(),
+    serialNumber: entry.serialNumber.trim(),
+    givenDate: entry.givenDate,
+    givenBy: entry.givenBy.trim(),
+    returnedDate: entry.returnedDate ?? null,
+    notes: (entry.notes ?? '').trim(),
+  }));
+
+/** The equipment register of one driver (spec 2 §3 'Driver equipment', §4, §5). */
+export function EquipmentSection({ driverId }: { driverId: number }) {
+  const equipment = useEquipment(driverId);
+  // Held here: the editor starts again from each saved register, and the save's toast must outlive it.
+  const save = useSaveEquipment(driverId);
+  if (equipment.isPending) return <LoadingState text="Loading Equipment..." />;
+  if (equipment.isError) return <ErrorState onRetry={() => void equipment.refetch()} />;
+  return <EquipmentEditor key={equipment.dataUpdatedAt} save={save} saved={equipment.data} />;
+}
+
+function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquipment>; saved: EquipmentEntry[] }) {
+  const [entries, setEntries] = useState(() => saved.map(editedOf));
+  const [problems, setProblems] = useState<Map<string, DriverProblem[]>>(new Map());
+  const [changed, setChanged] = useState(false);
+  const failure = save.error instanceof ApiRequestError ? save.error : undefined;
+
+  const change = (key: string, update: (entry: EditedEntry) => EditedEntry) => {
+    setEntries((current) => current.map((entry) => (entry.key === key ? update(entry) : entry)));
+    setChanged(true);
+  };
+  const messageOf = (entry: EditedEntry, index: number, field: EntryField) =>
+    problems.get(entry.key)?.find((problem) => problem.field === field)?.message ??
+    failure?.fieldMessage(`${index}.${field}`);
+
+  const submit = () => {
+    const found = new Map<string, DriverProblem[]>();
+    for (const entry of entries) {
+      const entryProblems = equipmentEntryProblems(entry);
+      if (entryProblems.length > 0) found.set(entry.key, entryProblems);
+    }
+    setProblems(found);
+    if (found.size > 0) return;
+    save.mutate(bodyOf(entries), {
+      onSuccess: () => toast({ title: 'Equipment saved', message: 'The equipment register has been saved.' }),
+      onError: (error) => toast({ title: 'Equipment not saved', message: error.message, type: 'error' }),
+    });
+  };
+
+  return (
+    <Stack gap="sm">
+      {entries.length === 0 && <Text c="gray.8">No equipment given to this driver.</Text>}
+      {entries.map((entry, index) => {
+        const text = (field: 'type' | 'serialNumber' | 'givenBy' | 'notes', limit: number) => ({
+          value: entry[field] ?? '',
+          maxLength: limit,
+          description: nearLimitCount(entry[field] ?? '', limit),
+          error: messageOf(entry, index, field),
+        });
+        const outstanding = isEquipmentOutstanding({ returnedDate: entry.returnedDate ?? null });
+        const name = entry.type.trim() || 'New equipment';
+        return (
+          <Paper
+            key={entry.key}
+            withBorder
+            p="sm"
+            role="group"
+            aria-label={`Equipment ${index + 1}: ${name}`}
+            data-equipment-entry
+          >
+            <Group justify="space-between" mb="xs">
+              <Text fw={600}>{name}</Text>
+              {outstanding ? (
+                <Badge color="blue.9" variant="filled" size="sm" tt="none">
+                  On loan
+                </Badge>
+              ) : (
+                <Badge color="gray.7" variant="filled" size="sm" tt="none">
+                  Returned
+                </Badge>
+              )}
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+              <Autocomplete
+                label="Type"
+                required
+                data={[...EQUIPMENT_SUGGESTIONS]}
+                {...text('type', MAX_EQUIPMENT_TEXT_LENGTH)}
+                onChange={(value) => change(entry.key, (current) => ({ ...current, type: value }))}
+              />
+              <TextInput
+                label="Serial number"
+                required
+                {...text('serialNumber', MAX_EQUIPMENT_TEXT_LENGTH)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  change(entry.key, (current) => ({ ...current, serialNumber: value }));
+                }}
+              />
+              <TextInput
+                label="Given by"
+                required
+                {...text('givenBy', MAX_EQUIPMENT_TEXT_LENGTH)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  change(entry.key, (current) => ({ ...current, givenBy: value }));
+                }}
+              />
+              <Stack gap={2}>
+                <DayInput
+                  label="Date given"
+                  value={entry.givenDate ?? undefined}
+                  onChange={(day) => change(entry.key, (current) => ({ ...current, givenDate: day ?? null }))}
+                />
+                {messageOf(entry, index, 'givenDate') && (
+                  <Text size="xs" c="red.9">
+                    {messageOf(entry, index, 'givenDate')}
+                  </Text>
+                )}
+              </Stack>
+              <Stack gap={2}>
+                <DayInput
+                  label="Returned"
+                  value={entry.returnedDate ?? undefined}
+                  onChange={(day) => change(entry.key, (current) => ({ ...current, returnedDate: day ?? null }))}
+                />
+                {messageOf(entry, index, 'returnedDate') && (
+                  <Text size="xs" c="red.9">
+                    {messageOf(entry, index, 'returnedDate')}
+                  </Text>
+                )}
+              </Stack>
+              <TextInput
+                label="Notes"
+                {...text('notes', MAX_EQUIPMENT_NOTES_LENGTH)}
+                onChange={(event) => {
+                  const value = event.currentTarget.value;
+                  change(entry.key, (current) => ({ ...current, notes: value }));
+                }}
+              />
+            </SimpleGrid>
+            <Group justify="flex-end" mt="xs" gap="xs">
+              {outstanding && (
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`Return ${name}`}
+                  onClick={() => change(entry.key, (current) => returnEquipment(current, dublinToday()))}
+                >
+                  Return
+                </Button>
+              )}
+              <Button
+                size="xs"
+                variant="outline"
+                color="red.9"
+                aria-label={`Delete ${name}`}
+                onClick={() => {
+                  setEntries((current) => current.filter((candidate) => candidate.key !== entry.key));
+                  setChanged(true);
+                }}
+              >
+                Delete
+              </Button>
+            </Group>
+          </Paper>
+        );
+      })}
+      {failure && (
+        <Alert color="red" variant="light" title="Not saved" role="alert">
+          {failure.message}
+        </Alert>
+      )}
+      <Group justify="space-between">
+        <Button
+          variant="default"
+          disabled={entries.length >= MAX_EQUIPMENT_ENTRIES}
+          onClick={() => {
+            nextKey += 1;
+            setEntries((current) => [
+              ...current,
+              { key: `new-${nextKey}`, id: null, ...newEquipmentEntry(dublinToday()) },
+            ]);
+            setChanged(true);
+          }}
+        >
+          Add equipment
+        </Button>
+        <Button onClick={submit} loading={save.isPending} disabled={!changed}>
+          Save equipment
+        </Button>
+      </Group>
+    </Stack>
+  );
+}

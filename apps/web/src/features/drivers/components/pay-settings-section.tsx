@@ -1,0 +1,235 @@
+import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { textLimits } from '@courier/domain/common/field-limits';
+import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';
+import { DRIVER_TEXTS, PAY_FREQUENCY_LABELS } from '@courier/domain/drivers/labels';
+import { paySettingsBodySchema, type PaySettings, type PaySettingsBody } from '@courier/domain/drivers/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import { usePaySettings, useSavePaySettings } from '@/api/drivers.ts';
+import { getPlace } from '@/api/places.ts';
+import { AddressSelector, type SelectedAddress } from '@/ui/address-selector.tsx';
+import { EuroInput } from '@/ui/euro-input.tsx';
+import { DateText } from '@/ui/format.tsx';
+import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { nearLimitCount } from '@/ui/limit-count.ts';
+import { toast } from '@/ui/toast.ts';
+
+const LIMITS = textLimits(paySettingsBodySchema);
+const FREQUENCY_OPTIONS = PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }));
+
+type AmountField =
+  | 'minPay'
+  | 'maxBoost'
+  | 'cargoBonusRate'
+  | 'helmetBonusRate'
+  | 'backBoxBonusRate'
+  | 'cargoRentalDeduction'
+  | 'equipmentRentalDeduction';
+type PercentField =
+  | 'attendanceBonusOneDay'
+  | 'attendanceBonusTwoDay'
+  | 'attendanceBonusThreeDay'
+  | 'attendanceBonusFourDay'
+  | 'attendanceBonusFiveDay';
+type TextField = 'driverType' | 'tripsheetEmail' | 'taxNumber' | 'groupedAccount' | 'debtorsLedger' | 'creditorsLedger';
+type FlagField = 'applyFuelSurcharge' | 'vatRegistered' | 'sendInformation';
+
+const AMOUNTS: readonly { field: AmountField; label: string }[] = [
+  { field: 'minPay', label: 'Minimum pay' },
+  { field: 'maxBoost', label: 'Maximum boost' },
+  { field: 'cargoBonusRate', label: 'Cargo bonus per day' },
+  { field: 'helmetBonusRate', label: 'Helmet bonus per day' },
+  { field: 'backBoxBonusRate', label: 'Back-box bonus per day' },
+  { field: 'cargoRentalDeduction', label: 'Cargo rental per day' },
+  { field: 'equipmentRentalDeduction', label: 'Equipment rental per day' },
+];
+const PERCENTS: readonly { field: PercentField; label: string }[] = [
+  { field: 'attendanceBonusOneDay', label: '1 day' },
+  { field: 'attendanceBonusTwoDay', label: '2 days' },
+  { field: 'attendanceBonusThreeDay', label: '3 days' },
+  { field: 'attendanceBonusFourDay', label: '4 days' },
+  { field: 'attendanceBonusFiveDay', label: '5 days or more' },
+];
+const TEXTS: readonly { field: TextField; label: string }[] = [
+  { field: 'tripsheetEmail', label: 'Correspondence email' },
+  { field: 'taxNumber', label: 'Tax number' },
+  { field: 'driverType', label: 'Driver type' },
+  { field: 'groupedAccount', label: 'Grouped account' },
+  { field: 'debtorsLedger', label: 'Debtors ledger' },
+  { field: 'creditorsLedger', label: 'Creditors ledger' },
+];
+const FLAGS: readonly { field: FlagField; label: string }[] = [
+  { field: 'applyFuelSurcharge', label: 'Apply fuel surcharge' },
+  { field: 'vatRegistered', label: 'VAT registered' },
+  { field: 'sendInformation', label: 'Send information' },
+];
+
+/** The form's values: an amount or percent may be empty while typed; the form refuses to send it so. */
+type Form = Omit<PaySettingsBody, AmountField | PercentField> & Record<AmountField | PercentField, number | ''>;
+
+const formOf = (settings: PaySettings): Form => {
+  const { driverId: _driverId, saved: _saved, address: _address, updatedAt: _updatedAt, ...fields } = settings;
+  return fields;
+};
+
+const addressOf = (settings: PaySettings): SelectedAddress | null =>
+  settings.address
+    ? {
+        placeId: settings.address.placeId,
+        name: settings.address.name,
+        detail: [settings.address.addressLineOne, settings.address.city, settings.address.postCode]
+          .filter(Boolean)
+          .join(', '),
+      }
+    : null;
+
+/** A driver's pay settings, for accounts only (spec 2 §2, §3 'Driver pay settings', §5, §6). */
+export function PaySettingsSection({ driverId }: { driverId: number }) {
+  const settings = usePaySettings(driverId);
+  // Held here: the form starts again from each saved answer, and the save's toast must outlive it.
+  const save = useSavePaySettings(driverId);
+  if (settings.isPending) return <LoadingState text="Loading Pay Settings..." />;
+  if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
+  return <PaySettingsForm key={settings.dataUpdatedAt} save={save} settings={settings.data} />;
+}
+
+function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePaySettings>; settings: PaySettings }) {
+  const [form, setForm] = useState(() => formOf(settings));
+  const [address, setAddress] = useState(() => addressOf(settings));
+  const [empty, setEmpty] = useState<string | undefined>();
+  const failure = save.error instanceof ApiRequestError ? save.error : undefined;
+  const fieldError = (field: keyof PaySettingsBody) => failure?.fieldMessage(field);
+  const set = <K extends keyof Form>(field: K, value: Form[K]) =>
+    setForm((current) => ({ ...current, [field]: value }));
+
+  const chooseAddress = async (chosen: SelectedAddress | null) => {
+    setAddress(chosen);
+    if (!chosen) return set('addressId', null);
+    try {
+      // The settings name the address book's place by its number; the selector gives its placeId.
+      set('addressId', (await getPlace(chosen.placeId)).id);
+    } catch (error) {
+      setAddress(null);
+      set('addressId', null);
+      toast({ title: 'Error', message: error instanceof Error ? error.message : String(error), type: 'error' });
+    }
+  };
+
+  const submit = () => {
+    const blank = [...AMOUNTS, ...PERCENTS].find(({ field }) => form[field] === '');
+    setEmpty(blank ? `${blank.label}: enter an amount (0 when none).` : undefined);
+    if (blank) return;
+    save.mutate(form as PaySettingsBody, {
+      onSuccess: () => toast({ message: DRIVER_TEXTS.paySettingsUpdated, type: 'success' }),
+      onError: () => toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' }),
+    });
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <Stack gap="sm">
+        {!settings.saved && (
+          <Text size="sm" c="gray.8">
+            No pay settings saved for this driver yet.
+          </Text>
+        )}
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <Select
+            label="Pay frequency"
+            required
+            data={FREQUENCY_OPTIONS}
+            value={form.payFrequency}
+            error={fieldError('payFrequency')}
+            onChange={(value) => set('payFrequency', (value as PayFrequency | null) ?? null)}
+          />
+          {TEXTS.map(({ field, label }) => (
+            <TextInput
+              key={field}
+              label={label}
+              required={field === 'tripsheetEmail' || field === 'taxNumber'}
+              type={field === 'tripsheetEmail' ? 'email' : 'text'}
+              value={form[field]}
+              maxLength={LIMITS[field]}
+              description={nearLimitCount(form[field], LIMITS[field])}
+              error={fieldError(field)}
+              onChange={(event) => set(field, event.currentTarget.value)}
+            />
+          ))}
+        </SimpleGrid>
+        <Stack gap={2}>
+          <AddressSelector label="Driver address" value={address} onChange={(chosen) => void chooseAddress(chosen)} />
+          {fieldError('addressId') && (
+            <Text size="xs" c="red.9">
+              {fieldError('addressId')}
+            </Text>
+          )}
+        </Stack>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          {AMOUNTS.map(({ field, label }) => (
+            <EuroInput
+              key={field}
+              label={label}
+              value={form[field]}
+              error={fieldError(field)}
+              onChange={(value) => set(field, typeof value === 'number' ? value : '')}
+            />
+          ))}
+        </SimpleGrid>
+        <Text fw={600} size="sm">
+          Attendance bonus (percent of base pay, by days worked)
+        </Text>
+        <SimpleGrid cols={{ base: 2, sm: 5 }} spacing="sm">
+          {PERCENTS.map(({ field, label }) => (
+            <NumberInput
+              key={field}
+              label={label}
+              min={0}
+              max={100}
+              decimalScale={2}
+              allowNegative={false}
+              clampBehavior="none"
+              hideControls
+              rightSection="%"
+              value={form[field]}
+              error={fieldError(field)}
+              onChange={(value) => set(field, typeof value === 'number' ? value : '')}
+            />
+          ))}
+        </SimpleGrid>
+        <Group>
+          {FLAGS.map(({ field, label }) => (
+            <Switch
+              key={field}
+              label={label}
+              checked={form[field]}
+              onChange={(event) => set(field, event.currentTarget.checked)}
+            />
+          ))}
+        </Group>
+        {(empty ?? failure) && (
+          <Alert color="red" variant="light" title="Not saved" role="alert">
+            {empty ?? failure?.message}
+          </Alert>
+        )}
+        <Group justify="space-between">
+          <Text size="sm" c="gray.8">
+            {settings.updatedAt && (
+              <>
+                Last saved <DateText value={settings.updatedAt} withTime />
+              </>
+            )}
+          </Text>
+          <Button type="submit" loading={save.isPending}>
+            Save pay settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

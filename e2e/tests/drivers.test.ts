@@ -1,0 +1,297 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import {
+  baseURL,
+  browserForTests,
+  expectAccessible,
+  signedInPage,
+  waitForUrl,
+  type DemoRole,
+} from '../support/browser.ts';
+import { apiToken } from '../support/api.ts';
+
+// Issue 13, the web part of the driver register: the list and its Active From filter, the driver
+// slide-in (details, equipment, pay settings for accounts only), and who is refused.
+const browser = browserForTests();
+
+interface ListedDriver {
+  id: number;
+  driverNumber: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  vehicle: string;
+  vehicleRegistration: string;
+  rooms: string[];
+  blocked: boolean;
+  lastOnline: string | null;
+}
+
+interface Equipment {
+  id: number;
+  type: string;
+  serialNumber: string;
+  givenDate: string;
+  givenBy: string;
+  returnedDate: string | null;
+  notes: string;
+}
+
+async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
+  const token = await apiToken(role);
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+/** yyyy-MM-dd of the Dublin day `days` from today. */
+function dublinDay(days = 0): string {
+  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin' }).format(new Date());
+  const day = new Date(`${parts}T12:00:00Z`);
+  day.setUTCDate(day.getUTCDate() + days);
+  return day.toISOString().slice(0, 10);
+}
+
+const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
+const rowsOf = (page: Page) => page.locator('tbody tr[data-driver-number]');
+
+async function openDriver(page: Page, driver: ListedDriver) {
+  await page.goto('/drivers/list?activeFrom=any');
+  await rowsOf(page).first().waitFor({ timeout: 20_000 });
+  await page
+    .locator(`tbody tr[data-driver-number="${driver.driverNumber}"]`)
+    .getByRole('button', { name: `${driver.firstName} ${driver.lastName}`, exact: true })
+    .click();
+  const panel = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
+  await panel.waitFor();
+  return panel;
+}
+
+const updateBodyOf = (driver: ListedDriver) => ({
+  id: driver.id,
+  driverNumber: driver.driverNumber,
+  firstName: driver.firstName,
+  lastName: driver.lastName,
+  email: driver.email,
+  phone: driver.phone,
+  vehicle: driver.vehicle,
+  vehicleRegistration: driver.vehicleRegistration,
+  rooms: driver.rooms,
+  blocked: driver.blocked,
+});
+
+describe('drivers', () => {
+  test('the list starts 14 days back and filters by Active From, kept in the URL', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    await page.goto('/drivers');
+    await waitForUrl(page, (url) => url.pathname === '/drivers/list');
+    // A dispatcher sees the Drivers tab only: Setup and Pay are for accounts.
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Drivers']);
+    const byDefault = await api<ListedDriver[]>('dispatcher', `/drivers?activeFrom=${dublinDay(-14)}`);
+    const input = page.getByRole('textbox', { name: 'Active From' });
+    await expect.poll(() => input.inputValue()).toBe(typed(dublinDay(-14)));
+    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(byDefault.body.length);
+    for (const header of ['Number', 'Equipment', 'Registration', 'Name', 'Email', 'Vehicle', 'Online', 'Last On Line'])
+      await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
+    await expectAccessible(page);
+
+    const day = dublinDay(-3);
+    const recent = await api<ListedDriver[]>('dispatcher', `/drivers?activeFrom=${day}`);
+    expect(recent.body.length).toBeLessThan(byDefault.body.length);
+    await input.fill(typed(day));
+    await input.press('Enter');
+    await waitForUrl(page, (url) => url.searchParams.get('activeFrom') === day);
+    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
+    // After a reload the filter is still there.
+    await page.reload();
+    await expect.poll(() => input.inputValue()).toBe(typed(day));
+    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
+    // Cleared, the list shows every driver.
+    await page.getByRole('button', { name: 'Clear Active From' }).click();
+    const every = await api<ListedDriver[]>('dispatcher', '/drivers');
+    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(every.body.length);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a dispatcher edits a driver, sees it after a reload, and cannot see or call pay settings', async () => {
+    const every = await api<ListedDriver[]>('dispatcher', '/drivers');
+    const driver = every.body.find((candidate) => candidate.phone !== '' && !candidate.blocked);
+    if (!driver) throw new Error('The demo data has a driver with a phone number.');
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('heading', { name: 'Equipment' }).waitFor();
+      expect(await panel.getByRole('heading', { name: 'Pay settings' }).count()).toBe(0);
+      await expectAccessible(page);
+      const phone = panel.getByRole('textbox', { name: 'Phone' });
+      await phone.fill('+353 87 555 0199');
+      await panel.getByRole('button', { name: 'Save driver' }).click();
+      await page.getByText('Your changes have been saved.').first().waitFor();
+      await expect
+        .poll(
+          async () => (await api<ListedDriver[]>('dispatcher', '/drivers')).body.find((d) => d.id === driver.id)?.phone,
+        )
+        .toBe('+353 87 555 0199');
+      await page.reload();
+      await expect
+        .poll(() => page.getByRole('dialog').getByRole('textbox', { name: 'Phone' }).inputValue())
+        .toBe('+353 87 555 0199');
+      // A phone with too few digits is refused by the server, and the field says why.
+      await page.getByRole('dialog').getByRole('textbox', { name: 'Phone' }).fill('12 34');
+      await page.getByRole('dialog').getByRole('button', { name: 'Save driver' }).click();
+      await page.getByRole('dialog').getByText('Enter a valid phone number.').waitFor();
+
+      const refused = await api('dispatcher', `/drivers/${driver.id}/pay-settings`);
+      expect(refused.status).toBe(403);
+      expect(problems).toEqual([]);
+    } finally {
+      await api('dispatcher', '/drivers/update', { method: 'PUT', body: updateBodyOf(driver) });
+      await context.close();
+    }
+  });
+
+  test('equipment is added with a suggestion, checked, returned today and deleted', async () => {
+    const every = await api<ListedDriver[]>('dispatcher', '/drivers');
+    const driver = every.body[3];
+    if (!driver) throw new Error('The demo data has drivers.');
+    const before = await api<Equipment[]>('dispatcher', `/drivers/${driver.id}/equipment`);
+    const serial = `E2E-${Date.now()}`;
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('button', { name: 'Add equipment' }).click();
+      const entry = panel.getByRole('group', { name: /New equipment$/ });
+      // Required fields are checked before anything is sent.
+      await panel.getByRole('button', { name: 'Save equipment' }).click();
+      await entry.getByText('Please enter the equipment type.').waitFor();
+      await entry.getByText('Please enter the serial number.').waitFor();
+      await entry.getByText('Please enter who gave the equipment.').waitFor();
+      // The date given starts at today (spec 2 §5).
+      expect(await entry.getByRole('textbox', { name: 'Date given' }).inputValue()).toBe(typed(dublinDay()));
+
+      await entry.getByRole('combobox', { name: 'Type' }).fill('Hel');
+      await page.getByRole('option', { name: 'Helmet' }).click();
+      const helmet = panel.getByRole('group', { name: /Helmet$/ }).last();
+      await helmet.getByRole('textbox', { name: 'Serial number' }).fill(serial);
+      await helmet.getByRole('textbox', { name: 'Given by' }).fill('E2E Tester');
+      await panel.getByRole('button', { name: 'Save equipment' }).click();
+      await page.getByText('The equipment register has been saved.').first().waitFor();
+      const saved = async () =>
+        (await api<Equipment[]>('dispatcher', `/drivers/${driver.id}/equipment`)).body.find(
+          (item) => item.serialNumber === serial,
+        );
+      await expect.poll(async () => (await saved())?.type).toBe('Helmet');
+      expect((await saved())?.returnedDate).toBeNull();
+
+      const savedEntry = panel.locator('[data-equipment-entry]').filter({
+        has: page.locator(`input[value="${serial}"]`),
+      });
+      await savedEntry.getByRole('button', { name: 'Return Helmet' }).click();
+      expect(await savedEntry.getByRole('textbox', { name: 'Returned' }).inputValue()).toBe(typed(dublinDay()));
+      await panel.getByRole('button', { name: 'Save equipment' }).click();
+      await expect.poll(async () => (await saved())?.returnedDate).toBe(dublinDay());
+      await expectAccessible(page);
+
+      await panel
+        .locator('[data-equipment-entry]')
+        .filter({ has: page.locator(`input[value="${serial}"]`) })
+        .getByRole('button', { name: 'Delete Helmet' })
+        .click();
+      await panel.getByRole('button', { name: 'Save equipment' }).click();
+      await expect.poll(async () => (await saved()) === undefined).toBe(true);
+      const after = await api<Equipment[]>('dispatcher', `/drivers/${driver.id}/equipment`);
+      expect(after.body.map((item) => item.id).sort()).toEqual(before.body.map((item) => item.id).sort());
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('accounts edit pay settings; an empty required field is refused with the spec message', async () => {
+    const every = await api<ListedDriver[]>('accounts', '/drivers');
+    let driver: ListedDriver | undefined;
+    let original: Record<string, unknown> | undefined;
+    for (const candidate of every.body.slice(0, 20)) {
+      const settings = await api<Record<string, unknown>>('accounts', `/drivers/${candidate.id}/pay-settings`);
+      if (settings.body.saved === true) {
+        driver = candidate;
+        original = settings.body;
+        break;
+      }
+    }
+    if (!driver || !original) throw new Error('The demo data has a driver with pay settings.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto('/drivers/list');
+      await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Drivers', 'Setup', 'Pay']);
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('heading', { name: 'Pay settings' }).waitFor();
+      const taxNumber = panel.getByRole('textbox', { name: 'Tax number' });
+      await expect.poll(() => taxNumber.inputValue()).toBe(original.taxNumber);
+      await expectAccessible(page);
+
+      await taxNumber.fill('');
+      await panel.getByRole('button', { name: 'Save pay settings' }).click();
+      await panel
+        .getByText('Invalid pay settings, please ensure to enter a valid pay frequency, address, email and tax number')
+        .waitFor();
+      await panel.getByText('Enter a tax number.').waitFor();
+      await page.getByText('Failed to update pay settings').first().waitFor();
+
+      await taxNumber.fill('IE1234567TW');
+      await panel.getByRole('textbox', { name: 'Driver type' }).fill('E2E Contractor');
+      await panel.getByRole('button', { name: 'Save pay settings' }).click();
+      await page.getByText('Pay settings updated').first().waitFor();
+      const read = async () =>
+        (await api<Record<string, unknown>>('accounts', `/drivers/${driver.id}/pay-settings`)).body;
+      await expect.poll(async () => (await read()).taxNumber).toBe('IE1234567TW');
+      expect((await read()).driverType).toBe('E2E Contractor');
+      expect(problems).toEqual([]);
+    } finally {
+      const { driverId: _driverId, saved: _saved, address: _address, updatedAt: _updatedAt, ...body } = original;
+      await api('accounts', `/drivers/${driver.id}/pay-settings`, { method: 'PUT', body });
+      await context.close();
+    }
+  });
+
+  test('accounts add a new driver', async () => {
+    const number = 900_000 + (Date.now() % 90_000);
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.goto('/drivers/list');
+    await page.getByRole('button', { name: 'New Driver' }).click();
+    const form = page.getByRole('dialog', { name: 'New Driver' });
+    await form.getByRole('textbox', { name: 'Driver number' }).fill(String(number));
+    await form.getByRole('textbox', { name: 'First name' }).fill('Eoin');
+    await form.getByRole('textbox', { name: 'Last name' }).fill(`Tester${number}`);
+    await form.getByRole('textbox', { name: 'Email' }).fill(`eoin.${number}@e2e.ie`);
+    await form.getByRole('button', { name: 'Add driver' }).click();
+    await form.getByText('Please select a vehicle.').waitFor();
+    await form.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
+    await page.getByRole('option', { name: 'Push Bike' }).click();
+    await form.getByRole('button', { name: 'Add driver' }).click();
+    await page.getByRole('dialog', { name: new RegExp(`^${number} · Eoin Tester${number}`) }).waitFor();
+    const created = (await api<ListedDriver[]>('accounts', '/drivers')).body.find(
+      (driver) => driver.driverNumber === number,
+    );
+    expect(created?.vehicle).toBe('push bike');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a telephonist is refused the drivers area', async () => {
+    const { page, context } = await signedInPage(browser(), 'telephonist');
+    await page.goto('/drivers/list');
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    const refused = await api('telephonist', '/drivers');
+    expect(refused.status).toBe(403);
+    await context.close();
+  });
+});
