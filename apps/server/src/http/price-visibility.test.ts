@@ -88,6 +88,10 @@ const NOT_PRICES = new Set<string>([
   'blockGreenSurcharge',
   // A set call's agreed charge (spec 1 §3, §5): typed in by the dispatchers who keep the set calls tab.
   'charge',
+  // A job's tasks' pay status (ACTIVE, PENDING_PAYMENT, PAID; spec 2 §4): whether pay is locked, no amount.
+  'taskPayStatuses',
+  // A driver profile's bank details section (spec 2 §3 'Driver profile'): no amount; null to all but accounts.
+  'payment',
 ]);
 const MONEY_LIKE = /charge|price|pay|cost|margin|surcharge|discount/i;
 
