@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, date, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { numericNumber, numericZero } from '../columns.ts';
 import { users } from './auth.ts';
 import { drivers, places } from './catalogue.ts';
@@ -94,3 +106,72 @@ export const dispatchRooms = pgTable('dispatch_rooms', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
 });
+
+/** A file's bytes: PostgreSQL bytea, a Buffer in TypeScript (PGlite hands back a Uint8Array). */
+const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});
+
+/**
+ * A driver's profile (spec 2 §3 'Driver profile'): one JSON document per section, each read through
+ * its schema in packages/domain (drivers/profile.ts), so the fields live once, beside their rules.
+ */
+export const driverProfiles = pgTable('driver_profiles', {
+  driverId: integer('driver_id')
+    .primaryKey()
+    .references(() => drivers.id, { onDelete: 'cascade' }),
+  personal: jsonb('personal').$type<Record<string, unknown>>().notNull().default({}),
+  contact: jsonb('contact').$type<Record<string, unknown>>().notNull().default({}),
+  rightToWork: jsonb('right_to_work').$type<Record<string, unknown>>().notNull().default({}),
+  licence: jsonb('licence').$type<Record<string, unknown>>().notNull().default({}),
+  vehicle: jsonb('vehicle').$type<Record<string, unknown>>().notNull().default({}),
+  emergency: jsonb('emergency').$type<Record<string, unknown>>().notNull().default({}),
+  payment: jsonb('payment').$type<Record<string, unknown>>().notNull().default({}),
+  consents: jsonb('consents').$type<Record<string, unknown>>().notNull().default({}),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The driver's licence scan (PUT /api/drivers/{uuid}/licence), kept in the database so every server
+ * behind a balancer has it and nothing is lost on a restart. One per driver; a new upload replaces it.
+ */
+export const driverLicenceFiles = pgTable(
+  'driver_licence_files',
+  {
+    driverId: integer('driver_id')
+      .primaryKey()
+      .references(() => drivers.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    content: bytes('content').notNull(),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('driver_licence_files_size_check', sql`${t.size} = octet_length(${t.content})`)],
+);
+
+/**
+ * A user's dispatch profile (spec 2 §3 'Dispatch setup'): the role in dispatch (DRIVER or
+ * DISPATCHER; null until the editor saves one) and the rooms worked. A DRIVER's number and vehicle
+ * live on its driver row (drivers.user_id).
+ */
+export const dispatchProfiles = pgTable(
+  'dispatch_profiles',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role'),
+    rooms: jsonb('rooms').$type<string[]>().notNull().default([]),
+    updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('dispatch_profiles_role_check', sql`${t.role} is null or ${t.role} in ('DRIVER', 'DISPATCHER')`)],
+);

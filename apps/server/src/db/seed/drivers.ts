@@ -1,10 +1,20 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { addDays, dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS, PAY_FREQUENCIES, type DriverVehicle } from '@courier/domain/drivers/enums';
+import { ibanOf } from '@courier/domain/drivers/profile';
 import { needsVehicleRegistration } from '@courier/domain/drivers/rules';
 import type { DbOrTx } from '../client.ts';
-import { dispatchRooms, driverEquipment, driverPaySettings, drivers, places } from '../schema/index.ts';
-import { irishPhone, personName } from './companies.ts';
+import {
+  dispatchProfiles,
+  dispatchRooms,
+  driverEquipment,
+  driverPaySettings,
+  driverProfiles,
+  drivers,
+  places,
+  users,
+} from '../schema/index.ts';
+import { eircode, irishPhone, personName } from './companies.ts';
 import { Random } from './random.ts';
 
 // The demo driver register (issue 13): about 150 drivers (vans, cars, bikes, top-box bikes) with
@@ -45,7 +55,7 @@ const NEW_VEHICLES: readonly DriverVehicle[] = [
 const GIVEN_BY = ['Ciarán Doyle', 'Aoife Brennan', 'Declan Fitzgerald'] as const;
 const DRIVER_TYPES = ['Contractor', 'Contractor', 'Contractor', 'Employee'] as const;
 
-type DriverRow = { id: number; email: string; vehicle: string; phone: string };
+type DriverRow = { id: number; email: string; vehicle: string; phone: string; firstName: string; lastName: string };
 
 function plate(random: Random, anchorYear: number): string {
   const year = random.int(anchorYear - 12, anchorYear) % 100;
@@ -108,7 +118,14 @@ export async function seedDrivers(db: DbOrTx, options: { anchor: Date; now: Date
   if (added.length > 0) await db.insert(drivers).values(added);
 
   const all: DriverRow[] = await db
-    .select({ id: drivers.id, email: drivers.email, vehicle: drivers.vehicle, phone: drivers.phone })
+    .select({
+      id: drivers.id,
+      email: drivers.email,
+      vehicle: drivers.vehicle,
+      phone: drivers.phone,
+      firstName: drivers.firstName,
+      lastName: drivers.lastName,
+    })
     .from(drivers)
     .orderBy(asc(drivers.id));
   const placeIds = (await db.select({ id: places.id }).from(places).orderBy(asc(places.id)).limit(500)).map(
@@ -173,4 +190,137 @@ export async function seedDrivers(db: DbOrTx, options: { anchor: Date; now: Date
     });
   });
   if (equipment.length > 0) await db.insert(driverEquipment).values(equipment);
+
+  await seedDriverProfiles(db, { random, all, today });
+  await seedDispatchUsers(db);
+}
+
+const HOME_TOWNS = [
+  { city: 'Dublin', county: 'Dublin', routingKey: 'D08' },
+  { city: 'Dublin', county: 'Dublin', routingKey: 'D15' },
+  { city: 'Swords', county: 'Dublin', routingKey: 'K67' },
+  { city: 'Cork', county: 'Cork', routingKey: 'T12' },
+  { city: 'Galway', county: 'Galway', routingKey: 'H91' },
+  { city: 'Limerick', county: 'Limerick', routingKey: 'V94' },
+  { city: 'Naas', county: 'Kildare', routingKey: 'W91' },
+] as const;
+const BANKS = ['AIBK', 'BOFI', 'IPBS', 'ULSB'] as const;
+const MAKES = [
+  ['Ford', 'Transit Custom'],
+  ['Renault', 'Kangoo'],
+  ['Toyota', 'Corolla'],
+  ['Honda', 'PCX 125'],
+  ['Yamaha', 'NMAX 125'],
+  ['Urban Arrow', 'Cargo L'],
+] as const;
+
+/**
+ * Profiles (spec 2 §3 'Driver profile') for most drivers, every section filled as a driver would;
+ * the rest have none yet, as new drivers do. Drawn after everything above, so it changes no value
+ * seeded before it.
+ */
+async function seedDriverProfiles(
+  db: DbOrTx,
+  options: { random: Random; all: DriverRow[]; today: string },
+): Promise<void> {
+  const { random, today } = options;
+  const year = Number(today.slice(0, 4));
+  const profiles = options.all.flatMap((driver) => {
+    if (random.chance(0.15)) return [];
+    const town = random.pick(HOME_TOWNS);
+    const [make, model] = random.pick(MAKES);
+    const contact = personName(random);
+    const bank = random.pick(BANKS);
+    const hasLicence = driver.vehicle !== 'push bike' && driver.vehicle !== 'cargo bike' && !random.chance(0.05);
+    const day = (fromYear: number, toYear: number) =>
+      `${random.int(fromYear, toYear)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+    return [
+      {
+        driverId: driver.id,
+        personal: {
+          dateOfBirth: day(year - 60, year - 19),
+          nationality: random.pick(['Irish', 'Irish', 'Irish', 'Polish', 'Brazilian', 'Lithuanian']),
+          ppsNumber: `${random.digits(7)}${random.pick(['A', 'B', 'D', 'T', 'W'])}`,
+        },
+        contact: {
+          addressLineOne: `${random.int(1, 120)} ${random.pick(['Main Street', 'Church Road', 'Park Avenue', 'The Green'])}`,
+          addressLineTwo: '',
+          city: town.city,
+          county: town.county,
+          eircode: eircode(random, town.routingKey),
+          alternativePhone: random.chance(0.2) ? irishPhone(random) : '',
+        },
+        rightToWork: {
+          status: random.pick(['Irish citizen', 'Irish citizen', 'EU citizen', 'Stamp 4']),
+          documentNumber: random.chance(0.5) ? `P${random.digits(7)}` : '',
+          expiryDate: random.chance(0.3) ? day(year + 1, year + 5) : null,
+          verified: random.chance(0.85),
+        },
+        licence: {
+          hasLicence,
+          licenceNumber: hasLicence ? random.digits(9) : '',
+          categories: hasLicence ? (driver.vehicle === 'van' || driver.vehicle === 'car' ? 'B' : 'AM, A') : '',
+          issuingCountry: hasLicence ? 'Ireland' : '',
+          expiryDate: hasLicence ? day(year, year + 9) : null,
+        },
+        vehicle: {
+          make,
+          model,
+          colour: random.pick(['White', 'Silver', 'Black', 'Blue', 'Red']),
+          ownVehicle: random.chance(0.7),
+          insurer: random.pick(['Aviva', 'Allianz', 'AXA', 'FBD']),
+          insurancePolicyNumber: `POL-${random.digits(8)}`,
+          insuranceExpiryDate: day(year, year + 1),
+        },
+        emergency: {
+          contactName: `${contact.firstName} ${contact.lastName}`,
+          relationship: random.pick(['Partner', 'Mother', 'Father', 'Sister', 'Brother', 'Friend']),
+          phone: irishPhone(random),
+        },
+        payment: {
+          accountName: `${driver.firstName} ${driver.lastName}`,
+          iban: ibanOf('IE', `${bank}${random.digits(6)}${random.digits(8)}`),
+          bic: `${bank}IE2D`,
+        },
+        consents: {
+          dataProcessing: true,
+          backgroundCheck: random.chance(0.9),
+          marketing: random.chance(0.3),
+          signedOn: day(year - 2, year - 1),
+        },
+      },
+    ];
+  });
+  if (profiles.length > 0) await db.insert(driverProfiles).values(profiles);
+}
+
+/**
+ * Dispatch users (spec 2 §3 'Dispatch setup'): the demo driver login drives as the first driver of
+ * the register that has no login yet; the demo dispatcher works the Dublin rooms.
+ */
+async function seedDispatchUsers(db: DbOrTx): Promise<void> {
+  const logins = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.email, ['driver@demo.ie', 'dispatcher@demo.ie']));
+  const driverLogin = logins.find((login) => login.email === 'driver@demo.ie');
+  const dispatcherLogin = logins.find((login) => login.email === 'dispatcher@demo.ie');
+  if (driverLogin) {
+    const [driver] = await db
+      .select({ id: drivers.id, rooms: drivers.rooms })
+      .from(drivers)
+      .where(sql`${drivers.userId} is null and not ${drivers.blocked}`)
+      .orderBy(asc(drivers.driverNumber))
+      .limit(1);
+    if (driver) {
+      await db.update(drivers).set({ userId: driverLogin.id }).where(eq(drivers.id, driver.id));
+      await db.insert(dispatchProfiles).values({ userId: driverLogin.id, role: 'DRIVER', rooms: driver.rooms });
+    }
+  }
+  if (dispatcherLogin)
+    await db.insert(dispatchProfiles).values({
+      userId: dispatcherLogin.id,
+      role: 'DISPATCHER',
+      rooms: ['Dublin City', 'Dublin North', 'Dublin South'],
+    });
 }

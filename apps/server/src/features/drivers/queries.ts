@@ -120,3 +120,15 @@ export async function findClashingDriver(
     .limit(1);
   return row;
 }
+
+/** The driver row with this uuid (the profile and licence calls name drivers by it); 404 when there is none. */
+export async function findDriverRowByUuid(
+  db: DbOrTx,
+  uuid: string,
+  options: { lock?: boolean } = {},
+): Promise<DriverRow> {
+  const query = db.select().from(drivers).where(eq(drivers.uuid, uuid));
+  const [row] = options.lock ? await query.for('update') : await query;
+  if (!row) throw notFound(`No driver has the id ${uuid}. It may have been removed; reload the driver list.`);
+  return row;
+}

@@ -12,14 +12,21 @@ import { findClashingDriver, getDriver, listRoomNames, lockDriver } from './quer
 
 type DriverFields = CreateDriverBody;
 
-/** The rooms named, each once, in the order given; 400 naming the first that is not a dispatch room. */
-async function knownRooms(tx: DbOrTx, rooms: readonly string[]): Promise<string[]> {
+/**
+ * The rooms named, each once, in the order given; 400 naming the first that is not a dispatch room,
+ * on the field `fieldOf` gives for its place in the list (body.rooms.N by default).
+ */
+export async function knownRooms(
+  tx: DbOrTx,
+  rooms: readonly string[],
+  fieldOf: (index: number) => string = (index) => `body.rooms.${index}`,
+): Promise<string[]> {
   const known = new Set(await listRoomNames(tx));
   const unique = [...new Set(rooms)];
   const index = unique.findIndex((room) => !known.has(room));
   if (index >= 0) {
     const message = `There is no dispatch room named '${unique[index]}'. Choose rooms from the setup data.`;
-    throw badRequest(message, [{ field: `body.rooms.${rooms.indexOf(unique[index]!)}`, message }]);
+    throw badRequest(message, [{ field: fieldOf(rooms.indexOf(unique[index]!)), message }]);
   }
   return unique;
 }
