@@ -1,10 +1,13 @@
-import { queryOptions, useQueries, type UseQueryResult } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQueries, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { InvoicePeriodListParams, InvoicePeriodListResponse } from '@courier/domain/invoicing/list-schemas';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
 import { apiRequest } from './client.ts';
 
 export const invoicePeriodKeys = {
   all: ['invoice-periods'] as const,
   detail: (periodId: number) => [...invoicePeriodKeys.all, periodId] as const,
+  lists: () => [...invoicePeriodKeys.all, 'list'] as const,
+  list: (params: InvoicePeriodListParams) => [...invoicePeriodKeys.lists(), params] as const,
 };
 
 /** One invoice period (spec 2 §7 'Invoice: GET invoice period by periodId'). */
@@ -27,4 +30,18 @@ export function useInvoicePeriods(periodIds: readonly (number | null)[]): Map<nu
     queries: ids.map((id) => invoicePeriodQuery(id)),
     combine: (results) => new Map(results.map((result, i) => [ids[i] as number, result])),
   });
+}
+
+/** A page of the invoice list (spec 1 §2 'Invoice list', §7 'GET invoice periods'). */
+export function invoicePeriodListQuery(params: InvoicePeriodListParams) {
+  return queryOptions({
+    queryKey: invoicePeriodKeys.list(params),
+    queryFn: ({ signal }) =>
+      apiRequest<InvoicePeriodListResponse>('/invoice/periods', { query: { ...params }, signal, expect: 200 }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvoicePeriodList(params: InvoicePeriodListParams) {
+  return useQuery(invoicePeriodListQuery(params));
 }

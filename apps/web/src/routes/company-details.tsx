@@ -56,7 +56,12 @@ const TABS: { value: string; label: string; area?: Area; content: TabContent }[]
   { value: 'set-calls', label: 'Set Calls', area: 'companyTabSetCalls', content: CompanySetCallsTab },
   { value: 'address-book', label: 'Address Book', area: 'companyTabAddressBook', content: CompanyAddressBookTab },
   { value: 'pricing', label: 'Pricing', area: 'companyTabPricing', content: CompanyPricingTab },
-  { value: 'invoices', label: 'Invoices', area: 'companyTabInvoices', content: null },
+  {
+    value: 'invoices',
+    label: 'Invoices',
+    area: 'companyTabInvoices',
+    content: lazy(() => import('@/features/invoicing/company-invoices-tab.tsx')),
+  },
 ];
 
 export function CompanyDetailsScreen() {

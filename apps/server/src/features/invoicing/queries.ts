@@ -1,0 +1,137 @@
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { addMoney, toCents, toEuro } from '@courier/domain/common/money';
+import {
+  PENDING_INVOICE_PERIOD_STATUSES,
+  type InvoicePeriodListQuery,
+  type InvoicePeriodListResponse,
+} from '@courier/domain/invoicing/list-schemas';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  bookingJobs,
+  companies,
+  companyExtendedSettings,
+  invoicePeriods,
+  jobPriceAdjustments,
+} from '../../db/schema/index.ts';
+
+// A company without extended settings is invoiced monthly, the default of spec 1 §9.
+const invoiceInterval = sql<'W' | 'M'>`coalesce(${companyExtendedSettings.invoiceInterval}, 'M')`;
+
+/** The list's filters; the interval filter needs the company's extended settings joined. */
+function filtersOf(query: InvoicePeriodListQuery): { where: SQL | undefined; needsSettings: boolean } {
+  const conditions: SQL[] = [];
+  if (query.companyId !== undefined) conditions.push(eq(invoicePeriods.companyId, query.companyId));
+  if (query.end !== undefined) conditions.push(eq(invoicePeriods.end, query.end));
+  if (query.pending) conditions.push(inArray(invoicePeriods.status, PENDING_INVOICE_PERIOD_STATUSES));
+  const needsSettings = query.weekly !== query.monthly;
+  if (needsSettings) conditions.push(sql`${invoiceInterval} = ${query.weekly ? 'W' : 'M'}`);
+  // Both intervals switched off: the user asked for neither, so nothing is listed.
+  if (!query.weekly && !query.monthly) conditions.push(sql`false`);
+  return { where: and(...conditions), needsSettings };
+}
+
+/**
+ * GET /api/invoice/periods: one page of periods, newest end first, each with its company, invoice
+ * settings and money, plus the count of all that match. Two statements: the count, and the page,
+ * whose job and adjustment totals are summed in SQL (numeric, exact) for the page's rows only, through
+ * the invoice_period_id indexes of booking_jobs and job_price_adjustments.
+ */
+export async function listInvoicePeriods(
+  db: DbOrTx,
+  query: InvoicePeriodListQuery,
+): Promise<InvoicePeriodListResponse> {
+  const { where, needsSettings } = filtersOf(query);
+
+  const countQuery = db.select({ value: count() }).from(invoicePeriods).$dynamic();
+  if (needsSettings)
+    countQuery.leftJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, invoicePeriods.companyId));
+
+  const page = db
+    .select({
+      id: invoicePeriods.id,
+      companyId: invoicePeriods.companyId,
+      identifier: invoicePeriods.identifier,
+      status: invoicePeriods.status,
+      start: invoicePeriods.start,
+      end: invoicePeriods.end,
+      invoiceNumbers: invoicePeriods.invoiceNumbers,
+      accountCode: companies.accountCode,
+      companyName: sql<string>`${companies.name}`.as('company_name'),
+      invoiceInterval: invoiceInterval.as('invoice_interval'),
+      singleInvoice: sql<boolean>`coalesce(${companyExtendedSettings.singleInvoice}, true)`.as('single_invoice'),
+    })
+    .from(invoicePeriods)
+    .innerJoin(companies, eq(companies.id, invoicePeriods.companyId))
+    .leftJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, invoicePeriods.companyId))
+    .where(where)
+    .orderBy(desc(invoicePeriods.end), desc(invoicePeriods.id))
+    .limit(query.size)
+    .offset(query.skip)
+    .as('page');
+  const jobs = db
+    .select({
+      count: sql<number>`count(*)::int`.as('job_count'),
+      total: sql<string>`coalesce(sum(${bookingJobs.customerCharge}), 0)::text`.as('jobs_total'),
+    })
+    .from(bookingJobs)
+    .where(eq(bookingJobs.invoicePeriodId, page.id))
+    .as('jobs');
+  const adjustments = db
+    .select({
+      count: sql<number>`count(*)::int`.as('adjustment_count'),
+      total: sql<string>`coalesce(sum(${jobPriceAdjustments.charge}), 0)::text`.as('adjustments_total'),
+    })
+    .from(jobPriceAdjustments)
+    .where(eq(jobPriceAdjustments.invoicePeriodId, page.id))
+    .as('adjustments');
+
+  const [[total], rows] = await Promise.all([
+    countQuery.where(where),
+    db
+      .select({
+        id: page.id,
+        companyId: page.companyId,
+        identifier: page.identifier,
+        status: page.status,
+        start: page.start,
+        end: page.end,
+        invoiceNumbers: page.invoiceNumbers,
+        accountCode: page.accountCode,
+        companyName: page.companyName,
+        invoiceInterval: page.invoiceInterval,
+        singleInvoice: page.singleInvoice,
+        jobCount: jobs.count,
+        jobsTotal: jobs.total,
+        adjustmentCount: adjustments.count,
+        adjustmentsTotal: adjustments.total,
+      })
+      .from(page)
+      .leftJoinLateral(jobs, sql`true`)
+      .leftJoinLateral(adjustments, sql`true`)
+      .orderBy(desc(page.end), desc(page.id)),
+  ]);
+
+  return {
+    count: total?.value ?? 0,
+    invoicePeriods: rows.map((row) => {
+      const jobsTotal = toCents(row.jobsTotal ?? '0');
+      const adjustmentsTotal = toCents(row.adjustmentsTotal ?? '0');
+      return {
+        id: row.id,
+        companyId: row.companyId,
+        identifier: row.identifier,
+        status: row.status,
+        start: row.start,
+        end: row.end,
+        company: { id: row.companyId, accountCode: row.accountCode, name: row.companyName },
+        companyExtSettings: { invoiceInterval: row.invoiceInterval, singleInvoice: row.singleInvoice },
+        invoiceNumbers: row.invoiceNumbers,
+        jobCount: row.jobCount ?? 0,
+        jobsTotal: toEuro(jobsTotal),
+        adjustmentCount: row.adjustmentCount ?? 0,
+        adjustmentsTotal: toEuro(adjustmentsTotal),
+        total: toEuro(addMoney(jobsTotal, adjustmentsTotal)),
+      };
+    }),
+  };
+}

@@ -1,0 +1,104 @@
+// The invoice list (spec 1 §2 'Invoice list', §7 'Invoices': GET invoice periods with size, skip,
+// companyId, end, pending, weekly, monthly -> count, invoicePeriods; §9 page sizes).
+import { z } from 'zod';
+import { INVOICE_INTERVALS } from '../companies/billing.ts';
+import { dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import type { InvoicePeriodStatus } from './enums.ts';
+import { invoicePeriodSchema } from './schemas.ts';
+
+/** Spec 1 §9: the invoice list pages by 10, by 100 on a company's Invoices tab; 5000 at most. */
+export const INVOICE_LIST_PAGE_SIZE = 10;
+export const COMPANY_INVOICE_LIST_PAGE_SIZE = 100;
+export const INVOICE_LIST_MAX_SIZE = 5000;
+
+/**
+ * The periods the pending-only list shows (spec 1 §2, §4): closed periods whose invoices have not
+ * gone out yet. IN_REVIEW (Ready to send) waits for accounts to finalise it; FINALISED has its
+ * invoice numbers but is not yet INVOICED (sent), so it is still pending and is listed too, though
+ * only IN_REVIEW rows can be selected. ACTIVE periods are still running; INVOICED ones are done.
+ */
+export const PENDING_INVOICE_PERIOD_STATUSES = [
+  'IN_REVIEW',
+  'FINALISED',
+] as const satisfies readonly InvoicePeriodStatus[];
+
+/** 'true'/'false' (or 1/0) in a query string; absent takes the default. */
+function flagParam(name: string, fallback: boolean) {
+  return z
+    .preprocess(
+      (value) => {
+        if (value === 'true' || value === '1') return true;
+        if (value === 'false' || value === '0') return false;
+        return value;
+      },
+      z.boolean(`${name} must be true or false.`),
+    )
+    .optional()
+    .default(fallback);
+}
+
+const isDay = (text: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+
+/**
+ * GET /api/invoice/periods. `pending` keeps the periods awaiting invoicing; `weekly` and `monthly`
+ * keep the periods of companies invoiced per week or per month (both on by default, both off
+ * keeps none); `end` keeps the periods ending on that day; `companyId` one company's.
+ */
+export const invoicePeriodListQuerySchema = z.strictObject({
+  size: z.coerce
+    .number('size must be a number.')
+    .int('size must be a whole number.')
+    .min(1, 'size must be at least 1.')
+    .max(INVOICE_LIST_MAX_SIZE, `size must be at most ${INVOICE_LIST_MAX_SIZE}.`)
+    .optional()
+    .default(INVOICE_LIST_PAGE_SIZE),
+  skip: z.coerce
+    .number('skip must be a number.')
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be at least 0.')
+    .max(100_000_000, 'skip is too large.')
+    .optional()
+    .default(0),
+  companyId: paramId('companyId', {
+    type: 'companyId must be a whole number.',
+    int: 'companyId must be a whole number.',
+    min: 'companyId must be at least 1.',
+    max: 'companyId is too large.',
+  }).optional(),
+  end: z
+    .string('end must be a date (yyyy-MM-dd).')
+    .trim()
+    .refine(isDay, 'end must be a date (yyyy-MM-dd).')
+    .refine((text) => !isDay(text) || isDateInRange(text), dateRangeMessage('end'))
+    .optional(),
+  pending: flagParam('pending', false),
+  weekly: flagParam('weekly', true),
+  monthly: flagParam('monthly', true),
+});
+export type InvoicePeriodListQuery = z.infer<typeof invoicePeriodListQuerySchema>;
+/** The query as a client sends it: every parameter may be left out (the server applies the defaults). */
+export type InvoicePeriodListParams = Partial<InvoicePeriodListQuery>;
+
+/**
+ * One row of the invoice list: the period, its company and invoice settings (spec 1 §3
+ * companyExtSettings), its invoice numbers, and its money. Jobs is the sum of its jobs'
+ * customerCharge, Additionals the sum of the price adjustments charged in it, Total both (§2).
+ */
+export const invoicePeriodListItemSchema = invoicePeriodSchema.extend({
+  company: z.object({ id: z.number().int(), accountCode: z.string().nullable(), name: z.string() }),
+  companyExtSettings: z.object({ invoiceInterval: z.enum(INVOICE_INTERVALS), singleInvoice: z.boolean() }),
+  invoiceNumbers: z.array(z.string()),
+  jobCount: z.number().int(),
+  jobsTotal: z.number(),
+  adjustmentCount: z.number().int(),
+  adjustmentsTotal: z.number(),
+  total: z.number(),
+});
+export type InvoicePeriodListItem = z.infer<typeof invoicePeriodListItemSchema>;
+
+export const invoicePeriodListResponseSchema = z.object({
+  count: z.number().int(),
+  invoicePeriods: z.array(invoicePeriodListItemSchema),
+});
+export type InvoicePeriodListResponse = z.infer<typeof invoicePeriodListResponseSchema>;
