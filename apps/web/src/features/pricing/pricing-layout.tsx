@@ -1,5 +1,5 @@
-import { Tabs } from '@mantine/core';
-import { Outlet, useLocation, useNavigate } from '@tanstack/react-router';
+import { useLocation } from '@tanstack/react-router';
+import { RouteTabs } from '@/routing/route-tabs.tsx';
 
 /** The pricing shell's tabs (spec 2 §2), following the route; Price Reviews is the default. */
 const TABS = [
@@ -19,22 +19,6 @@ function tabOf(pathname: string, search: Record<string, unknown>): string {
 
 export function PricingLayout() {
   const location = useLocation();
-  const navigate = useNavigate();
   const current = tabOf(location.pathname, location.search as Record<string, unknown>);
-  return (
-    <Tabs value={current} onChange={(value) => value && void navigate({ to: value })}>
-      <Tabs.List>
-        {TABS.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
-            {tab.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {TABS.map((tab) => (
-        <Tabs.Panel key={tab.value} value={tab.value} pt="md">
-          {tab.value === current ? <Outlet /> : null}
-        </Tabs.Panel>
-      ))}
-    </Tabs>
-  );
+  return <RouteTabs tabs={TABS} current={current} />;
 }
