@@ -30,6 +30,11 @@ export const invoicePeriods = pgTable(
   (t) => [
     // A company's periods by end day: the invoice list's company and end filters (spec 1 §7).
     index('invoice_periods_company_end_idx').on(t.companyId, t.end),
+    // The pending list (periods waiting to be invoiced), newest end first: a walk of this index, not a
+    // scan of every period (30-40 ms at 260,000 periods without it).
+    index('invoice_periods_pending_end_idx')
+      .on(t.end.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.status} in ('IN_REVIEW', 'FINALISED')`),
     check('invoice_periods_status_check', sql`${t.status} in ('ACTIVE', 'IN_REVIEW', 'FINALISED', 'INVOICED')`),
     check('invoice_periods_dates_check', sql`${t.end} >= ${t.start}`),
   ],

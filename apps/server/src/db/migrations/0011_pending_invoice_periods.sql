@@ -1,0 +1,1 @@
+CREATE INDEX "invoice_periods_pending_end_idx" ON "invoice_periods" USING btree ("end" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "invoice_periods"."status" in ('IN_REVIEW', 'FINALISED');
