@@ -109,14 +109,7 @@ export function DayInput({
           </Group>
         }
       />
-      <Modal
-        opened={choosing}
-        onClose={() => setChoosing(false)}
-        title="Choose date"
-        size="auto"
-        centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={choosing} onClose={() => setChoosing(false)} title="Choose date" size="auto" centered>
         <DatePicker
           value={value ?? null}
           today={today}

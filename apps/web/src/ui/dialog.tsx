@@ -37,7 +37,6 @@ export function Dialog({
       opened={opened}
       onClose={onClose}
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={
         <Group gap="xs">
           {icon}

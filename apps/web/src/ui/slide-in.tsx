@@ -48,7 +48,6 @@ export function SlideIn({
       position={side}
       size={size}
       padding="lg"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {children}
     </Drawer>

@@ -65,7 +65,6 @@ function BookingSummaryReport({
           Booking Summary
         </Title>
       }
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {s && margins && (
         <Stack maw={720}>

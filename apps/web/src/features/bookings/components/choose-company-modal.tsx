@@ -62,12 +62,7 @@ export function ChooseCompanyModal({
     );
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={<Text fw={600}>{`Choose Company for ${booking.reference}`}</Text>}
-    >
+    <Modal opened={opened} onClose={close} title={<Text fw={600}>{`Choose Company for ${booking.reference}`}</Text>}>
       <Stack gap="sm">
         <Text size="sm">
           Now: {booking.company.accountCode ? `${booking.company.accountCode} ` : ''}

@@ -52,7 +52,6 @@ export function EditClientReferencesModal({
         </Text>
       }
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {/* Mounted afresh on each opening, so the form starts from the booking's saved values. */}
       {opened && <ReferencesForm booking={booking} onClose={onClose} />}

@@ -22,13 +22,7 @@ interface Confirmation {
 /** The Error dialog of spec 2 §8: the server's message for a refused save, or the cells that cannot be read. */
 function ErrorDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
   return (
-    <Modal
-      opened={message !== null}
-      onClose={onClose}
-      title={<Text fw={700}>Error</Text>}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={message !== null} onClose={onClose} title={<Text fw={700}>Error</Text>} centered>
       <Stack>
         <Text size="sm" style={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
           {message}
@@ -50,7 +44,6 @@ function ConfirmationModal({ confirmation, onClose }: { confirmation: Confirmati
       onClose={onClose}
       size="lg"
       centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={<Text fw={700}>Price Update Confirmation</Text>}
     >
       {confirmation && (
@@ -243,7 +236,6 @@ export function PendingPriceBar({
         opened={blocker.status === 'blocked'}
         onClose={() => blocker.reset?.()}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
         title={<Text fw={700}>Unsaved Changes</Text>}
       >
         <Stack>

@@ -208,7 +208,6 @@ export function TariffList({
         title={<Text fw={600}>{editorTitle}</Text>}
         size={700}
         centered
-        closeButtonProps={{ 'aria-label': 'Close' }}
       >
         {editing && form(editing)}
       </Modal>

@@ -60,13 +60,7 @@ export function AddPriceAdjustmentModal({
   jobId: number;
 }) {
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      title={<Text fw={600}>Add Pricing Adjustment</Text>}
-    >
+    <Modal opened={opened} onClose={onClose} centered title={<Text fw={600}>Add Pricing Adjustment</Text>}>
       {/* Mounted afresh on each opening, so every opening starts from the defaults of spec 2 §5. */}
       {opened && <AdjustmentForm jobs={jobs} initialJobId={jobId} onClose={onClose} />}
     </Modal>

@@ -42,7 +42,6 @@ export function PricingExtrasModal({
       fullScreen
       closeOnEscape={!innerOpen}
       trapFocus={!innerOpen}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={
         <Text fw={700} size="lg">
           Pricing Extras for {job?.reference}
