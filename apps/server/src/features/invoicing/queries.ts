@@ -13,6 +13,7 @@ import {
   invoicePeriods,
   jobPriceAdjustments,
 } from '../../db/schema/index.ts';
+import { invoicePeriodColumns } from '../../core/invoice-periods.ts';
 
 // A company without extended settings is invoiced monthly, the default of spec 1 §9.
 const invoiceInterval = sql<'W' | 'M'>`coalesce(${companyExtendedSettings.invoiceInterval}, 'M')`;
@@ -48,12 +49,7 @@ export async function listInvoicePeriods(
 
   const page = db
     .select({
-      id: invoicePeriods.id,
-      companyId: invoicePeriods.companyId,
-      identifier: invoicePeriods.identifier,
-      status: invoicePeriods.status,
-      start: invoicePeriods.start,
-      end: invoicePeriods.end,
+      ...invoicePeriodColumns,
       invoiceNumbers: invoicePeriods.invoiceNumbers,
       accountCode: companies.accountCode,
       companyName: sql<string>`${companies.name}`.as('company_name'),
