@@ -46,7 +46,7 @@ function useStartAfter(delayMs: number): boolean {
 function useReviewActions(
   allowed: boolean,
   view: BookingView | undefined,
-  unsaved: PendingPriceChanges,
+  pendingChanges: PendingPriceChanges,
 ): ReviewActions | undefined {
   const approve = useApproveReview();
   const [approving, setApproving] = useState<string | null>(null);
@@ -54,7 +54,7 @@ function useReviewActions(
   const onApprove = useCallback(
     (booking: BookingListItem, jobIds: number[]) => {
       // Spec 2 §4/§8: no approval while price changes wait to be saved.
-      if (unsaved.getSummary().count > 0) {
+      if (pendingChanges.getSummary().count > 0) {
         toast({ type: 'error', title: 'Unsaved Changes', message: UNSAVED_APPROVAL_MESSAGE });
         return;
       }
@@ -83,7 +83,7 @@ function useReviewActions(
     },
     // approve.mutate is stable (TanStack Query); the rest are the inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [type, unsaved],
+    [type, pendingChanges],
   );
   return useMemo(() => (allowed ? { type, onApprove, approving } : undefined), [allowed, type, onApprove, approving]);
 }
