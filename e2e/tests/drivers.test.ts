@@ -268,6 +268,15 @@ describe('drivers', () => {
     await page.goto('/drivers/list');
     await page.getByRole('button', { name: 'New Driver' }).click();
     const form = page.getByRole('dialog', { name: 'New Driver' });
+    // An empty save names every missing field at once, and nothing is sent.
+    await form.getByRole('button', { name: 'Add driver' }).click();
+    await form.getByText("Please enter the driver's first name.").waitFor();
+    for (const message of [
+      "Please enter the driver's last name.",
+      'Please enter a valid email address.',
+      'Please select a vehicle.',
+    ])
+      expect(await form.getByText(message).count()).toBe(1);
     await form.getByRole('textbox', { name: 'Driver number' }).fill(String(number));
     await form.getByRole('textbox', { name: 'First name' }).fill('Eoin');
     await form.getByRole('textbox', { name: 'Last name' }).fill(`Tester${number}`);

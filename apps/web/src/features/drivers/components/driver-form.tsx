@@ -75,16 +75,20 @@ export function DriverForm({
   const { user } = useSession();
   const setupData = useDriverSetupData(hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.driverSetup));
   const [fields, setFields] = useState(() => fieldsOf(driver));
-  const [vehicleMissing, setVehicleMissing] = useState(false);
+  // What the form's own check found on Save (the create schema's messages), every field at once.
+  const [problems, setProblems] = useState<Partial<Record<string, string>>>({});
   const create = useCreateDriver();
   const update = useUpdateDriver();
   const saving = driver ? update : create;
   const failure = saving.error instanceof ApiRequestError ? saving.error : undefined;
-  const fieldError = (field: keyof DriverFields) => failure?.fieldMessage(field);
+  const fieldError = (field: keyof DriverFields) => problems[field] ?? failure?.fieldMessage(field);
 
   const rooms = [...new Set([...(setupData.data?.roomNames ?? []), ...roomOptions, ...fields.rooms])].sort();
-  const set = <K extends keyof DriverFields>(field: K, value: DriverFields[K]) =>
+  const set = <K extends keyof DriverFields>(field: K, value: DriverFields[K]) => {
     setFields((current) => ({ ...current, [field]: value }));
+    // A field being corrected stops saying what was wrong with it.
+    setProblems((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
+  };
   const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'vehicleRegistration') => ({
     value: fields[field],
     maxLength: LIMITS[field],
@@ -94,12 +98,8 @@ export function DriverForm({
   });
 
   const submit = () => {
-    if (fields.vehicle === null) {
-      setVehicleMissing(true);
-      return;
-    }
     const body = {
-      // An empty number is sent as 0 so the server names the field with its own message.
+      // An empty number is sent as 0 so the schema names the field with its own message.
       driverNumber: fields.driverNumber === '' ? 0 : fields.driverNumber,
       firstName: fields.firstName,
       lastName: fields.lastName,
@@ -110,12 +110,24 @@ export function DriverForm({
       rooms: fields.rooms,
       blocked: fields.blocked,
     };
+    // Nothing is sent while a field is wrong; every wrong field says so at once (the server checks the same).
+    const checked = createDriverBodySchema.safeParse(body);
+    if (!checked.success) {
+      const found: Partial<Record<string, string>> = {};
+      for (const issue of checked.error.issues) {
+        const field = String(issue.path[0] ?? '');
+        found[field] ??= issue.message;
+      }
+      setProblems(found);
+      return;
+    }
+    setProblems({});
     const onError = (error: Error) =>
       error instanceof ApiRequestError && error.code === 'VALIDATION'
         ? toast({ ...NOT_SAVED_TOAST, type: 'warn' })
         : toast({ title: 'Not saved', message: error.message, type: 'error' });
-    if (driver) update.mutate({ id: driver.id, ...body }, { onSuccess: onSaved, onError });
-    else create.mutate(body, { onSuccess: onSaved, onError });
+    if (driver) update.mutate({ id: driver.id, ...checked.data }, { onSuccess: onSaved, onError });
+    else create.mutate(checked.data, { onSuccess: onSaved, onError });
   };
 
   return (
@@ -144,10 +156,7 @@ export function DriverForm({
             required
             data={VEHICLE_OPTIONS}
             value={fields.vehicle}
-            error={
-              fieldError('vehicle') ??
-              (vehicleMissing && fields.vehicle === null ? 'Please select a vehicle.' : undefined)
-            }
+            error={fieldError('vehicle')}
             onChange={(value) => set('vehicle', (value as DriverVehicle | null) ?? null)}
             allowDeselect={false}
           />
