@@ -48,3 +48,10 @@ export const numericZero = sql`'0'`;
 export function isoOrNull(value: Date | null): string | null {
   return value === null ? null : value.toISOString();
 }
+
+/** A file's bytes: PostgreSQL bytea, a Buffer in TypeScript (PGlite hands back a Uint8Array). */
+export const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+  toDriver: (value) => value,
+});

@@ -2,10 +2,27 @@ import nodemailer from 'nodemailer';
 import type { DbOrTx } from '../db/client.ts';
 import { outbox } from '../db/schema/index.ts';
 
+export interface EmailAttachment {
+  filename: string;
+  contentType: string;
+  content: Buffer | string;
+}
+
 export interface EmailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with the message; the outbox records their names, types and sizes. */
+  attachments?: EmailAttachment[];
+}
+
+/** What the outbox keeps of a message's attachments. */
+function attachmentRecords(message: EmailMessage) {
+  return (message.attachments ?? []).map(({ filename, contentType, content }) => ({
+    filename,
+    contentType,
+    size: typeof content === 'string' ? Buffer.byteLength(content) : content.length,
+  }));
 }
 
 export interface Mailer {
@@ -26,17 +43,25 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           recipient: message.to,
           subject: message.subject,
           body: message.text,
+          attachments: attachmentRecords(message),
           status: 'held',
         });
         return;
       }
       try {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text });
+        await transport.sendMail({
+          from: options.from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          attachments: message.attachments,
+        });
         await db.insert(outbox).values({
           channel: 'email',
           recipient: message.to,
           subject: message.subject,
           body: message.text,
+          attachments: attachmentRecords(message),
           status: 'sent',
         });
       } catch (error) {
@@ -45,6 +70,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           recipient: message.to,
           subject: message.subject,
           body: message.text,
+          attachments: attachmentRecords(message),
           status: 'failed',
           error: error instanceof Error ? error.message : String(error),
         });

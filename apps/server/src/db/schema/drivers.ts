@@ -1,18 +1,6 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  date,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { numericNumber, numericZero } from '../columns.ts';
+import { boolean, check, date, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytes, numericNumber, numericZero } from '../columns.ts';
 import { users } from './auth.ts';
 import { drivers, places } from './catalogue.ts';
 
@@ -105,13 +93,6 @@ export const driverEquipment = pgTable(
 export const dispatchRooms = pgTable('dispatch_rooms', {
   id: serial('id').primaryKey(),
   name: text('name').notNull().unique(),
-});
-
-/** A file's bytes: PostgreSQL bytea, a Buffer in TypeScript (PGlite hands back a Uint8Array). */
-const bytes = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-  toDriver: (value) => value,
 });
 
 /**

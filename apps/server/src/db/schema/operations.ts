@@ -29,6 +29,11 @@ export const outbox = pgTable(
     body: text('body').notNull(),
     status: text('status', { enum: ['held', 'sent', 'failed'] }).notNull(),
     error: text('error'),
+    /** Files sent with the message (name, type, size); the bytes stay with their owner (invoice, report). */
+    attachments: jsonb('attachments')
+      .$type<{ filename: string; contentType: string; size: number }[]>()
+      .notNull()
+      .default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
