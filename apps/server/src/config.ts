@@ -30,6 +30,17 @@ export interface Config {
    * address is the client's) or the proxies' addresses and CIDR ranges.
    */
   trustProxy: false | string[];
+  /** Who issues the invoices: printed at the top of every invoice (INVOICE_SUPPLIER_*). */
+  invoiceSupplier: InvoiceSupplier;
+}
+
+export interface InvoiceSupplier {
+  name: string;
+  /** Address lines, in order. */
+  address: string[];
+  vatNumber: string;
+  email: string;
+  phone: string;
 }
 
 function flag(value: string | undefined): boolean | undefined {
@@ -118,5 +129,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     priceIncreaseSecret: env.PRICE_INCREASE_SECRET || null,
     mapTileUrl: env.MAP_TILE_URL ?? '',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    invoiceSupplier: {
+      name: env.INVOICE_SUPPLIER_NAME || 'Courier Back Office Ltd',
+      // Lines separated by '|': 'Unit 4, Parkway Business Centre|Ballymount|Dublin 12|D12 X7Y9'
+      address: (env.INVOICE_SUPPLIER_ADDRESS || 'Unit 4, Parkway Business Centre|Ballymount Road|Dublin 12')
+        .split('|')
+        .map((line) => line.trim())
+        .filter(Boolean),
+      vatNumber: env.INVOICE_SUPPLIER_VAT_NUMBER || 'IE1234567T',
+      email: env.INVOICE_SUPPLIER_EMAIL || 'accounts@courier.ie',
+      phone: env.INVOICE_SUPPLIER_PHONE || '+353 1 555 0100',
+    },
   };
+}
+
+/**
+ * SET_CALL_RUN_TIME: the Europe/Dublin time (HH:mm, default 05:00) at which each working day's set
+ * call bookings are made (issue 14). Read where the schedule is declared, so a typo fails at start.
+ */
+export function setCallRunTimeFrom(env: NodeJS.ProcessEnv = process.env): { hour: number; minute: number } {
+  const text = env.SET_CALL_RUN_TIME?.trim() || '05:00';
+  const match = /^([01]?\d|2[0-3]):([0-5]\d)$/.exec(text);
+  if (!match) throw new Error(`SET_CALL_RUN_TIME must be a time of day as HH:mm (e.g. 05:00), got "${text}"`);
+  return { hour: Number(match[1]), minute: Number(match[2]) };
 }

@@ -13,10 +13,8 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 if (config.demoData) await seedDemoDataIfEmpty(database.db);
 
-const app = await buildApp(
-  { database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) },
-  { logger: true },
-);
+const context = { database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) };
+const app = await buildApp(context, { logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Recurring background work the areas declare with defineSchedule (docs/decisions/007); the runner
 // below fires each due slot once across all servers.
@@ -24,7 +22,7 @@ await registerSchedules(database.db, serverSchedules());
 // Background runs (docs/decisions/003, 007): picks up queued work, and work a stopped server left.
 const backgroundRunner = createBackgroundRunner({
   db: database.db,
-  handlers: serverRunHandlers(),
+  handlers: serverRunHandlers(context),
   onError: (error) => app.log.error({ err: error }, 'background run failed'),
 });
 backgroundRunner.start();

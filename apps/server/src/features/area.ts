@@ -17,8 +17,8 @@ export interface ServerArea {
   name: string;
   /** Route plugins, registered under /api in this order (each is given the app context). */
   routes: readonly ((context: AppContext) => FastifyPluginAsyncZod)[];
-  /** Handlers of the background runs this area starts, by kind. */
-  runHandlers?: () => RunHandlers;
+  /** Handlers of the background runs this area starts, by kind (given the app context: mailer, config). */
+  runHandlers?: (context: AppContext) => RunHandlers;
   /** Recurring runs of the area's kinds (defineSchedule), registered at start. */
   schedules?: readonly ScheduleDefinition[];
 }

@@ -1,10 +1,13 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AppContext } from '../app-context.ts';
 import type { RunHandlers, ServerArea } from './area.ts';
 import { serverAreas, serverRunHandlers } from './index.ts';
 
 const featuresDir = import.meta.dirname;
+// Handlers only keep the context for when they run; none runs here.
+const context = {} as AppContext;
 
 describe('server areas', () => {
   it('lists every area folder once, each registering itself from its area.ts', () => {
@@ -16,15 +19,15 @@ describe('server areas', () => {
     for (const area of serverAreas) expect(area.routes.length, area.name).toBeGreaterThan(0);
   });
 
-  it('gathers the background-run handlers of the areas (the pricing area runs the increases)', () => {
-    const handlers = serverRunHandlers();
-    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'price-increase']);
+  it('gathers the background-run handlers of the areas (pricing runs the increases, invoicing the finalising)', () => {
+    const handlers = serverRunHandlers(context);
+    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'invoice-finalise', 'price-increase']);
   });
 
   it('refuses a run kind claimed by two areas', () => {
     const handler = {} as RunHandlers[string]; // never run here
     const a: ServerArea = { name: 'a', routes: [], runHandlers: () => ({ report: handler }) };
     const b: ServerArea = { name: 'b', routes: [], runHandlers: () => ({ report: handler }) };
-    expect(() => serverRunHandlers([a, b])).toThrow(/'report' is handled by two areas/);
+    expect(() => serverRunHandlers(context, [a, b])).toThrow(/'report' is handled by two areas/);
   });
 });

@@ -1,3 +1,4 @@
+import type { AppContext } from '../app-context.ts';
 import type { ScheduleDefinition } from '../platform/background/schedules.ts';
 import type { RunHandlers, ServerArea } from './area.ts';
 import { addressesArea } from './addresses/area.ts';
@@ -6,6 +7,7 @@ import { backgroundArea } from './background/area.ts';
 import { bookingsArea } from './bookings/area.ts';
 import { companiesArea } from './companies/area.ts';
 import { driversArea } from './drivers/area.ts';
+import { driverPayArea } from './driver-pay/area.ts';
 import { invoicingArea } from './invoicing/area.ts';
 import { pricingArea } from './pricing/area.ts';
 import { reviewsArea } from './reviews/area.ts';
@@ -27,14 +29,15 @@ export const serverAreas: readonly ServerArea[] = [
   bookingsArea,
   invoicingArea,
   driversArea,
+  driverPayArea,
   backgroundArea,
 ];
 
 /** The background-run handlers of every area, by kind (a kind named twice is a mistake, caught here). */
-export function serverRunHandlers(areas: readonly ServerArea[] = serverAreas): RunHandlers {
+export function serverRunHandlers(context: AppContext, areas: readonly ServerArea[] = serverAreas): RunHandlers {
   const handlers: RunHandlers = {};
   for (const area of areas) {
-    for (const [kind, handler] of Object.entries(area.runHandlers?.() ?? {})) {
+    for (const [kind, handler] of Object.entries(area.runHandlers?.(context) ?? {})) {
       if (kind in handlers)
         throw new Error(`Background run kind '${kind}' is handled by two areas (one is ${area.name}).`);
       handlers[kind] = handler;

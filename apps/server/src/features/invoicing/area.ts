@@ -1,5 +1,12 @@
 import type { ServerArea } from '../area.ts';
+import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 import { invoicingRoutes } from './routes.ts';
 
-/** Invoice periods. */
-export const invoicingArea: ServerArea = { name: 'invoicing', routes: [invoicingRoutes] };
+/** Invoice periods: the list, finalising (numbers, documents, e-mail) and downloads. */
+export const invoicingArea: ServerArea = {
+  name: 'invoicing',
+  routes: [invoicingRoutes],
+  runHandlers: ({ mailer, config }) => ({
+    [FINALISE_RUN_KIND]: finaliseRunHandler({ mailer, supplier: config.invoiceSupplier }),
+  }),
+};

@@ -1,0 +1,324 @@
+import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { formatDate } from '@courier/domain/common/dates';
+import { formatEuro } from '@courier/domain/common/money';
+import { FINALISE_BLOCKED_MESSAGE, type FinaliseForDateRangeBody } from '@courier/domain/invoicing/finalise-schemas';
+import {
+  INVOICE_TYPE_LABELS,
+  hasCharges,
+  invoiceTypesFor,
+  type InvoiceType,
+} from '@courier/domain/invoicing/invoice-totals';
+import type { InvoiceSupplier } from '../../config.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import {
+  backgroundRuns,
+  companyExtendedSettings,
+  invoiceDocuments,
+  invoiceNumberSeries,
+  invoicePeriods,
+} from '../../db/schema/index.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { enqueueRun } from '../../platform/background/enqueue.ts';
+import type { RunLogEntry } from '../../platform/background/run-log.ts';
+import type { RunHandler } from '../../platform/background/runner.ts';
+import type { Mailer } from '../../platform/mailer.ts';
+import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
+import { renderInvoicePdf } from './invoice-pdf.ts';
+
+export const FINALISE_RUN_KIND = 'invoice-finalise';
+/** Periods numbered per step: each step commits its periods, their numbers and documents together. */
+export const DEFAULT_FINALISE_BATCH = 20;
+
+/** Which periods a finalise run takes: chosen ids, or every period in review ending on a day. */
+export type FinaliseScope = { ids: number[] } | { endDate: string; weekly: boolean; monthly: boolean };
+
+const interval = sql<
+  'W' | 'M'
+>`coalesce((select ${companyExtendedSettings.invoiceInterval} from ${companyExtendedSettings} where ${companyExtendedSettings.companyId} = ${invoicePeriods.companyId}), 'M')`;
+
+function scopeCondition(scope: FinaliseScope): SQL | undefined {
+  if ('ids' in scope) return inArray(invoicePeriods.id, scope.ids);
+  const intervals = [...(scope.weekly ? ['W'] : []), ...(scope.monthly ? ['M'] : [])];
+  return and(eq(invoicePeriods.end, scope.endDate), inArray(interval, intervals.length ? intervals : ['none']));
+}
+
+/** The invoice number printed and stored: INV- and seven digits. */
+export const formatInvoiceNumber = (value: number) => `INV-${String(value).padStart(7, '0')}`;
+
+/**
+ * The next `howMany` numbers of the invoice series, taken in the caller's transaction: its row lock
+ * makes concurrent finalisers wait their turn, and a rollback returns the numbers, so the series has
+ * neither gaps nor repeats.
+ */
+async function takeInvoiceNumbers(tx: DbOrTx, howMany: number): Promise<string[]> {
+  if (howMany === 0) return [];
+  const [row] = await tx
+    .insert(invoiceNumberSeries)
+    .values({ name: 'invoice', lastNumber: howMany })
+    .onConflictDoUpdate({
+      target: invoiceNumberSeries.name,
+      set: { lastNumber: sql`${invoiceNumberSeries.lastNumber} + ${howMany}` },
+    })
+    .returning({ lastNumber: invoiceNumberSeries.lastNumber });
+  const last = row!.lastNumber;
+  return Array.from({ length: howMany }, (_, index) => formatInvoiceNumber(last - howMany + 1 + index));
+}
+
+/**
+ * POST /api/invoice/finalise: every chosen period must be in review (spec 1 §4), else nothing is
+ * queued and the spec's message is the answer. The periods are numbered and sent by a background
+ * run; its id is returned so the screen can follow it.
+ */
+export async function requestFinalise(
+  db: DbOrTx,
+  ids: number[],
+  userId: number | null,
+): Promise<{ runId: number; count: number }> {
+  const unique = [...new Set(ids)];
+  const rows = await db
+    .select({ id: invoicePeriods.id, status: invoicePeriods.status, identifier: invoicePeriods.identifier })
+    .from(invoicePeriods)
+    .where(inArray(invoicePeriods.id, unique));
+  const missing = unique.filter((id) => !rows.some((row) => row.id === id));
+  if (missing.length > 0) throw notFound(`Invoice period ${missing.join(', ')} does not exist.`);
+  const notInReview = rows.filter((row) => row.status !== 'IN_REVIEW');
+  if (notInReview.length > 0)
+    throw conflict(`${FINALISE_BLOCKED_MESSAGE} (${notInReview.map((row) => row.identifier).join(', ')})`);
+  const run = await enqueueRun(db, {
+    kind: FINALISE_RUN_KIND,
+    params: { ids: unique.sort((a, b) => a - b) },
+    total: unique.length,
+    createdBy: userId,
+  });
+  return { runId: run.id, count: unique.length };
+}
+
+/** POST /api/invoice/finalise-for-user: every period in review that ends on endDate, of the chosen intervals. */
+export async function requestFinaliseForDateRange(
+  db: DbOrTx,
+  body: FinaliseForDateRangeBody,
+  userId: number | null,
+): Promise<{ runId: number; count: number }> {
+  const scope: FinaliseScope = { endDate: body.endDate, weekly: body.weekly, monthly: body.monthly };
+  const [row] = await db
+    .select({ value: count() })
+    .from(invoicePeriods)
+    .where(and(scopeCondition(scope), eq(invoicePeriods.status, 'IN_REVIEW')));
+  const total = row?.value ?? 0;
+  if (total === 0)
+    throw conflict(
+      `No invoice periods ending on ${formatDate(body.endDate)} are ready to send for the chosen intervals.`,
+    );
+  const run = await enqueueRun(db, { kind: FINALISE_RUN_KIND, params: scope, total, createdBy: userId });
+  return { runId: run.id, count: total };
+}
+
+/** A finalise run as the screen follows it. */
+export async function findFinaliseRun(db: DbOrTx, runId: number) {
+  const [run] = await db
+    .select({
+      id: backgroundRuns.id,
+      status: backgroundRuns.status,
+      total: backgroundRuns.total,
+      done: backgroundRuns.done,
+      errors: backgroundRuns.errors,
+      error: backgroundRuns.failure,
+      finishedAt: backgroundRuns.finishedAt,
+    })
+    .from(backgroundRuns)
+    .where(and(eq(backgroundRuns.id, runId), eq(backgroundRuns.kind, FINALISE_RUN_KIND)));
+  if (!run) throw notFound(`Finalise run ${runId} does not exist.`);
+  return run;
+}
+
+export interface FinaliseOptions {
+  mailer: Mailer;
+  supplier: InvoiceSupplier;
+  batchSize?: number;
+  /** Tests only: called before each period is numbered, to fail a batch half-way. */
+  beforePeriod?: (periodId: number) => void;
+}
+
+/** Issues a period's invoices: numbers from the series, one PDF each, stored; the period becomes FINALISED. */
+async function issuePeriod(
+  tx: DbOrTx,
+  data: InvoicePeriodData,
+  supplier: InvoiceSupplier,
+  issuedAt: Date,
+): Promise<{ type: InvoiceType; number: string; pdf: Buffer; total: number }[]> {
+  const types = invoiceTypesFor(data.company.singleInvoice).filter((type) => hasCharges(invoiceOf(data, type).lines));
+  const numbers = await takeInvoiceNumbers(tx, types.length);
+  const issued = await Promise.all(
+    types.map(async (type, index) => {
+      const number = numbers[index]!;
+      const pdf = await renderInvoicePdf(data, type, supplier, { number, date: issuedAt });
+      return { type, number, pdf, total: invoiceOf(data, type).totals.total };
+    }),
+  );
+  if (issued.length > 0)
+    await tx.insert(invoiceDocuments).values(
+      issued.map((invoice) => ({
+        periodId: data.period.id,
+        invoiceType: invoice.type,
+        number: invoice.number,
+        total: invoice.total,
+        pdf: invoice.pdf,
+      })),
+    );
+  await tx
+    .update(invoicePeriods)
+    .set({ status: 'FINALISED', invoiceNumbers: numbers, finalisedAt: issuedAt })
+    .where(eq(invoicePeriods.id, data.period.id));
+  return issued;
+}
+
+/** Who receives an invoice of this type: billing contacts who take it, else the company's billing e-mail. */
+function recipientsOf(data: InvoicePeriodData, type: InvoiceType): string[] {
+  const takes = (contact: InvoicePeriodData['contacts'][number]) =>
+    type === 'ground'
+      ? contact.groundInvoices
+      : type === 'overnight'
+        ? contact.overnightInvoices
+        : contact.groundInvoices || contact.overnightInvoices;
+  const contacts = data.contacts.filter((contact) => contact.email.trim() && takes(contact)).map((c) => c.email.trim());
+  if (contacts.length > 0) return [...new Set(contacts)];
+  return data.company.billingEmail?.trim() ? [data.company.billingEmail.trim()] : [];
+}
+
+/** E-mails a FINALISED period's invoices to its recipients; the period becomes INVOICED. */
+async function sendPeriod(
+  tx: DbOrTx,
+  data: InvoicePeriodData,
+  issued: { type: InvoiceType; number: string; pdf: Buffer; total: number }[],
+  options: FinaliseOptions,
+): Promise<RunLogEntry[]> {
+  const entries: RunLogEntry[] = [];
+  const period = data.period;
+  if (issued.length === 0) {
+    entries.push({
+      level: 'info',
+      entityId: String(period.id),
+      message: `${period.identifier}: nothing charged in the period, no invoice issued.`,
+    });
+  } else if (!data.company.invoiceDigitalCopy) {
+    entries.push({
+      level: 'info',
+      entityId: String(period.id),
+      message: `${period.identifier}: invoices ${issued.map((i) => i.number).join(', ')} issued; ${data.company.name} takes no digital copy, so nothing was e-mailed.`,
+    });
+  } else {
+    for (const invoice of issued) {
+      const recipients = recipientsOf(data, invoice.type);
+      if (recipients.length === 0) {
+        entries.push({
+          level: 'error',
+          entityId: String(period.id),
+          message: `${period.identifier}: invoice ${invoice.number} issued but not e-mailed: ${data.company.name} has no billing contact for ${INVOICE_TYPE_LABELS[invoice.type].toLowerCase()} invoices and no billing e-mail.`,
+        });
+        continue;
+      }
+      for (const to of recipients) {
+        await options.mailer.send(tx, {
+          to,
+          subject: `Invoice ${invoice.number} from ${options.supplier.name} (${period.identifier})`,
+          text: [
+            `Dear ${data.company.name},`,
+            '',
+            `Please find attached invoice ${invoice.number} for ${formatDate(period.start)} to ${formatDate(period.end)}` +
+              `${invoice.type === 'single' ? '' : ` (${INVOICE_TYPE_LABELS[invoice.type].toLowerCase()} work)`}, ` +
+              `total ${formatEuro(invoice.total)} including VAT.`,
+            '',
+            `Please quote ${invoice.number} with your payment.`,
+            '',
+            options.supplier.name,
+            `${options.supplier.email}  ${options.supplier.phone}`,
+          ].join('\n'),
+          attachments: [{ filename: `${invoice.number}.pdf`, contentType: 'application/pdf', content: invoice.pdf }],
+        });
+      }
+      entries.push({
+        level: 'change',
+        entityId: String(period.id),
+        message: `${period.identifier}: invoice ${invoice.number} (${formatEuro(invoice.total)}) e-mailed to ${recipients.join(', ')}.`,
+      });
+    }
+  }
+  await tx.update(invoicePeriods).set({ status: 'INVOICED' }).where(eq(invoicePeriods.id, period.id));
+  return entries;
+}
+
+/**
+ * The finalise run: per step, the next batch of its periods still in review (by id), each locked,
+ * numbered from the gap-free series, given its PDFs, e-mailed to its billing contacts and marked
+ * INVOICED, all in the step's transaction. A crash or a failure half-way through a batch rolls the
+ * whole batch back (numbers included) and the retry starts it again; a period another run reached
+ * first is no longer in review when its lock is granted, so it is skipped, never numbered twice.
+ */
+export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
+  const batchSize = options.batchSize ?? DEFAULT_FINALISE_BATCH;
+  return {
+    async step({ tx, run, log }) {
+      const scope = run.params as FinaliseScope;
+      const cursor = Number(run.state.cursor ?? 0);
+      const rows = await tx
+        .select({ id: invoicePeriods.id })
+        .from(invoicePeriods)
+        .where(and(scopeCondition(scope), eq(invoicePeriods.status, 'IN_REVIEW'), gt(invoicePeriods.id, cursor)))
+        .orderBy(asc(invoicePeriods.id))
+        .limit(batchSize)
+        .for('update');
+      const entries: RunLogEntry[] = [];
+      const issuedAt = new Date();
+      for (const { id } of rows) {
+        options.beforePeriod?.(id);
+        const data = await loadInvoicePeriodData(tx, id);
+        const issued = await issuePeriod(tx, data, options.supplier, issuedAt);
+        entries.push(...(await sendPeriod(tx, data, issued, options)));
+      }
+      const finished = rows.length < batchSize;
+      if (finished)
+        entries.push({
+          level: 'info',
+          message: `Finished: ${run.done + rows.length} invoice periods finalised.`,
+        });
+      await log(entries);
+      return {
+        state: { cursor: rows.at(-1)?.id ?? cursor },
+        done: rows.length,
+        errors: 0,
+        finished,
+      };
+    },
+  };
+}
+
+/**
+ * An issued invoice's PDF by its number: as stored when it was issued; an invoice numbered before
+ * documents were kept (demo data) is printed from its locked period once and stored.
+ */
+export async function issuedInvoicePdf(
+  db: DbOrTx,
+  number: string,
+  supplier: InvoiceSupplier,
+): Promise<{ pdf: Buffer; periodId: number; type: InvoiceType } | undefined> {
+  const [stored] = await db
+    .select({ pdf: invoiceDocuments.pdf, periodId: invoiceDocuments.periodId, type: invoiceDocuments.invoiceType })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.number, number));
+  if (stored) return stored;
+  const [period] = await db
+    .select({ id: invoicePeriods.id, numbers: invoicePeriods.invoiceNumbers })
+    .from(invoicePeriods)
+    .where(sql`${number} = any(${invoicePeriods.invoiceNumbers})`)
+    .limit(1);
+  if (!period) return undefined;
+  const data = await loadInvoicePeriodData(db, period.id);
+  const type = invoiceTypesFor(data.company.singleInvoice)[period.numbers.indexOf(number)] ?? 'single';
+  const issuedAt = data.period.finalisedAt ?? new Date(`${data.period.end}T12:00:00Z`);
+  const pdf = await renderInvoicePdf(data, type, supplier, { number, date: issuedAt });
+  await db
+    .insert(invoiceDocuments)
+    .values({ periodId: period.id, invoiceType: type, number, total: invoiceOf(data, type).totals.total, pdf })
+    .onConflictDoNothing();
+  return { pdf, periodId: period.id, type };
+}
