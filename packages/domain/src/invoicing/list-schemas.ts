@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { INVOICE_INTERVALS } from '../companies/billing.ts';
 import { dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
 import type { InvoicePeriodStatus } from './enums.ts';
+import { issuedInvoiceSchema } from './finalise-schemas.ts';
 import { invoicePeriodSchema } from './schemas.ts';
 
 /** Spec 1 §9: the invoice list pages by 10, by 100 on a company's Invoices tab; 5000 at most. */
@@ -89,6 +90,8 @@ export const invoicePeriodListItemSchema = invoicePeriodSchema.extend({
   company: z.object({ id: z.number().int(), accountCode: z.string().nullable(), name: z.string() }),
   companyExtSettings: z.object({ invoiceInterval: z.enum(INVOICE_INTERVALS), singleInvoice: z.boolean() }),
   invoiceNumbers: z.array(z.string()),
+  /** The issued invoices, each opened by its url (spec 1 §2 Downloads); none before finalising. */
+  invoices: z.array(issuedInvoiceSchema),
   jobCount: z.number().int(),
   jobsTotal: z.number(),
   adjustmentCount: z.number().int(),

@@ -3,7 +3,7 @@ import { toIsoDay } from '@courier/domain/common/dates';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import { invoicePeriodIdentifier, invoicePeriodsBetween } from '@courier/domain/invoicing/periods';
 import type { DbOrTx } from '../client.ts';
-import { bookings, companies, companyExtendedSettings, invoicePeriods } from '../schema/index.ts';
+import { bookings, companies, companyExtendedSettings, invoiceNumberSeries, invoicePeriods } from '../schema/index.ts';
 import { Random } from './random.ts';
 
 const PERIOD_CHUNK = 1000;
@@ -66,7 +66,14 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
     (a, b) => a.row.end.localeCompare(b.row.end) || a.row.companyId - b.row.companyId,
   )) {
     row.invoiceNumbers = Array.from({ length: invoiceCount }, () => `INV-${String(next++).padStart(7, '0')}`);
+    // Issued the day after the period ended, at noon.
+    if (invoiceCount > 0) row.finalisedAt = new Date(Date.parse(`${row.end}T12:00:00Z`) + 86_400_000);
   }
+  // The series carries on from the last demo number, so the first invoice finalised here is the next one.
+  await db
+    .insert(invoiceNumberSeries)
+    .values({ name: 'invoice', lastNumber: next - 1 })
+    .onConflictDoUpdate({ target: invoiceNumberSeries.name, set: { lastNumber: next - 1 } });
   for (let start = 0; start < periods.length; start += PERIOD_CHUNK) {
     await db.insert(invoicePeriods).values(periods.slice(start, start + PERIOD_CHUNK).map(({ row }) => row));
   }

@@ -134,6 +134,7 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
       company: { id: weeklyCompany, accountCode: 'ATL', name: 'Atlantic Freight' },
       companyExtSettings: { invoiceInterval: 'W', singleInvoice: false },
       invoiceNumbers: [],
+      invoices: [],
       jobCount: 3,
       jobsTotal: 0.31,
       adjustmentCount: 2,
@@ -152,6 +153,7 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
       company: { id: monthlyCompany, accountCode: 'BOY', name: 'Boyne Parcels' },
       companyExtSettings: { invoiceInterval: 'M', singleInvoice: true },
       invoiceNumbers: ['INV-0000004'],
+      invoices: [{ number: 'INV-0000004', type: 'single', url: '/api/invoice/document/INV-0000004' }],
       jobCount: 2,
       jobsTotal: 100.99,
       adjustmentCount: 0,
@@ -160,6 +162,11 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
     });
     expect(byIdentifier.get('ATL-2026-W42')).toMatchObject({
       invoiceNumbers: ['INV-0000002', 'INV-0000003'],
+      // Issued before documents were kept: ground, then overnight, each opened by its url.
+      invoices: [
+        { number: 'INV-0000002', type: 'ground', url: '/api/invoice/document/INV-0000002' },
+        { number: 'INV-0000003', type: 'overnight', url: '/api/invoice/document/INV-0000003' },
+      ],
       jobCount: 0,
       jobsTotal: 0,
       adjustmentsTotal: 0,

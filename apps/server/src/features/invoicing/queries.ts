@@ -1,15 +1,17 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { addMoney, toCents, toEuro } from '@courier/domain/common/money';
 import {
   PENDING_INVOICE_PERIOD_STATUSES,
   type InvoicePeriodListQuery,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
+import { issuedInvoicesOf, issuedInvoiceUrl, type IssuedInvoiceLink } from '@courier/domain/invoicing/finalise-schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingJobs,
   companies,
   companyExtendedSettings,
+  invoiceDocuments,
   invoicePeriods,
   jobPriceAdjustments,
 } from '../../db/schema/index.ts';
@@ -107,6 +109,23 @@ export async function listInvoicePeriods(
       .orderBy(desc(page.end), desc(page.id)),
   ]);
 
+  // The issued invoices of the page's numbered periods, by the documents kept when they were issued.
+  const numbered = rows.filter((row) => row.invoiceNumbers.length > 0).map((row) => row.id);
+  const documents = new Map<number, IssuedInvoiceLink[]>();
+  if (numbered.length > 0) {
+    const issued = await db
+      .select({
+        periodId: invoiceDocuments.periodId,
+        number: invoiceDocuments.number,
+        type: invoiceDocuments.invoiceType,
+      })
+      .from(invoiceDocuments)
+      .where(inArray(invoiceDocuments.periodId, numbered))
+      .orderBy(asc(invoiceDocuments.number));
+    for (const { periodId, number, type } of issued)
+      documents.set(periodId, [...(documents.get(periodId) ?? []), { number, type, url: issuedInvoiceUrl(number) }]);
+  }
+
   return {
     count: total?.value ?? 0,
     invoicePeriods: rows.map((row) => {
@@ -122,6 +141,8 @@ export async function listInvoicePeriods(
         company: { id: row.companyId, accountCode: row.accountCode, name: row.companyName },
         companyExtSettings: { invoiceInterval: row.invoiceInterval, singleInvoice: row.singleInvoice },
         invoiceNumbers: row.invoiceNumbers,
+        // Numbers issued before documents were kept (demo data) map to single, or ground then overnight.
+        invoices: documents.get(row.id) ?? issuedInvoicesOf(row.invoiceNumbers, row.singleInvoice),
         jobCount: row.jobCount ?? 0,
         jobsTotal: toEuro(jobsTotal),
         adjustmentCount: row.adjustmentCount ?? 0,
