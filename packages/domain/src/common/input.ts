@@ -40,6 +40,13 @@ export function paramId(name: string, messages: IdMessages = {}) {
 export const MIN_INPUT_YEAR = 1900;
 export const MAX_INPUT_YEAR = 2999;
 
+/** True for a real yyyy-MM-dd calendar day ('2026-02-30' and '2026-13-01' are not). */
+export function isIsoDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
 /** True when the date or date-time text parses and falls within years 1900 to 2999. */
 export function isDateInRange(text: string): boolean {
   const year = Number(/^([+-]?\d{4,6})-/.exec(text.trim())?.[1]);

@@ -1,6 +1,6 @@
 // Finalising and downloading invoices (spec 1 §2 'Invoice list', §4, §5, §7 'Invoices', §8; issue 12).
 import { z } from 'zod';
-import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import { bodyId, dateRangeMessage, isDateInRange, isIsoDay, paramId } from '../common/input.ts';
 import { INVOICE_TYPES, invoiceTypesFor, type InvoiceType } from './invoice-totals.ts';
 
 /** Spec 1 §8 'Finalise blocked': the title and text shown when a chosen period is not in review. */
@@ -10,9 +10,6 @@ export const FINALISE_BLOCKED_MESSAGE = 'Please ensure all invoice periods are i
 export const NO_CHARGES_MESSAGE = 'No job charges found for this period';
 /** At most this many periods in one finalise request (the largest invoice list page). */
 export const MAX_FINALISE_IDS = 5000;
-
-const isDay = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
 
 /** POST /api/invoice/finalise. */
 export const finaliseBodySchema = z.strictObject({
@@ -29,8 +26,8 @@ export const finaliseForDateRangeBodySchema = z
     endDate: z
       .string('Choose the invoice date.')
       .trim()
-      .refine(isDay, 'The invoice date must be a date (yyyy-MM-dd).')
-      .refine((text) => !isDay(text) || isDateInRange(text), dateRangeMessage('The invoice date')),
+      .refine(isIsoDay, 'The invoice date must be a date (yyyy-MM-dd).')
+      .refine((text) => !isIsoDay(text) || isDateInRange(text), dateRangeMessage('The invoice date')),
     weekly: z.boolean('weekly must be true or false.'),
     monthly: z.boolean('monthly must be true or false.'),
   })

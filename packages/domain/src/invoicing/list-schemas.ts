@@ -2,8 +2,8 @@
 // companyId, end, pending, weekly, monthly -> count, invoicePeriods; §9 page sizes).
 import { z } from 'zod';
 import { INVOICE_INTERVALS } from '../companies/billing.ts';
-import { dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
-import type { InvoicePeriodStatus } from './enums.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay, paramId } from '../common/input.ts';
+import { INVOICE_PERIOD_STATUSES, type InvoicePeriodStatus } from './enums.ts';
 import { issuedInvoiceSchema } from './finalise-schemas.ts';
 import { invoicePeriodSchema } from './schemas.ts';
 
@@ -38,8 +38,13 @@ function flagParam(name: string, fallback: boolean) {
     .default(fallback);
 }
 
-const isDay = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text);
+const dayParam = (name: string) =>
+  z
+    .string(`${name} must be a date (yyyy-MM-dd).`)
+    .trim()
+    .refine(isIsoDay, `${name} must be a date (yyyy-MM-dd).`)
+    .refine((text) => !isIsoDay(text) || isDateInRange(text), dateRangeMessage(name))
+    .optional();
 
 /**
  * GET /api/invoice/periods. `pending` keeps the periods awaiting invoicing; `weekly` and `monthly`
@@ -70,9 +75,21 @@ export const invoicePeriodListQuerySchema = z.strictObject({
   end: z
     .string('end must be a date (yyyy-MM-dd).')
     .trim()
-    .refine(isDay, 'end must be a date (yyyy-MM-dd).')
-    .refine((text) => !isDay(text) || isDateInRange(text), dateRangeMessage('end'))
+    .refine(isIsoDay, 'end must be a date (yyyy-MM-dd).')
+    .refine((text) => !isIsoDay(text) || isDateInRange(text), dateRangeMessage('end'))
     .optional(),
+  /** First and last day of a window the periods' end falls in (the 'Closed During' dropdown), both included. */
+  endFrom: dayParam('endFrom'),
+  endTo: dayParam('endTo'),
+  /** One status only (e.g. IN_REVIEW: the periods Finalise All takes). */
+  status: z.enum(INVOICE_PERIOD_STATUSES, `status must be one of ${INVOICE_PERIOD_STATUSES.join(', ')}.`).optional(),
+  /** Find Invoice: part of the identifier, the company's name or account code, or an invoice number. */
+  search: z
+    .string('search must be text.')
+    .trim()
+    .max(100, 'search must be at most 100 characters.')
+    .optional()
+    .transform((text) => (text ? text : undefined)),
   pending: flagParam('pending', false),
   weekly: flagParam('weekly', true),
   monthly: flagParam('monthly', true),

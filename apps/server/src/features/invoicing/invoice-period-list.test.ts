@@ -244,8 +244,35 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
     expect(response.json()).toMatchObject({ error: 'VALIDATION', details: [{ field, message }] });
   });
 
+  it('status keeps one status; endFrom and endTo keep the periods closed during a window', async () => {
+    expect(await identifiers('status=IN_REVIEW')).toEqual(['ATL-2026-W43']);
+    expect(await identifiers('endFrom=2026-10-26&endTo=2026-11-01')).toEqual(['ATL-2026-W44', 'BOY-2026-10']);
+    expect(await identifiers('endFrom=2026-10-19&endTo=2026-10-31&pending=true')).toEqual([
+      'BOY-2026-10',
+      'ATL-2026-W43',
+    ]);
+  });
+
+  it('search finds a period by identifier, company name or account code, or invoice number (Find Invoice)', async () => {
+    expect(await identifiers('search=w43')).toEqual(['ATL-2026-W43']);
+    expect(await identifiers('search=boyne')).toEqual(['BOY-2026-11', 'BOY-2026-10', 'BOY-2026-09']);
+    expect(await identifiers('search=INV-0000003')).toEqual(['ATL-2026-W42']);
+    // LIKE's wildcards are searched for as text.
+    expect(await identifiers('search=%25')).toEqual([]);
+    expect(await identifiers('search=_')).toEqual([]);
+    expect((await list('search=')).count).toBe(6);
+    const long = await get(`search=${'x'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(long.json().details[0]).toEqual({
+      field: 'querystring.search',
+      message: 'search must be at most 100 characters.',
+    });
+    expect((await get('status=PAID')).statusCode).toBe(400);
+    expect((await get('endFrom=2026-13-01')).statusCode).toBe(400);
+  });
+
   it('answers 400 for a parameter it does not know', async () => {
-    const response = await get('status=IN_REVIEW');
+    const response = await get('colour=blue');
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'VALIDATION' });
   });

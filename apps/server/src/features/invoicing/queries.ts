@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { addMoney, toCents, toEuro } from '@courier/domain/common/money';
 import {
   PENDING_INVOICE_PERIOD_STATUSES,
@@ -25,6 +25,16 @@ function filtersOf(query: InvoicePeriodListQuery): { where: SQL | undefined; nee
   const conditions: SQL[] = [];
   if (query.companyId !== undefined) conditions.push(eq(invoicePeriods.companyId, query.companyId));
   if (query.end !== undefined) conditions.push(eq(invoicePeriods.end, query.end));
+  if (query.endFrom !== undefined) conditions.push(gte(invoicePeriods.end, query.endFrom));
+  if (query.endTo !== undefined) conditions.push(lte(invoicePeriods.end, query.endTo));
+  if (query.status !== undefined) conditions.push(eq(invoicePeriods.status, query.status));
+  if (query.search !== undefined) {
+    const pattern = `%${query.search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(sql`(lower(${invoicePeriods.identifier}) like ${pattern}
+      or exists (select 1 from ${companies} c where c.id = ${invoicePeriods.companyId}
+                 and (lower(c.name) like ${pattern} or lower(coalesce(c.account_code, '')) like ${pattern}))
+      or exists (select 1 from unnest(${invoicePeriods.invoiceNumbers}) n where lower(n) like ${pattern}))`);
+  }
   if (query.pending) conditions.push(inArray(invoicePeriods.status, PENDING_INVOICE_PERIOD_STATUSES));
   const needsSettings = query.weekly !== query.monthly;
   if (needsSettings) conditions.push(sql`${invoiceInterval} = ${query.weekly ? 'W' : 'M'}`);
