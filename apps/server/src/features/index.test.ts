@@ -21,7 +21,7 @@ describe('server areas', () => {
 
   it('gathers the background-run handlers of the areas (pricing runs the increases, invoicing the finalising)', () => {
     const handlers = serverRunHandlers(context);
-    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'invoice-finalise', 'invoice-periods', 'price-increase']);
+    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'invoice-finalise', 'invoice-periods', 'price-increase', 'set-call-run']);
   });
 
   it('refuses a run kind claimed by two areas', () => {

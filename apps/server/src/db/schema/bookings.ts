@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { numericNumber, numericZero } from '../columns.ts';
 import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings/schemas';
 import { users } from './auth.ts';
@@ -45,6 +57,12 @@ export const bookings = pgTable(
     collectionTime: timestamp('collection_time', { withTimezone: true }),
     return: boolean('return').notNull().default(false),
     setCallId: integer('set_call_id'),
+    /**
+     * For a booking a set call's run made: the day its schedule named (a public holiday when the run
+     * was pushed to the next working day). Unique with setCallId, so a run repeated, or two servers
+     * running at once, book a set call's day once (issue 14).
+     */
+    setCallDate: date('set_call_date', { mode: 'string' }),
     numberOfPackages: integer('number_of_packages').notNull().default(1),
     weightOfPackages: numericNumber('weight_of_packages', { precision: 10, scale: 2 }).notNull().default(numericZero),
     packageType: text('package_type'),
@@ -74,6 +92,9 @@ export const bookings = pgTable(
     index('bookings_weight_idx').on(t.weightOfPackages, t.id),
     index('bookings_reference_trgm_idx').using('gin', sql`lower(${t.reference}) gin_trgm_ops`),
     index('bookings_service_idx').on(t.serviceId),
+    uniqueIndex('bookings_set_call_date_unique')
+      .on(t.setCallId, t.setCallDate)
+      .where(sql`${t.setCallId} is not null`),
     check('bookings_type_check', sql`${t.type} in ('same_day', 'other')`),
     check('bookings_packages_check', sql`${t.numberOfPackages} >= 0`),
     check('bookings_weight_check', sql`${t.weightOfPackages} >= 0`),
@@ -190,6 +211,9 @@ export const bookingTasks = pgTable(
     driverPay: numericNumber('driver_pay', { precision: 12, scale: 2 }).notNull().default(numericZero),
     driverPayExtra: numericNumber('driver_pay_extra', { precision: 12, scale: 2 }).notNull().default(numericZero),
     quantumDocket: text('quantum_docket'),
+    /** Who to ask for at the stop, and their phone (a set call's collection and delivery contacts). */
+    contactName: text('contact_name').notNull().default(''),
+    contactPhone: text('contact_phone').notNull().default(''),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     /** Order of the stop within the job. */
     position: integer('position').notNull().default(0),

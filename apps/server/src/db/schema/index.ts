@@ -8,3 +8,4 @@ export * from './background.ts';
 export * from './invoicing.ts';
 export * from './bookings.ts';
 export * from './drivers.ts';
+export * from './driver-pay.ts';
