@@ -2,12 +2,15 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context.ts';
+import { loadConfig } from '../config.ts';
+import { createMailer } from '../platform/mailer.ts';
 import type { RunHandlers, ServerArea } from './area.ts';
 import { serverAreas, serverRunHandlers } from './index.ts';
 
 const featuresDir = import.meta.dirname;
-// Handlers only keep the context for when they run; none runs here.
-const context = {} as AppContext;
+// Handlers keep the context for when they run; none runs here, so no database is opened.
+const config = loadConfig({ WEB_DIST: '' });
+const context = { config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) } as AppContext;
 
 describe('server areas', () => {
   it('lists every area folder once, each registering itself from its area.ts', () => {
@@ -19,9 +22,16 @@ describe('server areas', () => {
     for (const area of serverAreas) expect(area.routes.length, area.name).toBeGreaterThan(0);
   });
 
-  it('gathers the background-run handlers of the areas (pricing runs the increases, invoicing the finalising)', () => {
+  it('gathers the background-run handlers of the areas (pricing runs the increases, invoicing the finalising, …)', () => {
     const handlers = serverRunHandlers(context);
-    expect(Object.keys(handlers).sort()).toEqual(['carrier-increase', 'invoice-finalise', 'invoice-periods', 'price-increase', 'set-call-run']);
+    expect(Object.keys(handlers).sort()).toEqual([
+      'carrier-increase',
+      'invoice-finalise',
+      'invoice-periods',
+      'pay-period-review',
+      'price-increase',
+      'set-call-run',
+    ]);
   });
 
   it('refuses a run kind claimed by two areas', () => {
