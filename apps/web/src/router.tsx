@@ -81,7 +81,11 @@ const areaRoutes = [
     // The company page's tabs come from several areas, so the app composes that screen.
     companyDetailsScreen: lazyRouteComponent(() => import('./routes/company-details.tsx'), 'CompanyDetailsScreen'),
   }),
-  invoicingRoutes(appRoute),
+  invoicingRoutes(appRoute, {
+    // One invoice's page shows the bookings area's list under its own head, so the app composes it.
+    validateSearch: bookingListSearchSchema,
+    component: lazyRouteComponent(() => import('./routes/invoice-details.tsx'), 'InvoiceDetailsScreen'),
+  }),
   bookingsRoutes(appRoute),
   driversRoutes(appRoute),
   pricingRoutes(appRoute, {

@@ -28,6 +28,7 @@ describe('server areas', () => {
       'carrier-increase',
       'invoice-finalise',
       'invoice-periods',
+      'invoice-report',
       'pay-period-review',
       'price-increase',
       'set-call-run',

@@ -201,3 +201,27 @@ export function dublinTimeOf(instant: Date): WallTime {
   const [hour, minute] = formatTime(instant).split(':').map(Number);
   return { day: toIsoDay(instant), hour: hour ?? 0, minute: minute ?? 0 };
 }
+
+/** A Monday-to-Sunday week (the pay windows of spec 2 §9, the invoice list's 'Closed During' windows of spec 1 §9). */
+export interface CalendarWeek {
+  /** The Monday. */
+  start: string;
+  /** The Sunday. */
+  end: string;
+}
+
+/** The Monday-to-Sunday week a day falls in. */
+export function weekOf(day: string): CalendarWeek {
+  // weekdayOf: 0 = Sunday, so Sunday goes back 6 days and Monday 0.
+  const start = addDays(day, -((weekdayOf(day) + 6) % 7));
+  return { start, end: addDays(start, 6) };
+}
+
+/** The week `today` is in and the `count - 1` before it, newest first. */
+export function recentWeeks(today: string, count: number): CalendarWeek[] {
+  const current = weekOf(today);
+  return Array.from({ length: count }, (_, index) => {
+    const start = addDays(current.start, -7 * index);
+    return { start, end: addDays(start, 6) };
+  });
+}

@@ -1,14 +1,26 @@
-import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
+import {
+  createRoute,
+  lazyRouteComponent,
+  type AnyRoute,
+  type AnyValidator,
+  type RouteComponent,
+} from '@tanstack/react-router';
+import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { invoicePeriodListQuery } from '@/api/invoice-periods.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
-import { placeholder } from '@/routing/guards.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { invoiceListSearchSchema, pendingInvoiceListParamsOf } from './invoice-list-search.ts';
 
-// One invoice and the reports arrive with later slices of issue 12; until then each names itself.
-/** /invoicing: invoices, one invoice, invoice reports. */
-export function invoicingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
+/**
+ * /invoicing: invoices, one invoice, invoice reports. One invoice's page shows the bookings area's
+ * list, so the app composes that screen (routes/invoice-details.tsx) and hands it in with the list's
+ * search: areas never import each other.
+ */
+export function invoicingRoutes<TApp extends AnyRoute, TDetailsSearch extends AnyValidator>(
+  appRoute: TApp,
+  details: { validateSearch: TDetailsSearch; component: RouteComponent },
+) {
   return sectionRoutes(
     appRoute,
     {
@@ -19,28 +31,38 @@ export function invoicingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
       index: '/invoicing/invoices',
       component: lazyRouteComponent(() => import('./invoicing-layout.tsx'), 'InvoicingLayout'),
     },
-    (invoicing) => [
-      screenRoute(invoicing, {
-        path: '/invoices',
-        name: 'invoices',
-        validateSearch: invoiceListSearchSchema,
-        loader: ({ location }) =>
-          startQuery(
-            invoicePeriodListQuery(pendingInvoiceListParamsOf(invoiceListSearchSchema.parse(location.search))),
-          ),
-        component: lazyRouteComponent(() => import('./invoice-list-screen.tsx'), 'InvoiceListScreen'),
-      }),
-      screenRoute(invoicing, {
+    (invoicing) => {
+      // Declared apart from the list so its params are inferred on their own, not from the list's type.
+      const detailsRoute = createRoute({
+        getParentRoute: () => invoicing,
         path: '/invoices/$invoiceId',
-        name: 'invoiceDetails',
-        ...placeholder('Invoice details'),
-      }),
-      screenRoute(invoicing, {
-        path: '/reports',
-        name: 'invoiceReports',
-        roles: AREAS.reports,
-        ...placeholder('Invoice reports'),
-      }),
-    ],
+        staticData: { name: 'invoiceDetails' },
+        params: {
+          parse: (params) => ({ invoiceId: z.coerce.number().int().min(1).catch(0).parse(params.invoiceId) }),
+          stringify: (params) => ({ invoiceId: String(params.invoiceId) }),
+        },
+        validateSearch: details.validateSearch,
+        component: details.component,
+      });
+      return [
+        screenRoute(invoicing, {
+          path: '/invoices',
+          name: 'invoices',
+          validateSearch: invoiceListSearchSchema,
+          loader: ({ location }) =>
+            startQuery(
+              invoicePeriodListQuery(pendingInvoiceListParamsOf(invoiceListSearchSchema.parse(location.search))),
+            ),
+          component: lazyRouteComponent(() => import('./invoice-list-screen.tsx'), 'InvoiceListScreen'),
+        }),
+        detailsRoute,
+        screenRoute(invoicing, {
+          path: '/reports',
+          name: 'invoiceReports',
+          roles: AREAS.reports,
+          component: lazyRouteComponent(() => import('./reports/reports-screen.tsx'), 'ReportsScreen'),
+        }),
+      ];
+    },
   );
 }

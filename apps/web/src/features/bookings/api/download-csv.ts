@@ -1,6 +1,7 @@
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { sessionStore } from '@/session/session-store.ts';
+import { saveFile } from '@/ui/save-file.ts';
 
 /** GET /api/bookings/csv as a file named bookings.csv (built by the server, streamed). */
 export async function downloadBookingsCsv(filter: BookingFilterParams): Promise<void> {
@@ -20,12 +21,5 @@ export async function downloadBookingsCsv(filter: BookingFilterParams): Promise<
     if (response.status === 401 || response.status === 429) sessionStore.signOut();
     throw new ApiRequestError(response.status, body?.message ?? `The download failed (${response.status}).`, undefined);
   }
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = 'bookings.csv';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile('bookings.csv', await response.blob());
 }

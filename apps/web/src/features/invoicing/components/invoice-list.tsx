@@ -2,7 +2,8 @@ import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-sch
 import { useInvoicePeriodList } from '@/api/invoice-periods.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
-import { InvoicePeriodTable } from './invoice-period-table.tsx';
+import type { ReactNode } from 'react';
+import { InvoicePeriodTable, type InvoiceSelection } from './invoice-period-table.tsx';
 
 /** The invoice list in either use (pending-only or one company's): its states, rows and pages. */
 export function InvoiceList({
@@ -10,11 +11,15 @@ export function InvoiceList({
   page,
   size,
   onPageChange,
+  selection,
+  downloadsHeader,
 }: {
   params: InvoicePeriodListParams;
   page: number;
   size: number;
   onPageChange: (page: number) => void;
+  selection?: InvoiceSelection;
+  downloadsHeader?: ReactNode;
 }) {
   const list = useInvoicePeriodList(params);
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
@@ -27,7 +32,12 @@ export function InvoiceList({
       ) : list.data.invoicePeriods.length === 0 ? (
         <EmptyState title="No Invoices" />
       ) : (
-        <InvoicePeriodTable periods={list.data.invoicePeriods} busy={list.isFetching} />
+        <InvoicePeriodTable
+          periods={list.data.invoicePeriods}
+          busy={list.isFetching}
+          selection={selection}
+          downloadsHeader={downloadsHeader}
+        />
       )}
       {list.data && (
         <ListPagination

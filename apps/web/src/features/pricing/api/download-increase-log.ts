@@ -1,16 +1,6 @@
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
 import { apiRequest } from '@/api/client.ts';
-
-function saveFile(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
+import { saveFile } from '@/ui/save-file.ts';
 
 /**
  * Downloads the run's server log (spec 2 §8: a log file downloads either way). When the server's

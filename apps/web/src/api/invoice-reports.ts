@@ -1,0 +1,74 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  INVOICE_REPORTS,
+  type InvoiceReport,
+  type InvoiceReportKind,
+  type InvoiceReportListQuery,
+  type InvoiceReportListResponse,
+  type InvoiceReportParams,
+  type InvoiceReportRequested,
+} from '@courier/domain/invoicing/reports';
+import { sessionStore } from '../session/session-store.ts';
+import { ApiRequestError, apiRequest } from './client.ts';
+import { messageOfApiError } from './error-messages.ts';
+
+// Invoice reports (spec 1 §2 'Invoice reports screen', §7 'Report requests'): requested, built in
+// the background, listed with their state until done, then downloaded.
+
+/** How often the history is read again while a report is waiting or being built. */
+const POLL_MS = 2000;
+
+export const invoiceReportKeys = {
+  all: ['invoice-reports'] as const,
+  lists: () => [...invoiceReportKeys.all, 'list'] as const,
+  list: (query: InvoiceReportListQuery) => [...invoiceReportKeys.lists(), query] as const,
+};
+
+const isUnfinished = (report: InvoiceReport) => report.status === 'queued' || report.status === 'running';
+
+/** The history of requests, newest first; polled while any on the page is queued or running. */
+export function invoiceReportListQuery(query: InvoiceReportListQuery) {
+  return queryOptions({
+    queryKey: invoiceReportKeys.list(query),
+    queryFn: ({ signal }) =>
+      apiRequest<InvoiceReportListResponse>('/invoice/reports', { query: { ...query }, signal, expect: 200 }),
+    placeholderData: keepPreviousData,
+    refetchInterval: (q) => (q.state.data?.reports.some(isUnfinished) ? POLL_MS : false),
+  });
+}
+
+export function useInvoiceReportList(query: InvoiceReportListQuery) {
+  return useQuery(invoiceReportListQuery(query));
+}
+
+/** POST /api/invoice/reports/{slug}: the server's text comes back for the success toast. */
+export function useRequestInvoiceReport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, params }: { kind: InvoiceReportKind; params: InvoiceReportParams }) =>
+      apiRequest<InvoiceReportRequested>(`/invoice/reports/${INVOICE_REPORTS[kind].slug}`, {
+        method: 'POST',
+        body: params,
+        expect: 200,
+      }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceReportKeys.lists() }),
+  });
+}
+
+/** A done report's CSV and the file name the server gives it; null when the report has no file yet. */
+export async function fetchInvoiceReportFile(report: InvoiceReport): Promise<{ fileName: string; file: Blob } | null> {
+  if (!report.downloadUrl) return null;
+  const { accessToken } = sessionStore.get();
+  const response = await fetch(report.downloadUrl, {
+    credentials: 'include',
+    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+  });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as Parameters<typeof messageOfApiError>[1];
+    if (response.status === 401 || response.status === 429) sessionStore.signOut();
+    throw new ApiRequestError(response.status, messageOfApiError(response.status, body), body);
+  }
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `report-${report.id}.csv`;
+  return { fileName, file: await response.blob() };
+}

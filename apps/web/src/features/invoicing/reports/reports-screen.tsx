@@ -1,0 +1,220 @@
+import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type ReactNode } from 'react';
+import { dublinToday } from '@courier/domain/common/calendar-days';
+import {
+  INVOICE_REPORTS,
+  MINIMUM_CHARGE_MAX,
+  MINIMUM_CHARGE_MIN,
+  invoiceReportConfirmText,
+  invoiceReportInputSchemas,
+  type InvoiceReportKind,
+} from '@courier/domain/invoicing/reports';
+import { ApiRequestError } from '@/api/client.ts';
+import { useRequestInvoiceReport } from '@/api/invoice-reports.ts';
+import { DateTimeInput } from '@/ui/date-time-input.tsx';
+import { Dialog } from '@/ui/dialog.tsx';
+import { EuroInput } from '@/ui/euro-input.tsx';
+import { toast } from '@/ui/toast.ts';
+import { ReportHistory } from './report-history.tsx';
+import { inputOfField, REPORT_REQUESTS, type ReportField, type ReportInputs } from './report-requests.ts';
+
+function WarningIcon() {
+  return (
+    <svg width="20" height="20" viewBox="0 0 20 20" fill="none" aria-hidden="true">
+      <path d="M10 2 19 18H1L10 2Z" stroke="var(--mantine-color-orange-9)" strokeWidth="1.6" strokeLinejoin="round" />
+      <path d="M10 8v4.5M10 14.6v.4" stroke="var(--mantine-color-orange-9)" strokeWidth="1.8" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** A date input with the message the server or the form gave for it. */
+function DayField({
+  label,
+  value,
+  error,
+  onChange,
+}: {
+  label: string;
+  value: string | undefined;
+  error: string | undefined;
+  onChange: (day: string | undefined) => void;
+}) {
+  return (
+    <Stack gap={2} w={170}>
+      <DateTimeInput type="DATE_FULL" label={label} value={value} onChange={onChange} />
+      {error && (
+        <Text size="xs" c="red.9" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+function ReportRow({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Paper withBorder p="md" component="section" aria-label={title}>
+      <Group align="flex-end" gap="md" wrap="wrap">
+        {children}
+      </Group>
+    </Paper>
+  );
+}
+
+/**
+ * Invoice reports (spec 1 §2 'Invoice reports screen', §4 'Reports', §8): each button asks to
+ * confirm, then requests the report; one request at a time. The server builds the report in the
+ * background and e-mails it; the history below follows it until its file can be downloaded.
+ */
+export function ReportsScreen() {
+  const today = dublinToday();
+  const [inputs, setInputs] = useState<ReportInputs>({
+    from: today,
+    to: today,
+    minimumCharge: '',
+    summaryMonth: today,
+    asAt: today,
+    customsMonth: today,
+    exceptionsOnly: true,
+  });
+  const [errors, setErrors] = useState<Partial<Record<ReportField, string>>>({});
+  const [confirming, setConfirming] = useState<InvoiceReportKind | null>(null);
+  const [busy, setBusy] = useState<InvoiceReportKind | null>(null);
+  const requestReport = useRequestInvoiceReport();
+
+  const set = <F extends ReportField>(field: F, value: ReportInputs[F]) => {
+    setInputs((previous) => ({ ...previous, [field]: value }));
+    setErrors((previous) => ({ ...previous, [field]: undefined }));
+  };
+
+  /** Marks each refused field at its input; true when the report's inputs are fine. */
+  const markFields = (kind: InvoiceReportKind, details: readonly { field: string; message: string }[]) => {
+    const marked: Partial<Record<ReportField, string>> = {};
+    for (const detail of details) {
+      const input = inputOfField(kind, detail.field);
+      if (input && !marked[input]) marked[input] = detail.message;
+    }
+    setErrors((previous) => ({ ...previous, ...marked }));
+  };
+
+  const ask = (kind: InvoiceReportKind) => {
+    if (busy) return; // spec 1 §4: while one request is busy any further request is ignored
+    const checked = invoiceReportInputSchemas[kind].safeParse(REPORT_REQUESTS[kind].params(inputs));
+    if (!checked.success) {
+      markFields(
+        kind,
+        checked.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })),
+      );
+      return;
+    }
+    setConfirming(kind);
+  };
+
+  const confirm = () => {
+    const kind = confirming;
+    setConfirming(null);
+    if (!kind || busy) return;
+    setBusy(kind);
+    requestReport.mutate(
+      { kind, params: REPORT_REQUESTS[kind].params(inputs) },
+      {
+        onSuccess: (answer) => toast({ type: 'success', title: 'Success', message: answer.message }),
+        onError: (error) => {
+          toast({ type: 'error', title: 'Error', message: INVOICE_REPORTS[kind].failureText });
+          if (error instanceof ApiRequestError && error.status === 400) markFields(kind, error.body?.details ?? []);
+        },
+        onSettled: () => setBusy(null),
+      },
+    );
+  };
+
+  const button = (kind: InvoiceReportKind) => (
+    <Button
+      onClick={() => ask(kind)}
+      loading={busy === kind}
+      disabled={busy !== null && busy !== kind}
+      data-report={kind}
+    >
+      {INVOICE_REPORTS[kind].buttonLabel}
+    </Button>
+  );
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h3">
+        Invoice Reports
+      </Title>
+      <ReportRow title="Company reports">
+        <Switch
+          label="Just exceptions?"
+          checked={inputs.exceptionsOnly}
+          error={errors.exceptionsOnly}
+          onChange={(event) => set('exceptionsOnly', event.currentTarget.checked)}
+          mb={8}
+        />
+        {button('company_profiles')}
+        {button('blocked')}
+        {button('invoice_turnover')}
+      </ReportRow>
+      <ReportRow title="Reports for a date range">
+        <DayField label="From" value={inputs.from} error={errors.from} onChange={(day) => set('from', day)} />
+        <DayField label="To" value={inputs.to} error={errors.to} onChange={(day) => set('to', day)} />
+        {button('sales_rep')}
+        {button('atoz_approval')}
+      </ReportRow>
+      <ReportRow title="Month reports">
+        <Stack gap="xs">
+          <Group align="flex-start" gap="md">
+            <EuroInput
+              label="Minimum Charge"
+              description={`€${MINIMUM_CHARGE_MIN} to €${MINIMUM_CHARGE_MAX}; the month up to To`}
+              w={220}
+              max={MINIMUM_CHARGE_MAX}
+              value={inputs.minimumCharge}
+              error={errors.minimumCharge}
+              onChange={(value) => set('minimumCharge', value)}
+            />
+          </Group>
+          {button('minimum_charge')}
+        </Stack>
+        <Stack gap="xs">
+          <DayField
+            label="For Month"
+            value={inputs.summaryMonth}
+            error={errors.summaryMonth}
+            onChange={(day) => set('summaryMonth', day)}
+          />
+          {button('invoice_summary')}
+        </Stack>
+        <Stack gap="xs">
+          <DayField label="As At Date" value={inputs.asAt} error={errors.asAt} onChange={(day) => set('asAt', day)} />
+          {button('inactive_companies')}
+        </Stack>
+        <Stack gap="xs">
+          <DayField
+            label="Customs For Month"
+            value={inputs.customsMonth}
+            error={errors.customsMonth}
+            onChange={(day) => set('customsMonth', day)}
+          />
+          {button('invoice_customs')}
+        </Stack>
+      </ReportRow>
+      <Paper withBorder p="md">
+        <ReportHistory />
+      </Paper>
+      <Dialog
+        opened={confirming !== null}
+        onClose={() => setConfirming(null)}
+        title={confirming ? INVOICE_REPORTS[confirming].title : ''}
+        icon={<WarningIcon />}
+        actions={[
+          { label: 'Cancel', kind: 'DEFAULT', onClick: () => setConfirming(null) },
+          { label: 'Confirm', kind: 'CONFIRM', onClick: confirm },
+        ]}
+      >
+        {confirming ? invoiceReportConfirmText(confirming) : ''}
+      </Dialog>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { dublinToday } from '@courier/domain/common/calendar-days';
+import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+
+// Issue 12, Reports: accounts request a report, it is built in the background, listed and downloaded.
+const browser = browserForTests();
+
+/** The texts of one column of the history table, found by its header. */
+async function column(page: Page, header: string): Promise<string[]> {
+  return page.getByRole('table', { name: 'Requested reports' }).evaluate((table, name) => {
+    const headers = [...table.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+    const index = headers.indexOf(name);
+    if (index < 0) throw new Error(`No column ${name} among ${headers.join(', ')}`);
+    return [...table.querySelectorAll('tbody tr')].map((row) => row.children[index]?.textContent?.trim() ?? '');
+  }, header);
+}
+
+describe('invoice reports', () => {
+  test('accounts request the Sales Rep report, see it become ready and download its CSV', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
+    await waitForUrl(page, (url) => url.pathname === '/invoicing/reports');
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Reports');
+    await page.getByRole('button', { name: 'Sales Rep Report' }).waitFor();
+    expect(await page.getByRole('switch', { name: 'Just exceptions?' }).isChecked()).toBe(true);
+    await expectAccessible(page);
+
+    // Cancel asks nothing of the server.
+    await page.getByRole('button', { name: 'Sales Rep Report' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sales Rep Report' });
+    await expect.poll(() => dialog.textContent()).toContain('Are you sure you want to request the Sales Rep report?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Sales Rep Report' }).click();
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByText('The Sales Rep report has been requested. It will be e-mailed to you when it is ready.')
+      .waitFor({ timeout: 10_000 });
+
+    // The newest row is this request; the page polls until the background run has built it.
+    await expect.poll(() => column(page, 'Report'), { timeout: 10_000 }).toContain('Sales Rep Report');
+    const today = dublinToday();
+    const [year, month, day] = today.split('-');
+    const shown = `${day}/${month}/${year?.slice(2)}`;
+    expect((await column(page, 'Inputs'))[0]).toBe(`${shown} to ${shown}`);
+    expect((await column(page, 'By'))[0]).not.toBe('');
+    await expect.poll(async () => (await column(page, 'State'))[0], { timeout: 30_000 }).toBe('Ready');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page
+        .getByRole('button', { name: /^Download Sales Rep Report/ })
+        .first()
+        .click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`sales-rep-${today}-${today}.csv`);
+    const lines = readFileSync((await download.path()) ?? '', 'utf8')
+      .trimEnd()
+      .split('\n');
+    expect(lines[0]).toBe('Sales Rep,Account Code,Company,Bookings,Jobs,Job Charges,Adjustments,Revenue');
+    expect(lines.at(-1)).toMatch(/^All sales reps,,,\d+,\d+,\d+\.\d\d,\d+\.\d\d,\d+\.\d\d$/);
+    const rows = Number((await column(page, 'Rows'))[0]);
+    // Each rep's companies, then the rep's total; the last line totals all reps. Rows counts the companies.
+    const repTotals = lines.filter((line) => /^[^,]*,,Total for /.test(line)).length;
+    expect(lines.length - 1 - repTotals - 1).toBe(rows);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a report without its date is not requested, and the field says why', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
+    await page.getByRole('button', { name: 'Inactive Companies Report' }).waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Clear As At Date' }).click();
+    await page.getByRole('button', { name: 'Inactive Companies Report' }).click();
+    await page.getByText('As At Date must be a date (yyyy-MM-dd), e.g. 2026-11-30.').waitFor();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a dispatcher opening the reports is refused', async () => {
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
+    const reportCalls: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/invoice/reports')) reportCalls.push(request.url());
+    });
+    await page.goto('/invoicing/reports');
+    await page.getByText('This section is not available to your role.').waitFor();
+    expect(await page.getByRole('button', { name: 'Sales Rep Report' }).count()).toBe(0);
+    expect(reportCalls).toEqual([]);
+    await context.close();
+  });
+});
