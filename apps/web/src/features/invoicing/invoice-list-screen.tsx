@@ -2,7 +2,7 @@ import { Button, Group, Paper, SegmentedControl, Select, Switch, Text, TextInput
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
 import {
   FINALISE_BLOCKED_MESSAGE,
@@ -126,7 +126,7 @@ export function InvoiceListScreen() {
     }
   }
 
-  const onRunFinished = useCallback(() => setRunId(null), []);
+  const onRunFinished = () => setRunId(null);
   const running = runId !== null;
   const busy = running || finalise.isPending || finaliseForDate.isPending;
   const allCount = inReview.data ?? 0;
