@@ -224,6 +224,7 @@ export function InvoiceListScreen() {
         downloadsHeader={
           <TextInput
             size="xs"
+            w={190}
             aria-label="Find Invoice"
             placeholder="Find Invoice"
             maxLength={100}

@@ -1,13 +1,13 @@
-import { Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { formatDay } from '@courier/domain/common/calendar-days';
-import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import { ApiRequestError } from '@/api/client.ts';
 import { invoicePeriodListQuery, invoicePeriodQuery } from '@/api/invoice-periods.ts';
 import { Money } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { InvoiceDownloads } from './components/invoice-downloads.tsx';
+import { PeriodStatusBadge } from './components/period-status-badge.tsx';
 
 /**
  * The head of one invoice's page (spec 1 §2 /invoicing/invoices/{invoiceId}): the period, its
@@ -41,9 +41,7 @@ export function InvoicePeriodHeader({ periodId }: { periodId: number }) {
             <Title order={2} size="h3">
               {period.data.identifier}
             </Title>
-            <Badge variant="filled" color="blue.9" tt="none">
-              {invoicePeriodStatusLabel(period.data.status)}
-            </Badge>
+            <PeriodStatusBadge status={period.data.status} size="md" />
           </Group>
           <Text size="sm">
             {item ? (

@@ -1,19 +1,11 @@
-import { Badge, Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
-import { invoicePeriodStatusLabel, type InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriodListItem } from '@courier/domain/invoicing/list-schemas';
 import { Money } from '@/ui/format.tsx';
 import { InvoiceDownloads } from './invoice-downloads.tsx';
-
-// Shade 9 (8 for gray) keeps white badge text at WCAG AA contrast.
-const STATUS_COLOURS: Record<InvoicePeriodStatus, string> = {
-  ACTIVE: 'gray.8',
-  IN_REVIEW: 'blue.9',
-  FINALISED: 'violet.9',
-  INVOICED: 'teal.9',
-};
+import { PeriodStatusBadge } from './period-status-badge.tsx';
 
 const jobsText = (count: number) => (count === 1 ? '1 job' : `${count} jobs`);
 
@@ -90,10 +82,8 @@ export function InvoicePeriodTable({
                     </Tooltip>
                   </Table.Td>
                 )}
-                <Table.Td>
-                  <Badge color={STATUS_COLOURS[period.status]} variant="filled" size="sm" tt="none">
-                    {invoicePeriodStatusLabel(period.status)}
-                  </Badge>
+                <Table.Td miw={120}>
+                  <PeriodStatusBadge status={period.status} />
                 </Table.Td>
                 <Table.Td>
                   <Text size="sm" span style={{ whiteSpace: 'nowrap' }}>
@@ -101,7 +91,11 @@ export function InvoicePeriodTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Link to="/invoicing/invoices/$invoiceId" params={{ invoiceId: period.id }}>
+                  <Link
+                    to="/invoicing/invoices/$invoiceId"
+                    params={{ invoiceId: period.id }}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {period.identifier}
                   </Link>
                   <Text size="xs" c="dimmed" lineClamp={1} title={period.company.name}>
