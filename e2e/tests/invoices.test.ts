@@ -270,7 +270,7 @@ describe('invoice list', () => {
     await waitForUrl(page, (url) => !url.searchParams.has('q'));
 
     // Closed During: the week the newest pending period ended in.
-    await page.getByRole('textbox', { name: 'Closed During' }).click();
+    await page.getByRole('combobox', { name: 'Closed During' }).click();
     const options = await page.getByRole('option').allTextContents();
     expect(options[0]).toBe('Open');
     expect(options).toHaveLength(7);
