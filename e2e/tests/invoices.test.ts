@@ -285,7 +285,7 @@ describe('invoice list', () => {
 
     await page.getByText('By invoice date').click();
     await page.getByRole('button', { name: 'Finalise for date range' }).waitFor();
-    await page.getByLabel('Invoice Date').waitFor();
+    await page.getByRole('textbox', { name: 'Invoice Date' }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });
