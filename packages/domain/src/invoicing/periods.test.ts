@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { invoicePeriodContaining, invoicePeriodIdentifier, invoicePeriodsBetween } from './periods.ts';
+import {
+  invoicePeriodContaining,
+  invoicePeriodIdentifier,
+  invoicePeriodOfInstant,
+  invoicePeriodsBetween,
+} from './periods.ts';
 
 describe('monthly invoice periods', () => {
   it.each([
@@ -57,5 +62,25 @@ describe('identifiers', () => {
   it('join the account code and the period', () => {
     expect(invoicePeriodIdentifier('ATL001', invoicePeriodContaining('2026-10-21', 'M'))).toBe('ATL001-2026-10');
     expect(invoicePeriodIdentifier('ATL001', invoicePeriodContaining('2026-10-21', 'W'))).toBe('ATL001-2026-W43');
+  });
+});
+
+describe('the period of an instant, by its Dublin day', () => {
+  it.each([
+    // Summer time (UTC+1): Sunday 23:59 in Dublin is 22:59 UTC; a minute later it is Monday in Dublin.
+    ['2026-03-29T22:59:00Z', 'W', '2026-W13'], // the Sunday summer time starts
+    ['2026-03-29T23:00:00Z', 'W', '2026-W14'],
+    ['2026-10-18T22:59:59Z', 'W', '2026-W42'],
+    ['2026-10-18T23:00:00Z', 'W', '2026-W43'],
+    // Winter time (UTC+0) from 01:00 UTC on 25 October: Sunday 23:59 in Dublin is 23:59 UTC.
+    ['2026-10-25T23:59:59Z', 'W', '2026-W43'], // the Sunday summer time ends
+    ['2026-10-26T00:00:00Z', 'W', '2026-W44'],
+    // Month ends: 31 August 23:30 UTC is already 1 September in Dublin; 31 October 23:59 UTC is not.
+    ['2026-08-31T22:59:59Z', 'M', '2026-08'],
+    ['2026-08-31T23:30:00Z', 'M', '2026-09'],
+    ['2026-10-31T23:59:59Z', 'M', '2026-10'],
+    ['2026-12-31T23:59:59Z', 'M', '2026-12'],
+  ] as const)('%s is in %s period %s', (instant, interval, label) => {
+    expect(invoicePeriodOfInstant(new Date(instant), interval).label).toBe(label);
   });
 });

@@ -3,6 +3,7 @@
 // Days are yyyy-MM-dd calendar days (Europe/Dublin, as sent), worked out in UTC so the machine's
 // time zone never shifts them.
 import type { INVOICE_INTERVALS } from '../companies/billing.ts';
+import { toIsoDay } from '../common/dates.ts';
 
 export type InvoiceInterval = (typeof INVOICE_INTERVALS)[number];
 
@@ -69,4 +70,12 @@ export function invoicePeriodsBetween(first: string, last: string, interval: Inv
 /** The identifier staff and invoices know a period by: ATL001-2026-10, ATL001-2026-W43. */
 export function invoicePeriodIdentifier(accountCode: string, period: Pick<InvoicePeriodDays, 'label'>): string {
   return `${accountCode}-${period.label}`;
+}
+
+/**
+ * The period an instant falls in, by its Europe/Dublin day: a job delivered at 23:59 on a Sunday in
+ * Dublin belongs to that week, whatever the UTC date, in summer time and in winter time alike.
+ */
+export function invoicePeriodOfInstant(instant: Date, interval: InvoiceInterval): InvoicePeriodDays {
+  return invoicePeriodContaining(toIsoDay(instant), interval);
 }

@@ -404,6 +404,33 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     });
   });
 
+  it('prints an invoice numbered before documents were kept (demo data) once, from its period, and keeps it', async () => {
+    const { period } = await periodInReview({
+      status: 'INVOICED',
+      settings: { singleInvoice: false },
+      overnight: '40.00',
+    });
+    await t.db
+      .update(invoicePeriods)
+      .set({ invoiceNumbers: ['INV-0000901', 'INV-0000902'] })
+      .where(eq(invoicePeriods.id, period.id));
+    const ground = await get('/api/invoice/document/INV-0000901');
+    expect(ground.statusCode).toBe(200);
+    const text = await pdfText(ground.rawPayload);
+    expect(text).toContain('INV-0000901');
+    expect(text).toMatch(/Invoice for\s*Ground work/);
+    expect(text).toMatch(/Total \(EUR\)\s*€151\.84/);
+    const overnight = await pdfText((await get('/api/invoice/document/INV-0000902')).rawPayload);
+    expect(overnight).toMatch(/Total \(EUR\)\s*€49\.20/);
+    const kept = await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.periodId, period.id));
+    expect(kept.map((d) => [d.number, d.invoiceType]).sort()).toEqual([
+      ['INV-0000901', 'ground'],
+      ['INV-0000902', 'overnight'],
+    ]);
+    // Served as kept the second time.
+    expect((await get('/api/invoice/document/INV-0000901')).rawPayload.equals(ground.rawPayload)).toBe(true);
+  });
+
   it.each([['DISPATCHER'], ['TELEPHONIST'], ['PRICING']])('refuses %s', async (role) => {
     const token = await signInAs(t, [role]);
     const { period } = await periodInReview();
