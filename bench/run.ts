@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow, priceupdate, priceediting).
+// load, lighthouse, firstrow, priceupdate, priceediting, invoicing).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -12,6 +12,7 @@ import { startBuiltApp } from './built-app.ts';
 import { benchCompanyList } from './company-list.ts';
 import { benchFirstRow } from './first-row.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchInvoicing } from './invoicing.ts';
 import { benchLoad } from './load.ts';
 import { benchPriceEditing } from './price-editing.ts';
 import { benchPriceIncrease } from './price-increase.ts';
@@ -87,6 +88,7 @@ for (const [name, label, bench] of [
   ['increase', 'price increase', benchPriceIncrease],
   ['places', 'place search', benchPlaceSearch],
   ['settings', 'settings PUT', benchSettingsPut],
+  ['invoicing', 'invoicing', benchInvoicing],
 ] as const) {
   if (!wanted(name)) continue;
   progress(`${label} on PGlite`);
