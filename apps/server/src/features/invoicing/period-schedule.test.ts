@@ -83,5 +83,11 @@ describe.each(databaseKinds)('the invoice periods run on %s', (kind) => {
       .from(jobPriceAdjustments)
       .where(eq(jobPriceAdjustments.jobId, delivered.jobIds[0]!));
     expect(adjustment!.invoicePeriodId).toBe(open.id);
+    // An adjustment belongs to the period open when it is made, even when its job is in none yet.
+    const [lateAdjustment] = await t.db
+      .select()
+      .from(jobPriceAdjustments)
+      .where(eq(jobPriceAdjustments.jobId, notYet.jobIds[0]!));
+    expect(lateAdjustment!.invoicePeriodId).toBe(open.id);
   });
 });

@@ -69,7 +69,8 @@ export async function openInvoicePeriod(tx: DbOrTx, companyId: number, today: st
  * The invoice periods run (spec 1 §4, issue 12), one step:
  * 1. ACTIVE periods whose last day has passed (Europe/Dublin) move to IN_REVIEW, Ready to send;
  * 2. chargeable jobs of account customers that are in no period yet go into their company's open
- *    period (made as needed), and so do such customers' price adjustments still in none.
+ *    period (made as needed), and so do such customers' charged price adjustments still in none
+ *    (made while the company had no open period).
  * Safe to repeat: each change is guarded by the state it changes.
  */
 export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): RunHandler {
@@ -117,8 +118,45 @@ export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): Ru
           message: `${jobIds.length} chargeable job${jobIds.length === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
         });
       }
+      // An adjustment made while its company had no open period (its job invoiced already) joins the
+      // period open now: adjustments belong to the period open when they are made (spec 2 §4).
+      const adjustments = await tx
+        .select({ id: jobPriceAdjustments.id, companyId: bookings.companyId })
+        .from(jobPriceAdjustments)
+        .innerJoin(bookingJobs, eq(bookingJobs.id, jobPriceAdjustments.jobId))
+        .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
+        .innerJoin(companies, eq(companies.id, bookings.companyId))
+        .where(
+          and(
+            isNull(jobPriceAdjustments.invoicePeriodId),
+            ne(jobPriceAdjustments.charge, 0),
+            eq(companies.billingBasis, 'account'),
+          ),
+        )
+        .limit(JOB_BATCH)
+        .for('update', { of: jobPriceAdjustments, skipLocked: true });
+      const adjustmentsByCompany = new Map<number, number[]>();
+      for (const row of adjustments)
+        adjustmentsByCompany.set(row.companyId, [...(adjustmentsByCompany.get(row.companyId) ?? []), row.id]);
+      for (const [companyId, ids] of adjustmentsByCompany) {
+        const periodId = await openInvoicePeriod(tx, companyId, today);
+        await tx
+          .update(jobPriceAdjustments)
+          .set({ invoicePeriodId: periodId })
+          .where(inArray(jobPriceAdjustments.id, ids));
+        entries.push({
+          level: 'change',
+          entityId: String(periodId),
+          message: `${ids.length} price adjustment${ids.length === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
+        });
+      }
       await log(entries);
-      return { state: {}, done: closed.length + jobs.length, errors: 0, finished: jobs.length < JOB_BATCH };
+      return {
+        state: {},
+        done: closed.length + jobs.length + adjustments.length,
+        errors: 0,
+        finished: jobs.length < JOB_BATCH && adjustments.length < JOB_BATCH,
+      };
     },
   };
 }
