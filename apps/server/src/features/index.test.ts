@@ -26,9 +26,13 @@ describe('server areas', () => {
     const handlers = serverRunHandlers(context);
     expect(Object.keys(handlers).sort()).toEqual([
       'carrier-increase',
+      'driver-documents',
+      'driver-exports',
+      'driver-pay-report',
       'invoice-finalise',
       'invoice-periods',
       'invoice-report',
+      'new-drivers-csv',
       'pay-period-review',
       'price-increase',
       'set-call-run',

@@ -23,7 +23,8 @@ export const outbox = pgTable(
   'outbox',
   {
     id: serial('id').primaryKey(),
-    channel: text('channel', { enum: ['email', 'sms'] }).notNull(),
+    /** push: a message for the driver app, held here until a push provider exists (no constraint: text). */
+    channel: text('channel', { enum: ['email', 'sms', 'push'] }).notNull(),
     recipient: text('recipient').notNull(),
     subject: text('subject'),
     body: text('body').notNull(),

@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { seedBookings } from './bookings.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedCompanyRecords } from './company-records.ts';
+import { seedDriverPay } from './driver-pay.ts';
 import { seedDrivers } from './drivers.ts';
 import { seedInvoicePeriods } from './invoicing.ts';
 import { seedPricing } from './pricing.ts';
@@ -153,5 +154,7 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
     // The driver register (issue 13) last, on its own random stream: the catalogue's drivers, which
     // bookings point at, are extended, and the rest of the ~150 added after them.
     await seedDrivers(tx, { anchor, now, seed: DEMO_SEED + 7 });
+    // Driver pay (issue 13) after the drivers' pay settings: six weeks of periods from the completed tasks.
+    await seedDriverPay(tx, { now, seed: DEMO_SEED + 8 });
   });
 }

@@ -179,7 +179,9 @@ describe.each(databaseKinds)('finalising and exporting pay periods on %s', (kind
       );
       expect(slot).toEqual(instantOfDublinTime({ day: '2026-10-19', hour: 0, minute: 5 }));
       expect(driverPayArea.schedules).toContain(payPeriodReviewSchedule);
-      expect(Object.keys(driverPayArea.runHandlers?.({} as never) ?? {})).toEqual([PAY_PERIOD_REVIEW_KIND]);
+      expect(Object.keys(driverPayArea.runHandlers?.({ config: t.config } as never) ?? {})).toContain(
+        PAY_PERIOD_REVIEW_KIND,
+      );
     });
 
     it('moves ACTIVE periods whose Sunday has passed, not the current week nor locked ones', async () => {
