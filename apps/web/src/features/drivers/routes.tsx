@@ -1,10 +1,12 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
+import { payWeekQuery } from '@/api/driver-pay.ts';
 import { driverListQuery } from '@/api/drivers.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { placeholder } from '@/routing/guards.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { activeFromOf, driverListSearchSchema } from './driver-list-search.ts';
+import { driverPaySearchSchema, payWeekOfSearch } from './pay/pay-search.ts';
 
 // Driver setup and driver pay arrive with their own slices of issue 13; until then each route names itself.
 /** /drivers: the driver list, driver setup, driver pay. */
@@ -34,7 +36,15 @@ export function driversRoutes<TApp extends AnyRoute>(appRoute: TApp) {
         roles: AREAS.driverSetup,
         ...placeholder('Driver setup'),
       }),
-      screenRoute(drivers, { path: '/pay', name: 'driverPay', roles: AREAS.driverPay, ...placeholder('Driver pay') }),
+      screenRoute(drivers, {
+        path: '/pay',
+        name: 'driverPay',
+        roles: AREAS.driverPay,
+        validateSearch: driverPaySearchSchema,
+        loader: ({ location }) =>
+          startQuery(payWeekQuery(payWeekOfSearch(driverPaySearchSchema.parse(location.search)))),
+        component: lazyRouteComponent(() => import('./pay/driver-pay-screen.tsx'), 'DriverPayScreen'),
+      }),
     ],
   );
 }

@@ -1,0 +1,333 @@
+import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
+import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
+import { isEditablePayPeriod, type PayPeriod } from '@courier/domain/driver-pay/schemas';
+import { ApiRequestError } from '@/api/client.ts';
+import {
+  downloadPayPeriodsCsv,
+  useFinalisePayPeriods,
+  usePayFormulaSettings,
+  usePayWeek,
+  useSavePayPeriods,
+} from '@/api/driver-pay.ts';
+import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
+import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { toast } from '@/ui/toast.ts';
+import { AdjustmentsPanel } from './adjustments-panel.tsx';
+import { PayGrid, type PayGridActions } from './pay-grid.tsx';
+import { PAY_TEXTS } from './pay-labels.ts';
+import { PayPendingBar } from './pay-pending-bar.tsx';
+import {
+  FUEL_CLASS_DEFAULTS,
+  payRowOf,
+  saveBodyOf,
+  shownFuelPercent,
+  UNTOUCHED_FUEL,
+  type FuelClass,
+  type FuelPercents,
+  type PayRowEdit,
+} from './pay-rows.ts';
+import { payWeekOfSearch } from './pay-search.ts';
+
+const route = getRouteApi('/app/drivers/pay');
+
+const weekLabel = (week: PayWeek) => `${formatDay(week.start)} – ${formatDay(week.end)}`;
+
+/** The message of a failed call for a toast: the server's for a refusal it explained, else a generic one. */
+const messageOf = (failure: unknown) =>
+  failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
+    ? failure.message
+    : 'Something went wrong. Please try again.';
+
+function FuelInput({
+  label,
+  defaultPercent,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  defaultPercent: number;
+  value: number;
+  onChange: (value: number) => void;
+  disabled: boolean;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      w={150}
+      title={`Default ${defaultPercent}%; it applies to drivers whose pay settings include fuel surcharge.`}
+      value={value}
+      min={0}
+      max={100}
+      decimalScale={2}
+      step={0.5}
+      suffix="%"
+      disabled={disabled}
+      clampBehavior="strict"
+      onChange={(next) => {
+        if (typeof next === 'number' && Number.isFinite(next)) onChange(next);
+      }}
+    />
+  );
+}
+
+/**
+ * The Driver Pay screen (spec 2 §2 'Driver pay', issue 13): the week chosen from the past six, the
+ * fuel percents, Display Zero Totals, the grid whose totals follow each keystroke through the
+ * domain's computePayPeriod, Save and Discard with a leave warning, Finalise of periods in review
+ * and the CSV export. Accounts only (the route's roles).
+ */
+export function DriverPayScreen() {
+  const search = route.useSearch();
+  const week = payWeekOfSearch(search);
+  // A new week starts from a clean page: its edits, fuel percents and selection are its own.
+  return <PayWeekView key={week.start} week={week} showZeros={search.zeros === true} />;
+}
+
+function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean }) {
+  const navigate = useNavigate({ from: '/drivers/pay' });
+  const list = usePayWeek(week);
+  const periods: readonly PayPeriod[] = useMemo(() => list.data ?? [], [list.data]);
+  const settings = usePayFormulaSettings(periods);
+  const save = useSavePayPeriods(week);
+  const finalise = useFinalisePayPeriods(week);
+  const [edits, setEdits] = useState<ReadonlyMap<number, PayRowEdit>>(new Map());
+  const [fuel, setFuel] = useState<FuelPercents>(UNTOUCHED_FUEL);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [openPeriodId, setOpenPeriodId] = useState<number | null>(null);
+  const [confirmingFinalise, setConfirmingFinalise] = useState(false);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const rows = useMemo(
+    () =>
+      periods.map((period) =>
+        payRowOf({ period, edit: edits.get(period.id), fuel, settings: settings.get(period.driver.id) }),
+      ),
+    [periods, edits, fuel, settings],
+  );
+  // A period being edited stays in view even when its total reaches 0.
+  const shownRows = useMemo(
+    () => (showZeros ? rows : rows.filter((row) => row.amounts.total !== 0 || row.changed)),
+    [rows, showZeros],
+  );
+  const changed = rows.filter((row) => row.changed);
+  const selectedIds = rows
+    .filter((row) => row.period.status === 'IN_REVIEW' && selected.has(row.period.id))
+    .map((row) => row.period.id);
+  const hasActive = periods.some((period) => period.status === 'ACTIVE');
+  const editable = periods.some((period) => isEditablePayPeriod(period.status));
+
+  const actions = useMemo<PayGridActions>(
+    () => ({
+      edit: (period, patch) =>
+        setEdits((current) => {
+          const next = new Map(current);
+          const base = current.get(period.id);
+          next.set(period.id, { ...(base ?? { version: period.version }), ...patch });
+          return next;
+        }),
+      openAdjustments: setOpenPeriodId,
+      toggleSelected: (periodId) =>
+        setSelected((current) => {
+          const next = new Set(current);
+          if (!next.delete(periodId)) next.add(periodId);
+          return next;
+        }),
+    }),
+    [],
+  );
+
+  const discard = () => {
+    setEdits(new Map());
+    setFuel(UNTOUCHED_FUEL);
+  };
+
+  /** After a 409 the week reloads: edits on periods someone else changed or locked go, and the dialog says whose. */
+  const reloadAfterConflict = async (message: string) => {
+    const fresh = (await list.refetch()).data ?? [];
+    const byId = new Map(fresh.map((period) => [period.id, period]));
+    const dropped: number[] = [];
+    const kept = new Map<number, PayRowEdit>();
+    for (const [id, edit] of edits) {
+      const period = byId.get(id);
+      if (!period) continue;
+      if (isEditablePayPeriod(period.status) && period.version === edit.version) kept.set(id, edit);
+      else dropped.push(period.driver.driverNumber);
+    }
+    setEdits(kept);
+    setConflict(
+      `${message}\n\nThe pay periods have been reloaded.` +
+        (dropped.length > 0
+          ? ` Your changes to driver${dropped.length === 1 ? '' : 's'} ${dropped.join(', ')} were not saved: someone else changed or finalised ${dropped.length === 1 ? 'that period' : 'those periods'}. Make them again if they are still needed.`
+          : '') +
+        ' Your other changes are still waiting to be saved.',
+    );
+  };
+
+  const onSave = () => {
+    const body = saveBodyOf(rows);
+    if (body.length === 0) {
+      discard();
+      return;
+    }
+    save.mutate(body, {
+      onSuccess: () => {
+        discard();
+        toast({ type: 'success', message: PAY_TEXTS.saved });
+      },
+      onError: (failure) => {
+        toast({ type: 'error', title: PAY_TEXTS.failedToSave, message: messageOf(failure), duration: 'NORMAL' });
+        if (failure instanceof ApiRequestError && failure.status === 409) void reloadAfterConflict(failure.message);
+      },
+    });
+  };
+
+  const startFinalise = () => {
+    if (changed.length > 0) {
+      toast({ type: 'warn', title: PAY_TEXTS.pendingChangesTitle, message: PAY_TEXTS.pendingChangesMessage });
+      return;
+    }
+    setConfirmingFinalise(true);
+  };
+  const confirmFinalise = () =>
+    finalise.mutate(
+      { ids: selectedIds },
+      {
+        onSuccess: (finalised) => {
+          setSelected(new Set());
+          toast({
+            type: 'success',
+            title: 'Pay periods finalised',
+            message: `${finalised.length} ${finalised.length === 1 ? 'pay period is' : 'pay periods are'} now pending payment.`,
+          });
+        },
+        onError: (failure) =>
+          toast({ type: 'error', title: PAY_TEXTS.failedToFinalise, message: messageOf(failure), duration: 'NORMAL' }),
+        onSettled: () => setConfirmingFinalise(false),
+      },
+    );
+
+  const exportCsv = () => {
+    setExporting(true);
+    downloadPayPeriodsCsv(week)
+      .catch((failure: unknown) =>
+        toast({ type: 'error', title: 'Failed to export pay periods', message: messageOf(failure) }),
+      )
+      .finally(() => setExporting(false));
+  };
+
+  const setFuelOf = (fuelClass: FuelClass) => (value: number) =>
+    setFuel((current) => ({ ...current, [fuelClass]: value }));
+  const weeks = recentPayWeeks(dublinToday());
+  const openRow = rows.find((row) => row.period.id === openPeriodId);
+
+  return (
+    <Paper withBorder p="md">
+      <Stack gap="sm">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <Group align="flex-end" gap="sm" wrap="wrap">
+            <Select
+              label="Pay period"
+              w={190}
+              data={weeks.map((option) => ({ value: option.start, label: weekLabel(option) }))}
+              value={week.start}
+              allowDeselect={false}
+              onChange={(start) => start && void navigate({ search: (prev) => ({ ...prev, week: start }) })}
+            />
+            <FuelInput
+              label="Van / car fuel"
+              defaultPercent={FUEL_CLASS_DEFAULTS.van}
+              value={shownFuelPercent(periods, fuel, 'van')}
+              onChange={setFuelOf('van')}
+              disabled={!editable}
+            />
+            <FuelInput
+              label="Bike / top-box fuel"
+              defaultPercent={FUEL_CLASS_DEFAULTS.bike}
+              value={shownFuelPercent(periods, fuel, 'bike')}
+              onChange={setFuelOf('bike')}
+              disabled={!editable}
+            />
+            <Switch
+              label="Display Zero Totals"
+              checked={showZeros}
+              onChange={(event) => {
+                const zeros = event.currentTarget.checked || undefined;
+                void navigate({ search: (prev) => ({ ...prev, zeros }), replace: true });
+              }}
+              mb={8}
+            />
+          </Group>
+          <Group gap="xs">
+            <Button variant="default" onClick={exportCsv} loading={exporting} disabled={periods.length === 0}>
+              Export CSV
+            </Button>
+            <Button onClick={startFinalise} disabled={selectedIds.length === 0}>
+              {selectedIds.length === 0
+                ? 'Finalise pay periods'
+                : selectedIds.length === 1
+                  ? 'Finalise 1 pay period'
+                  : `Finalise ${selectedIds.length} pay periods`}
+            </Button>
+          </Group>
+        </Group>
+        {hasActive && (
+          <Alert color="blue" p="xs" title={PAY_TEXTS.activeFoundTitle}>
+            {PAY_TEXTS.activeFoundMessage}
+          </Alert>
+        )}
+        {list.isPending ? (
+          <LoadingState text={PAY_TEXTS.loading} />
+        ) : list.isError ? (
+          <ErrorState
+            title={PAY_TEXTS.failedToLoad}
+            subtitle={list.error.message}
+            onRetry={() => void list.refetch()}
+          />
+        ) : periods.length === 0 ? (
+          <EmptyState title="No Pay Periods" subtitle={`No driver has a pay period for ${weekLabel(week)}.`} />
+        ) : shownRows.length === 0 ? (
+          <EmptyState
+            title="No pay to show"
+            subtitle="Every driver's total is €0.00 this week: turn on Display Zero Totals to see them."
+          />
+        ) : (
+          <PayGrid rows={shownRows} selected={selected} actions={actions} />
+        )}
+        <PayPendingBar
+          driverNumbers={changed.map((row) => row.period.driver.driverNumber)}
+          saving={save.isPending}
+          onDiscard={discard}
+          onSave={onSave}
+        />
+      </Stack>
+      <AdjustmentsPanel
+        row={openRow}
+        onClose={() => setOpenPeriodId(null)}
+        onChange={(row, adjustments) => actions.edit(row.period, { adjustments })}
+      />
+      <ConfirmDialog
+        opened={confirmingFinalise}
+        onCancel={() => setConfirmingFinalise(false)}
+        title={selectedIds.length === 1 ? 'Finalise 1 pay period' : `Finalise ${selectedIds.length} pay periods`}
+        confirm={{ label: 'Finalise', kind: 'CONFIRM', onClick: confirmFinalise, loading: finalise.isPending }}
+      >
+        {`The selected pay ${selectedIds.length === 1 ? 'period moves' : 'periods move'} to Pending payment. After that no change is allowed, and the driver pay of their jobs is locked.`}
+      </ConfirmDialog>
+      <Dialog
+        opened={conflict !== null}
+        onClose={() => setConflict(null)}
+        title={PAY_TEXTS.failedToSave}
+        actions={[{ label: 'OK', kind: 'CONFIRM', onClick: () => setConflict(null) }]}
+      >
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {conflict}
+        </Text>
+      </Dialog>
+    </Paper>
+  );
+}

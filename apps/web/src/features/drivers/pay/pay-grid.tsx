@@ -1,0 +1,318 @@
+import { Checkbox, UnstyledButton } from '@mantine/core';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, type ReactNode } from 'react';
+import { formatEuro } from '@courier/domain/common/money';
+import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
+import type { DriverVehicle } from '@courier/domain/drivers/enums';
+import { parseBoost, parseDays, PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
+import { PAY_PERIOD_STATUS_LABELS } from './pay-labels.ts';
+import { columnTotals, type PayRow, type PayRowEdit, type TotalledAmount } from './pay-rows.ts';
+import classes from './pay-grid.module.css';
+
+const ROW_HEIGHT = 48;
+
+export interface PayGridActions {
+  edit: (period: PayRow['period'], patch: Omit<PayRowEdit, 'version'>) => void;
+  openAdjustments: (periodId: number) => void;
+  toggleSelected: (periodId: number) => void;
+}
+
+interface Column {
+  key: string;
+  header: ReactNode;
+  width: number;
+  align?: 'right' | 'center';
+  /** The footer's sum for amount columns. */
+  total?: TotalledAmount;
+  cell: (row: PayRow, index: number) => ReactNode;
+}
+
+const driverName = (row: PayRow) => `${row.period.driver.firstName} ${row.period.driver.lastName}`;
+const vehicleLabel = (vehicle: string) => DRIVER_VEHICLE_LABELS[vehicle as DriverVehicle] ?? vehicle;
+/** The Boost input's hint while empty: the automatic Min Pay Boost it pays (spec 2 §9). */
+const boostHint = (automatic: number | null) => (automatic === null || automatic === 0 ? 'Auto' : automatic.toFixed(2));
+const boostTitle = (automatic: number | null) =>
+  automatic === null
+    ? 'Empty: the automatic Min Pay Boost.'
+    : `Empty: the automatic Min Pay Boost (${formatEuro(automatic)}). Type an amount to pay that instead.`;
+const money = (value: number) => <span className={classes.amount}>{formatEuro(value)}</span>;
+const amountColumn = (key: TotalledAmount, header: string, width = 72): Column => ({
+  key,
+  header,
+  width,
+  align: 'right',
+  total: key,
+  cell: (row) => money(row.amounts[key]),
+});
+
+function columnsFor(
+  actions: PayGridActions,
+  selected: ReadonlySet<number>,
+  move: MoveInColumn,
+  selectAll: ReactNode,
+): Column[] {
+  const days = (key: 'daysWorked' | 'daysBookedOff' | 'daysMissed', header: string): Column => ({
+    key,
+    header,
+    width: 60,
+    align: 'center',
+    cell: (row, index) =>
+      row.editable ? (
+        <PayCellInput
+          value={row.inputs[key]}
+          format={String}
+          parse={parseDays}
+          onCommit={(value) => actions.edit(row.period, { [key]: value })}
+          label={`${header}, driver ${row.period.driver.driverNumber}`}
+          row={index}
+          column={key}
+          move={move}
+          inputMode="numeric"
+        />
+      ) : (
+        row.inputs[key]
+      ),
+  });
+  return [
+    {
+      key: 'select',
+      header: selectAll,
+      width: 34,
+      align: 'center',
+      cell: (row) =>
+        row.period.status === 'IN_REVIEW' ? (
+          <Checkbox
+            size="xs"
+            aria-label={`Select driver ${row.period.driver.driverNumber} to finalise`}
+            checked={selected.has(row.period.id)}
+            onChange={() => actions.toggleSelected(row.period.id)}
+          />
+        ) : null,
+    },
+    {
+      key: 'driver',
+      header: 'Driver',
+      width: 182,
+      cell: (row) => (
+        <div className={classes.driver}>
+          <span className={classes.cellText}>
+            <b>{row.period.driver.driverNumber}</b> {driverName(row)}
+          </span>
+          <span className={classes.vehicle}>
+            {vehicleLabel(row.period.driver.vehicle)}
+            <span className={classes.status} data-status={row.period.status}>
+              {PAY_PERIOD_STATUS_LABELS[row.period.status]}
+            </span>
+          </span>
+        </div>
+      ),
+    },
+    amountColumn('basePay', 'Base Pay', 80),
+    days('daysWorked', 'Days Worked'),
+    days('daysBookedOff', 'Days Booked Off'),
+    days('daysMissed', 'Days Missed'),
+    amountColumn('fuelSurcharge', 'Fuel'),
+    amountColumn('attendanceBonus', 'Attendance', 88),
+    amountColumn('cargoBonus', 'Cargo'),
+    amountColumn('helmetBonus', 'Helmet'),
+    amountColumn('backBoxBonus', 'Back-Box'),
+    {
+      key: 'boost',
+      header: 'Boost',
+      width: 84,
+      align: 'right',
+      total: 'boost',
+      cell: (row, index) =>
+        row.editable ? (
+          <PayCellInput
+            value={row.inputs.manualBoost}
+            format={(value) => (value === null ? '' : value.toFixed(2))}
+            parse={parseBoost}
+            onCommit={(value) => actions.edit(row.period, { manualBoost: value })}
+            label={`Boost, driver ${row.period.driver.driverNumber}`}
+            placeholder={boostHint(row.amounts.automaticBoost)}
+            title={boostTitle(row.amounts.automaticBoost)}
+            row={index}
+            column="boost"
+            move={move}
+            inputMode="decimal"
+          />
+        ) : (
+          money(row.amounts.boost)
+        ),
+    },
+    {
+      key: 'adjustments',
+      header: 'Adjustments',
+      width: 98,
+      align: 'right',
+      total: 'adjustmentTotal',
+      cell: (row) => (
+        <UnstyledButton
+          className={classes.adjustments}
+          onClick={() => actions.openAdjustments(row.period.id)}
+          aria-label={`Adjustments of driver ${row.period.driver.driverNumber}: ${row.amounts.adjustmentCount}, ${formatEuro(row.amounts.adjustmentTotal)}`}
+        >
+          <span className={classes.count}>{row.amounts.adjustmentCount}</span>
+          {money(row.amounts.adjustmentTotal)}
+        </UnstyledButton>
+      ),
+    },
+    {
+      key: 'total',
+      header: 'Total',
+      width: 90,
+      align: 'right',
+      total: 'total',
+      cell: (row) =>
+        row.live ? (
+          <b className={classes.amount} data-total>
+            {formatEuro(row.amounts.total)}
+          </b>
+        ) : (
+          <span aria-label="Working out the total">…</span>
+        ),
+    },
+  ];
+}
+
+/**
+ * The pay grid (spec 2 §2 'Driver pay'): one row a driver, drawn only while in view (TanStack
+ * Virtual; 300 drivers scroll smoothly), inputs in editable rows, locked rows read-only and greyed,
+ * the amount columns summed in the footer. Enter moves down a column, Shift+Enter up.
+ */
+export function PayGrid({
+  rows,
+  selected,
+  actions,
+}: {
+  rows: readonly PayRow[];
+  selected: ReadonlySet<number>;
+  actions: PayGridActions;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+  });
+  const move: MoveInColumn = ({ row, column }, step) => {
+    const target = row + step;
+    if (target < 0 || target >= rows.length) return;
+    const selector = `[data-pay-cell="${target}:${column}"]`;
+    const find = () => scrollRef.current?.querySelector<HTMLInputElement>(selector);
+    const found = find();
+    if (found) {
+      found.focus();
+      return;
+    }
+    // Not drawn (virtualised) or read-only: scroll to it and focus it once drawn, if it has an input.
+    virtualizer.scrollToIndex(target, { align: 'center' });
+    let tries = 0;
+    const retry = () => {
+      const drawn = find();
+      if (drawn) drawn.focus();
+      else if (++tries < 10) requestAnimationFrame(retry);
+    };
+    requestAnimationFrame(retry);
+  };
+  const inReview = rows.filter((row) => row.period.status === 'IN_REVIEW');
+  const allSelected = inReview.length > 0 && inReview.every((row) => selected.has(row.period.id));
+  const someSelected = inReview.some((row) => selected.has(row.period.id));
+  const selectAll = (
+    <Checkbox
+      size="xs"
+      aria-label="Select every period in review"
+      disabled={inReview.length === 0}
+      checked={allSelected}
+      indeterminate={someSelected && !allSelected}
+      onChange={() => {
+        for (const row of inReview)
+          if (allSelected || !selected.has(row.period.id)) actions.toggleSelected(row.period.id);
+      }}
+    />
+  );
+  const columns = columnsFor(actions, selected, move, selectAll);
+  const totals = useMemo(() => columnTotals(rows), [rows]);
+  const items = virtualizer.getVirtualItems();
+  const top = items[0]?.start ?? 0;
+  const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
+  const width = columns.reduce((total, column) => total + column.width, 0);
+
+  return (
+    <div
+      ref={scrollRef}
+      className={classes.scroll}
+      style={{ height: `min(max(300px, calc(100vh - 300px)), ${(rows.length + 2) * ROW_HEIGHT + 24}px)` }}
+      role="region"
+      aria-label="Pay periods"
+      tabIndex={-1}
+    >
+      <table className={classes.table} style={{ width, minWidth: '100%' }} aria-rowcount={rows.length + 2}>
+        <colgroup>
+          {columns.map((column) => (
+            <col key={column.key} style={{ width: column.width }} />
+          ))}
+        </colgroup>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.key} scope="col" style={{ textAlign: column.align ?? 'left' }}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {top > 0 && (
+            <tr aria-hidden="true" style={{ height: top }}>
+              <td colSpan={columns.length} />
+            </tr>
+          )}
+          {items.map((item) => {
+            const row = rows[item.index];
+            if (!row) return null;
+            return (
+              <tr
+                key={row.period.id}
+                style={{ height: ROW_HEIGHT }}
+                className={row.editable ? (row.changed ? classes.changed : undefined) : classes.locked}
+                aria-rowindex={item.index + 2}
+                data-driver-number={row.period.driver.driverNumber}
+                data-status={row.period.status}
+                data-changed={row.changed || undefined}
+              >
+                {columns.map((column) => (
+                  <td key={column.key} data-column={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                    {column.cell(row, item.index)}
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+          {bottom > 0 && (
+            <tr aria-hidden="true" style={{ height: bottom }}>
+              <td colSpan={columns.length} />
+            </tr>
+          )}
+        </tbody>
+        <tfoot>
+          <tr aria-rowindex={rows.length + 2} data-totals>
+            {columns.map((column, index) => (
+              <td key={column.key} data-column={column.key} style={{ textAlign: column.align ?? 'left' }}>
+                {index === 1
+                  ? `Totals (${rows.length} ${rows.length === 1 ? 'driver' : 'drivers'})`
+                  : column.total
+                    ? money(totals[column.total])
+                    : null}
+              </td>
+            ))}
+          </tr>
+        </tfoot>
+      </table>
+    </div>
+  );
+}

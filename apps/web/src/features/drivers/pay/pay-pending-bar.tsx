@@ -1,0 +1,82 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
+
+/** How many driver numbers the bar names before it says how many more. */
+const NAMES_SHOWN = 8;
+
+const weekOf = (search: unknown) => (search as { week?: string } | undefined)?.week;
+
+/**
+ * Unsaved pay changes (spec 2 §2 'Warns on leaving the page'): how many periods changed and whose,
+ * Discard and Save; leaving the page or the week asks first, closing the tab warns (beforeunload).
+ */
+export function PayPendingBar({
+  driverNumbers,
+  saving,
+  onDiscard,
+  onSave,
+}: {
+  /** Driver numbers of the periods with unsaved changes. */
+  driverNumbers: readonly number[];
+  saving: boolean;
+  onDiscard: () => void;
+  onSave: () => void;
+}) {
+  const count = driverNumbers.length;
+  const pending = useRef(count);
+  useEffect(() => {
+    pending.current = count;
+  }, [count]);
+  const blocker = useBlocker({
+    // Display Zero Totals changes the search of the same week: only leaving the page or the week asks.
+    shouldBlockFn: ({ current, next }) =>
+      pending.current > 0 && (current.pathname !== next.pathname || weekOf(current.search) !== weekOf(next.search)),
+    enableBeforeUnload: () => pending.current > 0,
+    withResolver: true,
+  });
+  const shown = driverNumbers.slice(0, NAMES_SHOWN);
+  const more = count - shown.length;
+  return (
+    <>
+      {count > 0 && (
+        <Paper
+          withBorder
+          shadow="sm"
+          p="xs"
+          role="region"
+          aria-label="Unsaved pay changes"
+          style={{ position: 'sticky', bottom: 0, zIndex: 3, background: 'var(--mantine-color-yellow-0)' }}
+        >
+          <Group justify="space-between" wrap="nowrap" gap="sm">
+            <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+              <b>{count === 1 ? '1 pay period changed' : `${count} pay periods changed`}</b>
+              {count === 1 ? ': driver ' : ': drivers '}
+              {shown.join(', ')}
+              {more > 0 ? ` and ${more} more` : ''}
+            </Text>
+            <Group gap="xs" wrap="nowrap">
+              <Button variant="default" onClick={onDiscard} disabled={saving}>
+                Discard
+              </Button>
+              <Button onClick={onSave} loading={saving}>
+                Save
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+      <ConfirmDialog
+        opened={blocker.status === 'blocked'}
+        onCancel={() => blocker.reset?.()}
+        cancelLabel="Stay on this page"
+        title="Unsaved Changes"
+        confirm={{ label: 'Leave without saving', kind: 'DESTRUCTIVE', onClick: () => blocker.proceed?.() }}
+      >
+        {count === 1 ? '1 pay period has' : `${count} pay periods have`} changes that are not saved. Leave this week and
+        lose them?
+      </ConfirmDialog>
+    </>
+  );
+}

@@ -1,0 +1,332 @@
+import { addMoney, toCents, toEuro, type Cents } from '@courier/domain/common/money';
+import {
+  computePayPeriod,
+  defaultFuelPercent,
+  isManualAdjustmentType,
+  type ManualPayAdjustmentType,
+  type PayAdjustmentType,
+  type PayFormulaSettings,
+} from '@courier/domain/driver-pay/formulas';
+import { isEditablePayPeriod, type PayPeriod, type SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
+
+// The pay grid's rows (spec 2 §2 'Driver pay', §9): a period as loaded, the inputs typed over it, and
+// the amounts worked out by the domain's computePayPeriod, the same function the server saves with.
+
+/** A manual addition or deduction as the grid holds it; `id` when it is a saved one. */
+export interface ManualAdjustmentDraft {
+  /** Stable within the page: `saved-<id>` or `new-<n>`. */
+  key: string;
+  id?: number;
+  type: ManualPayAdjustmentType;
+  description: string;
+  amount: number;
+}
+
+/** What accounts typed over one period; absent fields keep the period's own values. */
+export interface PayRowEdit {
+  /** The period's version the edit was made on: a reload with another version drops the edit. */
+  version: number;
+  daysWorked?: number;
+  daysBookedOff?: number;
+  daysMissed?: number;
+  /** null: the automatic Min Pay Boost. */
+  manualBoost?: number | null;
+  adjustments?: ManualAdjustmentDraft[];
+}
+
+/** The page's two fuel percent inputs (spec 2 §9); null while untouched (each period keeps its own). */
+export type FuelClass = 'van' | 'bike';
+export type FuelPercents = Record<FuelClass, number | null>;
+export const UNTOUCHED_FUEL: FuelPercents = { van: null, bike: null };
+
+/** Van and car share the van percent, bike and top-box bike the bike one; other vehicles burn no fuel. */
+export function fuelClassOf(vehicle: string): FuelClass | null {
+  if (vehicle === 'van' || vehicle === 'car') return 'van';
+  if (vehicle === 'bike' || vehicle === 'top box bike') return 'bike';
+  return null;
+}
+
+export const FUEL_CLASS_DEFAULTS: Record<FuelClass, number> = {
+  van: defaultFuelPercent('van'),
+  bike: defaultFuelPercent('bike'),
+};
+
+export interface PayRowInputs {
+  daysWorked: number;
+  daysBookedOff: number;
+  daysMissed: number;
+  fuelPercent: number | null;
+  manualBoost: number | null;
+  adjustments: ManualAdjustmentDraft[];
+}
+
+/** One adjustment as the panel lists it: manual ones may be removed while the period is editable. */
+export interface ListedAdjustment {
+  key: string;
+  type: PayAdjustmentType;
+  description: string;
+  amount: number;
+  isDeduction: boolean;
+  automatic: boolean;
+}
+
+export interface PayAmounts {
+  basePay: number;
+  fuelSurcharge: number;
+  attendanceBonus: number;
+  cargoBonus: number;
+  helmetBonus: number;
+  backBoxBonus: number;
+  /** The boost paid: automatic Min Pay Boost or the typed one. */
+  boost: number;
+  /** The automatic boost the formulas would pay: the Boost input's hint. */
+  automaticBoost: number | null;
+  /** Adjustments other than the boost (it has its own column): how many and their signed sum. */
+  adjustmentCount: number;
+  adjustmentTotal: number;
+  total: number;
+}
+
+export interface PayRow {
+  period: PayPeriod;
+  editable: boolean;
+  inputs: PayRowInputs;
+  /** Inputs differ from the period as saved. */
+  changed: boolean;
+  /** False while an edited period's pay settings are still loading: the amounts are the saved ones. */
+  live: boolean;
+  amounts: PayAmounts;
+  adjustments: ListedAdjustment[];
+}
+
+export const savedManualAdjustments = (period: PayPeriod): ManualAdjustmentDraft[] =>
+  period.adjustments.flatMap((adjustment) =>
+    !adjustment.automatic && isManualAdjustmentType(adjustment.type)
+      ? [
+          {
+            key: `saved-${adjustment.id}`,
+            id: adjustment.id,
+            type: adjustment.type,
+            description: adjustment.description,
+            amount: adjustment.amount,
+          },
+        ]
+      : [],
+  );
+
+/** The fuel percent an editable period gets from the page's inputs; null: its vehicle's default. */
+function fuelPercentOf(period: PayPeriod, fuel: FuelPercents): number | null {
+  const fuelClass = fuelClassOf(period.driver.vehicle);
+  const typed = fuelClass ? fuel[fuelClass] : null;
+  if (typed === null) return period.fuelPercent;
+  return typed === FUEL_CLASS_DEFAULTS[fuelClass as FuelClass] ? null : typed;
+}
+
+function inputsOf(period: PayPeriod, edit: PayRowEdit | undefined, fuel: FuelPercents): PayRowInputs {
+  return {
+    daysWorked: edit?.daysWorked ?? period.daysWorked,
+    daysBookedOff: edit?.daysBookedOff ?? period.daysBookedOff,
+    daysMissed: edit?.daysMissed ?? period.daysMissed,
+    fuelPercent: fuelPercentOf(period, fuel),
+    manualBoost: edit?.manualBoost === undefined ? period.manualBoost : edit.manualBoost,
+    adjustments: edit?.adjustments ?? savedManualAdjustments(period),
+  };
+}
+
+function sameAdjustments(a: readonly ManualAdjustmentDraft[], b: readonly ManualAdjustmentDraft[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((left, index) => {
+      const right = b[index];
+      return (
+        right !== undefined &&
+        left.id === right.id &&
+        left.type === right.type &&
+        left.description === right.description &&
+        toCents(left.amount) === toCents(right.amount)
+      );
+    })
+  );
+}
+
+function isChanged(period: PayPeriod, inputs: PayRowInputs): boolean {
+  return (
+    inputs.daysWorked !== period.daysWorked ||
+    inputs.daysBookedOff !== period.daysBookedOff ||
+    inputs.daysMissed !== period.daysMissed ||
+    inputs.fuelPercent !== period.fuelPercent ||
+    inputs.manualBoost !== period.manualBoost ||
+    !sameAdjustments(inputs.adjustments, savedManualAdjustments(period))
+  );
+}
+
+const signedCents = (adjustment: { amount: number; isDeduction: boolean }): Cents =>
+  (adjustment.isDeduction ? -toCents(adjustment.amount) : toCents(adjustment.amount)) as Cents;
+
+/** Boost and the other adjustments, split as the grid's columns show them. */
+function splitAdjustments(adjustments: readonly ListedAdjustment[]) {
+  const boosts = adjustments.filter((adjustment) => adjustment.type === 'AUTO_BOOST');
+  const others = adjustments.filter((adjustment) => adjustment.type !== 'AUTO_BOOST');
+  return {
+    boost: toEuro(addMoney(...boosts.map(signedCents))),
+    adjustmentCount: others.length,
+    adjustmentTotal: toEuro(addMoney(...others.map(signedCents))),
+  };
+}
+
+/** The amounts as the server saved them: locked periods, and edited ones whose settings are not here yet. */
+function savedAmounts(period: PayPeriod): { amounts: PayAmounts; adjustments: ListedAdjustment[] } {
+  const adjustments = period.adjustments.map((adjustment) => ({
+    key: `saved-${adjustment.id}`,
+    type: adjustment.type,
+    description: adjustment.description,
+    amount: adjustment.amount,
+    isDeduction: adjustment.isDeduction,
+    automatic: adjustment.automatic,
+  }));
+  return {
+    adjustments,
+    amounts: {
+      basePay: period.basePay,
+      fuelSurcharge: period.fuelSurcharge,
+      attendanceBonus: period.attendanceBonus,
+      cargoBonus: period.cargoBonus,
+      helmetBonus: period.helmetBonus,
+      backBoxBonus: period.backBoxBonus,
+      automaticBoost: null,
+      ...splitAdjustments(adjustments),
+      total: period.total,
+    },
+  };
+}
+
+/** One row: the period, the inputs over it and, for an editable period, the pay worked out live. */
+export function payRowOf({
+  period,
+  edit,
+  fuel,
+  settings,
+}: {
+  period: PayPeriod;
+  edit: PayRowEdit | undefined;
+  fuel: FuelPercents;
+  /** The driver's formula settings; undefined while they load. */
+  settings: PayFormulaSettings | undefined;
+}): PayRow {
+  const editable = isEditablePayPeriod(period.status);
+  if (!editable) {
+    const saved = savedAmounts(period);
+    return {
+      period,
+      editable,
+      inputs: inputsOf(period, undefined, UNTOUCHED_FUEL),
+      changed: false,
+      live: true,
+      ...saved,
+    };
+  }
+  const inputs = inputsOf(period, edit, fuel);
+  const changed = isChanged(period, inputs);
+  if (!settings) return { period, editable, inputs, changed, live: !changed, ...savedAmounts(period) };
+
+  const computeWith = (manualBoost: number | null) =>
+    computePayPeriod({
+      basePay: period.basePay,
+      vehicle: period.driver.vehicle,
+      settings,
+      daysWorked: inputs.daysWorked,
+      daysBookedOff: inputs.daysBookedOff,
+      daysMissed: inputs.daysMissed,
+      fuelPercent: inputs.fuelPercent,
+      manualBoost,
+      overrides: period.overrides,
+      adjustments: inputs.adjustments.map((adjustment) => ({
+        ...adjustment,
+        isDeduction: adjustment.type === 'MANUAL_DEDUCTION',
+      })),
+    });
+  const result = computeWith(inputs.manualBoost);
+  const automaticBoost = inputs.manualBoost === null ? result.boost : computeWith(null).boost;
+  let manualIndex = 0;
+  const adjustments = result.adjustments.map((adjustment, index) => ({
+    ...adjustment,
+    // Manual ones come first, in the order given (computePayPeriod keeps it): they keep their keys.
+    key: adjustment.automatic
+      ? `auto-${adjustment.type}-${index}`
+      : (inputs.adjustments[manualIndex++]?.key ?? `manual-${index}`),
+  }));
+  return {
+    period,
+    editable,
+    inputs,
+    changed,
+    live: true,
+    adjustments,
+    amounts: {
+      basePay: result.basePay,
+      fuelSurcharge: result.fuelSurcharge,
+      attendanceBonus: result.attendanceBonus,
+      cargoBonus: result.cargoBonus,
+      helmetBonus: result.helmetBonus,
+      backBoxBonus: result.backBoxBonus,
+      automaticBoost,
+      ...splitAdjustments(adjustments),
+      total: result.total,
+    },
+  };
+}
+
+/** POST /pay/period's body: every changed editable period, its component overrides sent back as they were. */
+export function saveBodyOf(rows: readonly PayRow[]): SavePayPeriodsBody {
+  return rows
+    .filter((row) => row.editable && row.changed)
+    .map(({ period, inputs }) => ({
+      id: period.id,
+      version: period.version,
+      daysWorked: inputs.daysWorked,
+      daysBookedOff: inputs.daysBookedOff,
+      daysMissed: inputs.daysMissed,
+      fuelPercent: inputs.fuelPercent,
+      manualBoost: inputs.manualBoost,
+      ...period.overrides,
+      adjustments: inputs.adjustments.map(({ id, type, description, amount }) =>
+        id === undefined ? { type, description, amount } : { id, type, description, amount },
+      ),
+    }));
+}
+
+export const TOTALLED_AMOUNTS = [
+  'basePay',
+  'fuelSurcharge',
+  'attendanceBonus',
+  'cargoBonus',
+  'helmetBonus',
+  'backBoxBonus',
+  'boost',
+  'adjustmentTotal',
+  'total',
+] as const satisfies readonly (keyof PayAmounts)[];
+export type TotalledAmount = (typeof TOTALLED_AMOUNTS)[number];
+
+/** The footer: each amount column summed over the rows shown, in cents. */
+export function columnTotals(rows: readonly PayRow[]): Record<TotalledAmount, number> {
+  const totals = {} as Record<TotalledAmount, number>;
+  for (const key of TOTALLED_AMOUNTS) totals[key] = toEuro(addMoney(...rows.map((row) => toCents(row.amounts[key]))));
+  return totals;
+}
+
+/**
+ * The value a fuel input shows: what was typed, else the percent every editable period of the class
+ * shares, else the default.
+ */
+export function shownFuelPercent(periods: readonly PayPeriod[], fuel: FuelPercents, fuelClass: FuelClass): number {
+  const typed = fuel[fuelClass];
+  if (typed !== null) return typed;
+  const stored = new Set(
+    periods
+      .filter((period) => isEditablePayPeriod(period.status) && fuelClassOf(period.driver.vehicle) === fuelClass)
+      .map((period) => period.fuelPercent ?? FUEL_CLASS_DEFAULTS[fuelClass]),
+  );
+  const [only] = stored;
+  return stored.size === 1 && only !== undefined ? only : FUEL_CLASS_DEFAULTS[fuelClass];
+}

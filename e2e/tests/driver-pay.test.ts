@@ -1,0 +1,246 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { dublinToday } from '@courier/domain/common/calendar-days';
+import { addMoney, formatEuro, subtractMoney, toCents, toEuro } from '@courier/domain/common/money';
+import { computePayPeriod, type PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
+import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
+import type { PayPeriod, SavePayPeriod } from '@courier/domain/driver-pay/schemas';
+import type { PaySettings } from '@courier/domain/drivers/schemas';
+import { apiToken } from '../support/api.ts';
+import { baseURL, browserForTests, expectAccessible, signedInPage, type DemoRole } from '../support/browser.ts';
+
+// Issue 13, the Driver Pay screen (spec 2 §2 'Driver pay', §4, §5, §8, §9): a week's grid whose
+// totals follow the inputs exactly as the domain's computePayPeriod works them out, adjustments with
+// the spec's messages, Save (kept after a reload), Finalise, and who is refused.
+const browser = browserForTests();
+
+async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
+  const token = await apiToken(role);
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
+const weekPath = (week: PayWeek) => `/pay/period?start=${week.start}&end=${week.end}`;
+const periodsOf = async (week: PayWeek) => (await api<PayPeriod[]>('accounts', weekPath(week))).body;
+
+function formulaSettings(settings: PaySettings): PayFormulaSettings {
+  const {
+    driverId: _id,
+    saved: _saved,
+    payFrequency: _frequency,
+    address: _address,
+    updatedAt: _updatedAt,
+    ...rest
+  } = settings;
+  return rest;
+}
+
+/** The period's pay with some inputs changed, as the domain works it out. */
+function payWith(
+  period: PayPeriod,
+  settings: PayFormulaSettings,
+  changes: { daysWorked?: number; adjustments?: { type: 'MANUAL_ADDITION'; description: string; amount: number }[] },
+) {
+  const manual = period.adjustments.filter((adjustment) => !adjustment.automatic);
+  return computePayPeriod({
+    basePay: period.basePay,
+    vehicle: period.driver.vehicle,
+    settings,
+    daysWorked: changes.daysWorked ?? period.daysWorked,
+    daysBookedOff: period.daysBookedOff,
+    daysMissed: period.daysMissed,
+    fuelPercent: period.fuelPercent,
+    manualBoost: period.manualBoost,
+    overrides: period.overrides,
+    adjustments: [...manual, ...(changes.adjustments ?? []).map((added) => ({ ...added, isDeduction: false }))],
+  });
+}
+
+/** A row of the virtualised grid: scrolled to until it is drawn. */
+async function rowOf(page: Page, driverNumber: number): Promise<Locator> {
+  const row = page.locator(`tbody tr[data-driver-number="${driverNumber}"]`);
+  const grid = page.getByRole('region', { name: 'Pay periods' });
+  await grid.waitFor({ timeout: 20_000 });
+  for (let step = 0; step < 40 && (await row.count()) === 0; step++) {
+    await grid.evaluate((element) => element.scrollBy(0, 300));
+    await page.waitForTimeout(50);
+  }
+  await row.waitFor();
+  return row;
+}
+
+const cell = (row: Locator, column: string) => row.locator(`td[data-column="${column}"]`);
+const footer = (page: Page, column: string) => page.locator(`tfoot td[data-column="${column}"]`);
+
+/** Puts a period back as it was before a test changed it. */
+async function restore(original: PayPeriod) {
+  const [current] = (await periodsOf({ start: original.start, end: original.end })).filter(
+    (period) => period.id === original.id,
+  );
+  if (!current) return;
+  const body: SavePayPeriod[] = [
+    {
+      id: original.id,
+      daysWorked: original.daysWorked,
+      daysBookedOff: original.daysBookedOff,
+      daysMissed: original.daysMissed,
+      fuelPercent: original.fuelPercent,
+      manualBoost: original.manualBoost,
+      ...original.overrides,
+      adjustments: original.adjustments
+        .filter((adjustment) => !adjustment.automatic)
+        .map(({ id, type, description, amount }) => ({ id, type, description, amount })),
+    },
+  ];
+  await api('accounts', '/pay/period', { method: 'POST', body });
+}
+
+describe('driver pay', () => {
+  test('accounts change days worked and add an adjustment: totals follow computePayPeriod, Save keeps them', async () => {
+    // This week's periods are active in the demo data (last week's in review, older ones locked).
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const periods = await periodsOf(week);
+    // A driver with pay settings whose pay depends on the days worked (boost, bonus, rentals).
+    let chosen: { period: PayPeriod; settings: PayFormulaSettings; days: number } | undefined;
+    for (const period of periods) {
+      if (!period.paySettingsSaved || (period.status !== 'ACTIVE' && period.status !== 'IN_REVIEW')) continue;
+      const settings = formulaSettings(
+        (await api<PaySettings>('accounts', `/drivers/${period.driver.id}/pay-settings`)).body,
+      );
+      const days = [5, 2, 4, 1, 3].find(
+        (candidate) =>
+          candidate !== period.daysWorked &&
+          payWith(period, settings, { daysWorked: candidate }).total !== period.total,
+      );
+      if (days !== undefined) {
+        chosen = { period, settings, days };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('The demo data has a driver this week whose pay depends on the days worked.');
+    const { period, settings, days } = chosen;
+    const changedDays = payWith(period, settings, { daysWorked: days });
+    const added = { type: 'MANUAL_ADDITION' as const, description: 'E2E parking refund', amount: 12.5 };
+    const withAdjustment = payWith(period, settings, { daysWorked: days, adjustments: [added] });
+    const weekTotal = toEuro(addMoney(...periods.map((candidate) => toCents(candidate.total))));
+
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      await expect.poll(() => cell(row, 'total').textContent()).toBe(formatEuro(period.total));
+      await expect.poll(() => footer(page, 'total').textContent()).toBe(formatEuro(weekTotal));
+      // The banner of spec 2 §8 shows while any period of the week is active.
+      await page.getByText('There are active pay periods, the system may update these pay periods').waitFor();
+      await expectAccessible(page);
+
+      // One keystroke: the row and the footer move to what computePayPeriod says.
+      await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill(String(days));
+      await expect.poll(() => cell(row, 'total').textContent()).toBe(formatEuro(changedDays.total));
+      expect(await cell(row, 'attendanceBonus').textContent()).toBe(formatEuro(changedDays.attendanceBonus));
+      expect(await cell(row, 'boost').getByRole('textbox').getAttribute('placeholder')).toBe(
+        changedDays.boost === 0 ? 'Auto' : changedDays.boost.toFixed(2),
+      );
+      const moved = addMoney(toCents(weekTotal), subtractMoney(toCents(changedDays.total), toCents(period.total)));
+      expect(await footer(page, 'total').textContent()).toBe(formatEuro(toEuro(moved)));
+      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+      expect(await row.getAttribute('data-changed')).toBe('true');
+
+      // Leaving the page with unsaved changes asks first.
+      await page.getByRole('tab', { name: 'Drivers' }).click();
+      const leave = page.getByRole('dialog', { name: 'Unsaved Changes' });
+      await leave.waitFor();
+      await leave.getByRole('button', { name: 'Stay on this page' }).click();
+      expect(new URL(page.url()).pathname).toBe('/drivers/pay');
+
+      // An empty adjustment shows the three messages of spec 2 §5 at their fields.
+      await row.getByRole('button', { name: /^Adjustments of driver/ }).click();
+      const panel = page.getByRole('dialog', { name: /adjustments$/ });
+      await panel.waitFor();
+      await panel.getByRole('button', { name: 'Add adjustment' }).click();
+      await panel.getByText('Invalid amount: Amount must be greater than 0').waitFor();
+      await panel.getByText('Invalid type: Please select a type').waitFor();
+      await panel.getByText('Invalid description: Please enter a description').waitFor();
+      await panel.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Addition' }).click();
+      await panel.getByRole('textbox', { name: 'Amount (€)' }).fill('12.50');
+      await panel.getByRole('textbox', { name: 'Description' }).fill(added.description);
+      await panel.getByRole('button', { name: 'Add adjustment' }).click();
+      await panel.getByRole('cell', { name: added.description, exact: true }).waitFor();
+      expect(await panel.getByText('Amount must be greater than 0').count()).toBe(0);
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      await expect.poll(() => cell(row, 'total').textContent()).toBe(formatEuro(withAdjustment.total));
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByText('Pay periods saved').first().waitFor();
+      await expect
+        .poll(async () => (await rowOf(page, period.driver.driverNumber)).getAttribute('data-changed'))
+        .toBe(null);
+      const [saved] = (await periodsOf(week)).filter((candidate) => candidate.id === period.id);
+      expect(saved?.daysWorked).toBe(days);
+      expect(saved?.total).toBe(withAdjustment.total);
+      expect(saved?.adjustments.map((adjustment) => adjustment.description)).toContain(added.description);
+
+      await page.reload();
+      const reloaded = await rowOf(page, period.driver.driverNumber);
+      await expect
+        .poll(() => reloaded.getByRole('textbox', { name: /^Days Worked, driver/ }).inputValue())
+        .toBe(String(days));
+      expect(await cell(reloaded, 'total').textContent()).toBe(formatEuro(withAdjustment.total));
+      expect(problems).toEqual([]);
+    } finally {
+      await restore(period);
+      await context.close();
+    }
+  });
+
+  test('accounts finalise a period in review: it turns read-only', async () => {
+    let inReview: PayPeriod | undefined;
+    for (const week of recentPayWeeks(dublinToday())) {
+      inReview = (await periodsOf(week)).find((period) => period.status === 'IN_REVIEW');
+      if (inReview) break;
+    }
+    // Periods reach review when the Monday run moves an ended week; the demo data has last week in review.
+    if (!inReview) throw new Error('The demo data has a pay period in review in the past six weeks.');
+    const period = inReview;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${period.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      await row.getByRole('checkbox', { name: /to finalise$/ }).check();
+      await page.getByRole('button', { name: 'Finalise 1 pay period' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Finalise 1 pay period' });
+      await confirm.getByRole('button', { name: 'Finalise', exact: true }).click();
+      await page.getByText('Pay periods finalised').first().waitFor();
+      await expect.poll(() => row.getAttribute('data-status')).toBe('PENDING_PAYMENT');
+      await row.getByText('Pending payment').waitFor();
+      expect(await row.getByRole('textbox').count()).toBe(0);
+      expect(await row.getByRole('checkbox').count()).toBe(0);
+      const [finalised] = (await periodsOf({ start: period.start, end: period.end })).filter(
+        (candidate) => candidate.id === period.id,
+      );
+      expect(finalised?.status).toBe('PENDING_PAYMENT');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a dispatcher is refused driver pay', async () => {
+    const { page, context } = await signedInPage(browser(), 'dispatcher');
+    await page.goto('/drivers/pay');
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Pay periods' }).count()).toBe(0);
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    expect((await api('dispatcher', weekPath(week))).status).toBe(403);
+    await context.close();
+  });
+});
