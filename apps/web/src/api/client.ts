@@ -79,3 +79,37 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
   return body as T;
 }
+
+/** A file the server sends (a CSV, a report): its bytes and the name it gives it, or `fallbackName`. */
+export interface ApiFile {
+  fileName: string;
+  file: Blob;
+}
+
+/**
+ * GETs a file with the session, like apiRequest: a 401 or 429 signs the user out and any failure is
+ * an ApiRequestError with the server's message. `path` is under /api unless it already starts with it.
+ */
+export async function apiFile(
+  path: string,
+  options: { query?: RequestOptions['query']; fallbackName: string },
+): Promise<ApiFile> {
+  const { accessToken } = sessionStore.get();
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path.startsWith('/api/') ? path : `/api${path}`, options.query), {
+      credentials: 'include',
+      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
+    });
+  } catch {
+    throw new ApiRequestError(0, 'The server could not be reached. Check your connection and try again.', undefined);
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
+    if (response.status === 401 || response.status === 429) sessionStore.signOut();
+    throw new ApiRequestError(response.status, messageOfApiError(response.status, body), body);
+  }
+  const fileName =
+    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? options.fallbackName;
+  return { fileName, file: await response.blob() };
+}

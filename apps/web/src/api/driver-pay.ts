@@ -1,12 +1,8 @@
-import { queryOptions, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NO_PAY_SETTINGS, type PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import type { FinalisePayPeriodsBody, PayPeriod, SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
-import type { PaySettings } from '@courier/domain/drivers/schemas';
-import { sessionStore } from '../session/session-store.ts';
-import { ApiRequestError, apiRequest } from './client.ts';
-import { paySettingsQuery } from './drivers.ts';
-import { messageOfApiError } from './error-messages.ts';
+import { apiFile, apiRequest, type ApiFile } from './client.ts';
 
 // The 'Pay' calls of spec 2 §7 (issue 13): a week's pay periods, their save, finalisation and CSV.
 
@@ -30,45 +26,9 @@ export function usePayWeek(week: PayWeek) {
   return useQuery(payWeekQuery(week));
 }
 
-/** The formula inputs of a driver's pay settings: what computePayPeriod reads. */
-function formulaSettingsOf(settings: PaySettings): PayFormulaSettings {
-  if (!settings.saved) return NO_PAY_SETTINGS;
-  return {
-    applyFuelSurcharge: settings.applyFuelSurcharge,
-    minPay: settings.minPay,
-    maxBoost: settings.maxBoost,
-    attendanceBonusOneDay: settings.attendanceBonusOneDay,
-    attendanceBonusTwoDay: settings.attendanceBonusTwoDay,
-    attendanceBonusThreeDay: settings.attendanceBonusThreeDay,
-    attendanceBonusFourDay: settings.attendanceBonusFourDay,
-    attendanceBonusFiveDay: settings.attendanceBonusFiveDay,
-    cargoBonusRate: settings.cargoBonusRate,
-    helmetBonusRate: settings.helmetBonusRate,
-    backBoxBonusRate: settings.backBoxBonusRate,
-    cargoRentalDeduction: settings.cargoRentalDeduction,
-    equipmentRentalDeduction: settings.equipmentRentalDeduction,
-  };
-}
-
-/**
- * The pay settings computePayPeriod needs for the grid's live totals, by driver id. Only drivers with
- * saved settings are asked for (the others are paid by NO_PAY_SETTINGS, as on the server); a driver
- * whose settings have not arrived yet is absent from the map.
- */
-export function usePayFormulaSettings(periods: readonly PayPeriod[]): ReadonlyMap<number, PayFormulaSettings> {
-  const asked = [...new Set(periods.filter((period) => period.paySettingsSaved).map((period) => period.driver.id))];
-  return useQueries({
-    queries: asked.map((driverId) => ({ ...paySettingsQuery(driverId), staleTime: 60_000 })),
-    combine: (results) => {
-      const settings = new Map<number, PayFormulaSettings>();
-      for (const period of periods) if (!period.paySettingsSaved) settings.set(period.driver.id, NO_PAY_SETTINGS);
-      results.forEach((result, index) => {
-        const driverId = asked[index];
-        if (result.data && driverId !== undefined) settings.set(driverId, formulaSettingsOf(result.data));
-      });
-      return settings;
-    },
-  });
+/** The pay settings each driver's period carries (what computePayPeriod reads), by driver id. */
+export function payFormulaSettingsOf(periods: readonly PayPeriod[]): ReadonlyMap<number, PayFormulaSettings> {
+  return new Map(periods.map((period) => [period.driver.id, period.settings]));
 }
 
 /** Periods answered by a save or finalise replace those of the week's list with the same id. */
@@ -105,32 +65,10 @@ export function useFinalisePayPeriods(week: PayWeek) {
   });
 }
 
-/** GET /pay/period/csv: the week's periods as a CSV file, saved under the name the server gives it. */
-export async function downloadPayPeriodsCsv(week: PayWeek): Promise<void> {
-  const { accessToken } = sessionStore.get();
-  const query = new URLSearchParams({ start: week.start, end: week.end });
-  let response: Response;
-  try {
-    response = await fetch(`/api/pay/period/csv?${query.toString()}`, {
-      credentials: 'include',
-      headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-    });
-  } catch {
-    throw new ApiRequestError(0, 'The server could not be reached. Check your connection and try again.', undefined);
-  }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as Parameters<typeof messageOfApiError>[1];
-    if (response.status === 401 || response.status === 429) sessionStore.signOut();
-    throw new ApiRequestError(response.status, messageOfApiError(response.status, body), body);
-  }
-  const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `driver-pay-${week.start}.csv`;
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+/** GET /pay/period/csv: the week's periods as a CSV file, with the name the server gives it. */
+export function fetchPayPeriodsCsv(week: PayWeek): Promise<ApiFile> {
+  return apiFile('/pay/period/csv', {
+    query: { start: week.start, end: week.end },
+    fallbackName: `driver-pay-${week.start}.csv`,
+  });
 }

@@ -8,9 +8,7 @@ import {
   type InvoiceReportParams,
   type InvoiceReportRequested,
 } from '@courier/domain/invoicing/reports';
-import { sessionStore } from '../session/session-store.ts';
-import { ApiRequestError, apiRequest } from './client.ts';
-import { messageOfApiError } from './error-messages.ts';
+import { apiFile, apiRequest, type ApiFile } from './client.ts';
 
 // Invoice reports (spec 1 §2 'Invoice reports screen', §7 'Report requests'): requested, built in
 // the background, listed with their state until done, then downloaded.
@@ -56,19 +54,7 @@ export function useRequestInvoiceReport() {
 }
 
 /** A done report's CSV and the file name the server gives it; null when the report has no file yet. */
-export async function fetchInvoiceReportFile(report: InvoiceReport): Promise<{ fileName: string; file: Blob } | null> {
+export async function fetchInvoiceReportFile(report: InvoiceReport): Promise<ApiFile | null> {
   if (!report.downloadUrl) return null;
-  const { accessToken } = sessionStore.get();
-  const response = await fetch(report.downloadUrl, {
-    credentials: 'include',
-    headers: accessToken ? { authorization: `Bearer ${accessToken}` } : {},
-  });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => undefined)) as Parameters<typeof messageOfApiError>[1];
-    if (response.status === 401 || response.status === 429) sessionStore.signOut();
-    throw new ApiRequestError(response.status, messageOfApiError(response.status, body), body);
-  }
-  const fileName =
-    /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? `report-${report.id}.csv`;
-  return { fileName, file: await response.blob() };
+  return apiFile(report.downloadUrl, { fallbackName: `report-${report.id}.csv` });
 }

@@ -3,7 +3,7 @@ import { isoDateTime } from '../common/api.ts';
 import { dayPartsOf, weekdayOf } from '../common/calendar-days.ts';
 import { bodyId, isDateInRange } from '../common/input.ts';
 import { euro, MAX_EURO } from '../pricing/schemas.ts';
-import { PAY_ADJUSTMENT_TYPES } from './formulas.ts';
+import { PAY_ADJUSTMENT_TYPES, type PayFormulaSettings } from './formulas.ts';
 import { isPayWeek } from './pay-weeks.ts';
 
 // The 'Pay' calls of spec 2 §7 (issue 13): GET/POST /api/pay/period, create, finalise and the CSV.
@@ -176,6 +176,23 @@ export type PayAdjustment = z.infer<typeof payAdjustmentSchema>;
 const nullableAmount = z.number().nullable();
 
 /** A pay period as the 'Pay' calls answer it (spec 2 §3 'Pay period'). */
+/** The pay settings the formulas read, as each period carries them (NO_PAY_SETTINGS when none are saved). */
+export const payFormulaSettingsSchema = z.object({
+  applyFuelSurcharge: z.boolean(),
+  minPay: z.number(),
+  maxBoost: z.number(),
+  attendanceBonusOneDay: z.number(),
+  attendanceBonusTwoDay: z.number(),
+  attendanceBonusThreeDay: z.number(),
+  attendanceBonusFourDay: z.number(),
+  attendanceBonusFiveDay: z.number(),
+  cargoBonusRate: z.number(),
+  helmetBonusRate: z.number(),
+  backBoxBonusRate: z.number(),
+  cargoRentalDeduction: z.number(),
+  equipmentRentalDeduction: z.number(),
+}) satisfies z.ZodType<PayFormulaSettings>;
+
 export const payPeriodSchema = z.object({
   id: z.number().int(),
   status: z.enum(PAY_PERIOD_STATUSES),
@@ -188,6 +205,8 @@ export const payPeriodSchema = z.object({
   }),
   /** False when the driver has no pay settings saved: only base pay (and manual entries) count. */
   paySettingsSaved: z.boolean(),
+  /** What the formulas read from the driver's pay settings: the grid computes with it as the server does. */
+  settings: payFormulaSettingsSchema,
   start: z.string(),
   end: z.string(),
   daysWorked: z.number().int(),

@@ -69,6 +69,7 @@ describe.each(databaseKinds)('pay periods on %s', (kind) => {
         basePay: 41.16,
         total: 41.16,
         paySettingsSaved: false,
+        settings: NO_PAY_SETTINGS,
         adjustments: [],
         driver: { id: driver.id, driverNumber: driver.driverNumber, vehicle: 'van' },
       });
@@ -112,6 +113,8 @@ describe.each(databaseKinds)('pay periods on %s', (kind) => {
         total: expected.total,
       });
       expect(period.total).toBe(133.35);
+      // The period carries what the formulas read, so the grid computes as the server does.
+      expect(period.settings).toEqual(settings);
     });
 
     it('follows task pay edited after the first load while the period is editable, not once it is paid', async () => {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import { addDays, instantOfDublinTime } from '@courier/domain/common/calendar-days';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
+import { NO_PAY_SETTINGS, type PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingTasks, driverPaySettings, drivers, payAdjustments, payPeriods } from '../../db/schema/index.ts';
@@ -71,6 +72,25 @@ export async function basePayOfDrivers(tx: DbOrTx, driverIds: number[], week: Pa
   return new Map(rows.map((row) => [row.driverId as number, Number(row.basePay)]));
 }
 
+/** What the formulas read of a driver's saved pay settings. */
+export function formulaSettingsOf(row: PaySettingsRow): PayFormulaSettings {
+  return {
+    applyFuelSurcharge: row.applyFuelSurcharge,
+    minPay: row.minPay,
+    maxBoost: row.maxBoost,
+    attendanceBonusOneDay: row.attendanceBonusOneDay,
+    attendanceBonusTwoDay: row.attendanceBonusTwoDay,
+    attendanceBonusThreeDay: row.attendanceBonusThreeDay,
+    attendanceBonusFourDay: row.attendanceBonusFourDay,
+    attendanceBonusFiveDay: row.attendanceBonusFiveDay,
+    cargoBonusRate: row.cargoBonusRate,
+    helmetBonusRate: row.helmetBonusRate,
+    backBoxBonusRate: row.backBoxBonusRate,
+    cargoRentalDeduction: row.cargoRentalDeduction,
+    equipmentRentalDeduction: row.equipmentRentalDeduction,
+  };
+}
+
 /** The saved pay settings of these drivers, by driver id (drivers without settings are absent). */
 export async function paySettingsOfDrivers(tx: DbOrTx, driverIds: number[]): Promise<Map<number, PaySettingsRow>> {
   if (driverIds.length === 0) return new Map();
@@ -123,6 +143,7 @@ export async function listPeriods(db: DbOrTx, where: SQL): Promise<PayPeriod[]> 
         vehicle: drivers.vehicle,
       },
       paySettingsSaved: isNotNull(driverPaySettings.driverId),
+      settings: driverPaySettings,
     })
     .from(payPeriods)
     .innerJoin(drivers, eq(drivers.id, payPeriods.driverId))
@@ -133,11 +154,12 @@ export async function listPeriods(db: DbOrTx, where: SQL): Promise<PayPeriod[]> 
     db,
     rows.map((row) => row.period.id),
   );
-  return rows.map(({ period, driver, paySettingsSaved }) => ({
+  return rows.map(({ period, driver, paySettingsSaved, settings }) => ({
     id: period.id,
     status: period.status,
     driver,
     paySettingsSaved: Boolean(paySettingsSaved),
+    settings: settings ? formulaSettingsOf(settings) : NO_PAY_SETTINGS,
     start: period.startDay,
     end: period.endDay,
     daysWorked: period.daysWorked,

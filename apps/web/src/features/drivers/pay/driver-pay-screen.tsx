@@ -6,13 +6,14 @@ import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-wee
 import { isEditablePayPeriod, type PayPeriod } from '@courier/domain/driver-pay/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import {
-  downloadPayPeriodsCsv,
+  fetchPayPeriodsCsv,
+  payFormulaSettingsOf,
   useFinalisePayPeriods,
-  usePayFormulaSettings,
   usePayWeek,
   useSavePayPeriods,
 } from '@/api/driver-pay.ts';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
+import { saveFile } from '@/ui/save-file.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { AdjustmentsPanel } from './adjustments-panel.tsx';
@@ -91,7 +92,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const navigate = useNavigate({ from: '/drivers/pay' });
   const list = usePayWeek(week);
   const periods: readonly PayPeriod[] = useMemo(() => list.data ?? [], [list.data]);
-  const settings = usePayFormulaSettings(periods);
+  const settings = useMemo(() => payFormulaSettingsOf(periods), [periods]);
   const save = useSavePayPeriods(week);
   const finalise = useFinalisePayPeriods(week);
   const [edits, setEdits] = useState<ReadonlyMap<number, PayRowEdit>>(new Map());
@@ -213,7 +214,8 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
 
   const exportCsv = () => {
     setExporting(true);
-    downloadPayPeriodsCsv(week)
+    fetchPayPeriodsCsv(week)
+      .then(({ fileName, file }) => saveFile(fileName, file))
       .catch((failure: unknown) =>
         toast({ type: 'error', title: 'Failed to export pay periods', message: messageOf(failure) }),
       )
