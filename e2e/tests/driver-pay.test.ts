@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { dublinToday } from '@courier/domain/common/calendar-days';
@@ -228,6 +229,32 @@ describe('driver pay', () => {
         (candidate) => candidate.id === period.id,
       );
       expect(finalised?.status).toBe('PENDING_PAYMENT');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("accounts download a driver's timesheet and proforma, and send the week's proformas", async () => {
+    const week = recentPayWeeks(dublinToday())[1] as PayWeek;
+    const period = (await periodsOf(week)).find((candidate) => candidate.basePay > 0);
+    if (!period) throw new Error('The demo data has paid work last week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      for (const item of ['Timesheet', 'Proforma']) {
+        await row.getByRole('button', { name: `Documents of driver ${period.driver.driverNumber}` }).click();
+        const [download] = await Promise.all([
+          page.waitForEvent('download'),
+          page.getByRole('menuitem', { name: item, exact: true }).click(),
+        ]);
+        const bytes = await readFile((await download.path()) as string);
+        expect(bytes.subarray(0, 5).toString(), item).toBe('%PDF-');
+      }
+      await page.getByRole('button', { name: 'Send proformas' }).click();
+      await page.getByRole('dialog', { name: 'Send proformas' }).getByRole('button', { name: 'Send' }).click();
+      await page.getByText('Proformas', { exact: true }).waitFor();
       expect(problems).toEqual([]);
     } finally {
       await context.close();

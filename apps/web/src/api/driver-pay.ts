@@ -1,4 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  DriverDocumentType,
+  PayPdfResponse,
+  SendDriverDocumentBody,
+  SendStarted,
+} from '@courier/domain/driver-pay/documents';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import type { FinalisePayPeriodsBody, PayPeriod, SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
@@ -70,5 +76,30 @@ export function fetchPayPeriodsCsv(week: PayWeek): Promise<ApiFile> {
   return apiFile('/pay/period/csv', {
     query: { start: week.start, end: week.end },
     fallbackName: `driver-pay-${week.start}.csv`,
+  });
+}
+
+/** A driver's timesheet or document of a pay period as a PDF (spec 2 §7): file name and bytes. */
+export async function fetchPayDocument(
+  payPeriodId: number,
+  document: 'timesheet' | DriverDocumentType,
+  mergeExtras: boolean,
+): Promise<ApiFile> {
+  const pdf =
+    document === 'timesheet'
+      ? await apiRequest<PayPdfResponse>('/pay/period/timesheet', { query: { payPeriodId, mergeExtras }, expect: 200 })
+      : await apiRequest<PayPdfResponse>('/pay/period/driver-document', {
+          query: { payPeriodId, documentType: document, mergeExtras },
+          expect: 200,
+        });
+  const bytes = Uint8Array.from(atob(pdf.body), (c) => c.charCodeAt(0));
+  return { fileName: pdf.fileName, file: new Blob([bytes], { type: pdf.contentType }) };
+}
+
+/** PUT /pay/period/send-driver-document: e-mails each chosen period's document to its driver, in the background. */
+export function useSendDriverDocuments() {
+  return useMutation({
+    mutationFn: (body: SendDriverDocumentBody) =>
+      apiRequest<SendStarted>('/pay/period/send-driver-document', { method: 'PUT', body, expect: 200 }),
   });
 }

@@ -11,6 +11,7 @@ import {
   useFinalisePayPeriods,
   usePayWeek,
   useSavePayPeriods,
+  useSendDriverDocuments,
 } from '@/api/driver-pay.ts';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { saveFile } from '@/ui/save-file.ts';
@@ -102,6 +103,8 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const [confirmingFinalise, setConfirmingFinalise] = useState(false);
   const [conflict, setConflict] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [confirmingSend, setConfirmingSend] = useState(false);
+  const sendDocuments = useSendDriverDocuments();
 
   const rows = useMemo(
     () =>
@@ -222,6 +225,26 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
       .finally(() => setExporting(false));
   };
 
+  const sendProformas = () =>
+    sendDocuments.mutate(
+      { payPeriodIds: periods.map((period) => period.id), documentType: 'driver_proforma' },
+      {
+        onSuccess: (started) =>
+          toast({
+            type: started.failures.length > 0 ? 'warn' : 'success',
+            title: 'Proformas',
+            message:
+              started.failures.length > 0
+                ? `${started.message} Not sent: ${started.failures.map((failure) => `${failure.driver} (${failure.message})`).join('; ')}`
+                : started.message,
+            duration: started.failures.length > 0 ? 'LONG' : 'NORMAL',
+          }),
+        onError: (failure) =>
+          toast({ type: 'error', title: 'Failed to send driver proformas.', message: messageOf(failure) }),
+        onSettled: () => setConfirmingSend(false),
+      },
+    );
+
   const setFuelOf = (fuelClass: FuelClass) => (value: number) =>
     setFuel((current) => ({ ...current, [fuelClass]: value }));
   const weeks = recentPayWeeks(dublinToday());
@@ -268,6 +291,14 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
             <Button variant="default" onClick={exportCsv} loading={exporting} disabled={periods.length === 0}>
               Export CSV
             </Button>
+            <Button
+              variant="default"
+              onClick={() => setConfirmingSend(true)}
+              loading={sendDocuments.isPending}
+              disabled={periods.length === 0}
+            >
+              Send proformas
+            </Button>
             <Button onClick={startFinalise} disabled={selectedIds.length === 0}>
               {selectedIds.length === 0
                 ? 'Finalise pay periods'
@@ -312,6 +343,19 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
         onClose={() => setOpenPeriodId(null)}
         onChange={(row, adjustments) => actions.edit(row.period, { adjustments })}
       />
+      <ConfirmDialog
+        opened={confirmingSend}
+        onCancel={() => setConfirmingSend(false)}
+        title="Send proformas"
+        confirm={{
+          label: 'Send',
+          kind: 'CONFIRM',
+          loading: sendDocuments.isPending,
+          onClick: sendProformas,
+        }}
+      >
+        {`E-mail each of the week's ${periods.length} drivers their proforma for ${weekLabel(week)}?`}
+      </ConfirmDialog>
       <ConfirmDialog
         opened={confirmingFinalise}
         onCancel={() => setConfirmingFinalise(false)}

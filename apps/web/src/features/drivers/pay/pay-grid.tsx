@@ -5,6 +5,7 @@ import { formatEuro } from '@courier/domain/common/money';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
 import { parseBoost, parseDays, PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
+import { PayDocumentsMenu } from './pay-documents-menu.tsx';
 import { PAY_PERIOD_STATUS_LABELS } from './pay-labels.ts';
 import { columnTotals, type PayRow, type PayRowEdit, type TotalledAmount } from './pay-rows.ts';
 import classes from './pay-grid.module.css';
@@ -140,6 +141,13 @@ function columnsFor(
         ) : (
           money(row.amounts.boost)
         ),
+    },
+    {
+      key: 'documents',
+      header: 'Documents',
+      width: 84,
+      align: 'center',
+      cell: (row) => <PayDocumentsMenu period={row.period} mergeExtras={false} />,
     },
     {
       key: 'adjustments',
