@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow, priceupdate, priceediting, invoicing).
+// load, lighthouse, firstrow, priceupdate, priceediting, invoicing, customer).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -10,8 +10,10 @@ import { benchBookings } from './bookings-list.ts';
 import { withScratchDatabase } from './bench-app.ts';
 import { startBuiltApp } from './built-app.ts';
 import { benchCompanyList } from './company-list.ts';
+import { benchCustomerApi } from './customer-api.ts';
 import { benchFirstRow } from './first-row.ts';
 import { benchLighthouse } from './lighthouse.ts';
+import { benchDriverPay } from './driver-pay.ts';
 import { benchInvoicing } from './invoicing.ts';
 import { benchLoad } from './load.ts';
 import { benchPriceEditing } from './price-editing.ts';
@@ -89,6 +91,7 @@ for (const [name, label, bench] of [
   ['places', 'place search', benchPlaceSearch],
   ['settings', 'settings PUT', benchSettingsPut],
   ['invoicing', 'invoicing', benchInvoicing],
+  ['driverpay', 'driver pay', benchDriverPay],
 ] as const) {
   if (!wanted(name)) continue;
   progress(`${label} on PGlite`);
@@ -110,6 +113,17 @@ if (wanted('bookings')) {
     results.push(...(await benchBookings(serverUrl)));
   } else {
     progress('bookings skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include them');
+  }
+}
+
+if (wanted('customer')) {
+  // PostgreSQL only, on its own booking scale data (a scratch database).
+  const serverUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL;
+  if (serverUrl) {
+    progress('customer API on PostgreSQL');
+    results.push(...(await benchCustomerApi(serverUrl)));
+  } else {
+    progress('customer API skipped: set BENCH_DATABASE_URL or TEST_DATABASE_URL to include it');
   }
 }
 

@@ -1,0 +1,161 @@
+import { count, eq, inArray, sql } from 'drizzle-orm';
+import { addDays, dublinToday, weekOf } from '@courier/domain/common/calendar-days';
+import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
+import type { Database } from '../apps/server/src/db/client.ts';
+import {
+  backgroundRuns,
+  bookingJobs,
+  bookingTasks,
+  bookings,
+  companies,
+  driverPaySettings,
+  drivers,
+  outbox,
+  payPeriods,
+  places,
+  services,
+} from '../apps/server/src/db/schema/index.ts';
+import {
+  DRIVER_DOCUMENTS_RUN_KIND,
+  driverDocumentsRunHandler,
+} from '../apps/server/src/features/driver-pay/send-driver-documents.ts';
+import { createBackgroundRunner } from '../apps/server/src/platform/background/runner.ts';
+import { createMailer } from '../apps/server/src/platform/mailer.ts';
+import { withBenchApp } from './places-search.ts';
+import { failedRun, latencyResult, measureRequests, ms, type BenchResult } from './support.ts';
+
+const DRIVERS = 300;
+const TASKS = 30_000;
+
+/** 300 drivers with pay settings and 30,000 tasks (two per job) completed in `week`, set-based. */
+async function seed(database: Database, week: { start: string; end: string }): Promise<void> {
+  const { db } = database;
+  const [place] = await db
+    .insert(places)
+    .values({ placeId: 'bench-depot', name: 'Depot', city: 'Dublin 12' })
+    .returning();
+  const [service] = await db
+    .insert(services)
+    .values({ name: 'Van Standard', type: 'VAN', service: 'STANDARD', serviceCode: 'BENCH-PAY' })
+    .returning();
+  const [company] = await db.insert(companies).values({ name: 'Bench Freight' }).returning();
+  await db.execute(sql`
+    insert into ${drivers} (driver_number, first_name, last_name, email, vehicle)
+    select 5000 + n, 'Driver', 'Number ' || n, 'driver' || n || '@bench.ie',
+           (array['van', 'car', 'bike', 'top box bike'])[1 + n % 4]
+    from generate_series(1, ${DRIVERS}::int) n`);
+  await db.execute(sql`
+    insert into ${driverPaySettings} (driver_id, pay_frequency, min_pay, max_boost, attendance_bonus_one_day,
+      attendance_bonus_two_day, attendance_bonus_three_day, attendance_bonus_four_day, attendance_bonus_five_day,
+      cargo_bonus_rate, apply_fuel_surcharge, tripsheet_email, address_id, tax_number)
+    select id, 'WEEKLY', 450, 120, 1, 2, 3, 4, 5, case when vehicle = 'bike' then 4 else 0 end, id % 2 = 0,
+           email, ${place!.id}, 'IE' || id
+    from ${drivers}`);
+  const jobs = TASKS / 2;
+  await db.execute(sql`
+    insert into ${bookings} (reference, company_id, service_id, type, status, created_at)
+    select 'PB' || n, ${company!.id}, ${service!.id}, 'same_day', 'delivered',
+           ${week.start}::date + ((n % 7) || ' days')::interval + interval '9 hours'
+    from generate_series(1, ${jobs}::int) n`);
+  await db.execute(sql`
+    insert into ${bookingJobs} (booking_id, reference, status, customer_charge, driver_price)
+    select id, reference || '-1', 'delivered', 30, 18 from ${bookings} where reference like 'PB%'`);
+  await db.execute(sql`
+    insert into ${bookingTasks} (reference, job_id, type, status, driver_id, driver_pay, driver_pay_extra, completed_at, position)
+    select j.reference || '-T' || t, j.id, case when t = 1 then 'COLLECTION' else 'DELIVERY' end, 'COMPLETED',
+           (select min(id) from ${drivers}) + (j.id % ${DRIVERS}::int), 9 + (j.id % 7), case when j.id % 10 = 0 then 2.5 else 0 end,
+           b.created_at + (t || ' hours')::interval, t - 1
+    from ${bookingJobs} j join ${bookings} b on b.id = j.booking_id, generate_series(1, 2) t`);
+}
+
+/**
+ * Issue 13's budgets: a pay week for 300 drivers with 30,000 tasks computed and loaded over HTTP
+ * (the first load makes the periods; then p50/p95), and finalising 300 periods with their documents
+ * (finalise, then the proformas printed and e-mailed by the background run).
+ */
+export async function benchDriverPay(engine: { label: string; databaseUrl?: string }): Promise<BenchResult[]> {
+  const bench = `driver pay, ${engine.label}`;
+  const results: BenchResult[] = [];
+  const week = weekOf(addDays(dublinToday(), -7));
+  try {
+    await withBenchApp(
+      engine,
+      (database) => seed(database, week),
+      async ({ address, token, database: open }) => {
+        const get = async () => {
+          const response = await fetch(`${address}/api/pay/period?start=${week.start}&end=${week.end}`, {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          const body = (await response.json()) as PayPeriod[];
+          if (response.status !== 200) throw new Error(`GET /pay/period answered ${response.status}`);
+          return body;
+        };
+        const first = performance.now();
+        const periods = await get();
+        const firstMs = performance.now() - first;
+        results.push({
+          bench,
+          case: `first load of a week: ${DRIVERS} drivers, ${TASKS.toLocaleString('en-IE')} tasks (periods made)`,
+          summary: ms(firstMs),
+          metrics: { firstMs: Math.round(firstMs), periods: periods.length },
+          ok: periods.length === DRIVERS,
+        });
+        const samples = await measureRequests(get, { warmUp: 3, count: 40, limitMs: 60_000 });
+        results.push(
+          latencyResult(bench, `GET /api/pay/period, ${DRIVERS} active periods recomputed from their tasks`, samples),
+        );
+
+        // Finalise: the week ends, goes to review, accounts finalise every period, then send the proformas.
+        const ids = periods.map((period) => period.id);
+        await open.db.update(payPeriods).set({ status: 'IN_REVIEW' }).where(inArray(payPeriods.id, ids));
+        const started = performance.now();
+        const finalise = await fetch(`${address}/api/pay/period/finalise`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ ids }),
+        });
+        await finalise.arrayBuffer();
+        const finaliseMs = performance.now() - started;
+        const send = await fetch(`${address}/api/pay/period/send-driver-document`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ payPeriodIds: ids, documentType: 'driver_proforma' }),
+        });
+        const { runId } = (await send.json()) as { runId: number };
+        const documentsStarted = performance.now();
+        await createBackgroundRunner({
+          db: open.db,
+          handlers: {
+            [DRIVER_DOCUMENTS_RUN_KIND]: driverDocumentsRunHandler({
+              mailer: createMailer({ smtpUrl: undefined, from: 'bench@courier.ie' }),
+              supplier: { name: 'Bench', address: ['Dublin'], vatNumber: 'IE1', email: 'a@b.ie', phone: '1' },
+            }),
+          },
+        }).runUntilIdle();
+        const documentsMs = performance.now() - documentsStarted;
+        const [run] = await open.db.select().from(backgroundRuns).where(eq(backgroundRuns.id, runId));
+        const [pending] = await open.db
+          .select({ value: count() })
+          .from(payPeriods)
+          .where(eq(payPeriods.status, 'PENDING_PAYMENT'));
+        const [mails] = await open.db.select({ value: count() }).from(outbox);
+        const ok = finalise.status === 200 && pending?.value === DRIVERS && mails?.value === DRIVERS;
+        results.push({
+          bench,
+          case: `finalise ${DRIVERS} periods, then print and e-mail their ${DRIVERS} proformas`,
+          summary: `finalise ${ms(finaliseMs)}; documents ${ms(documentsMs)} (${ms(documentsMs / DRIVERS)} each, run ${run?.status})`,
+          metrics: {
+            finaliseMs: Math.round(finaliseMs),
+            documentsMs: Math.round(documentsMs),
+            perDocumentMs: Math.round((documentsMs / DRIVERS) * 10) / 10,
+          },
+          ok,
+          note: ok ? undefined : `finalise ${finalise.status}, ${pending?.value} pending, ${mails?.value} e-mails`,
+        });
+      },
+    );
+  } catch (error) {
+    results.push(failedRun(bench, error));
+  }
+  return results;
+}
