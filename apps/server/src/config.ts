@@ -32,6 +32,11 @@ export interface Config {
   trustProxy: false | string[];
   /** Who issues the invoices: printed at the top of every invoice (INVOICE_SUPPLIER_*). */
   invoiceSupplier: InvoiceSupplier;
+  /**
+   * External queue-log pages the Logs section frames, one per tab (QUEUE_LOG_ADMIN_URL,
+   * QUEUE_LOG_DISPATCH_URL); null: the app's own queue log (spec 1 §2 '/logging').
+   */
+  queueLogUrls: { admin: string | null; dispatch: string | null };
 }
 
 export interface InvoiceSupplier {
@@ -46,6 +51,21 @@ export interface InvoiceSupplier {
 function flag(value: string | undefined): boolean | undefined {
   if (value === undefined || value === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+/** An optional http(s) address from the environment; anything else fails at start, not in the browser. */
+export function optionalHttpUrl(name: string, value: string | undefined): string | null {
+  const text = value?.trim() ?? '';
+  if (text === '') return null;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`${name} must be an http or https address, got "${text}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new Error(`${name} must be an http or https address, got "${text}"`);
+  return text;
 }
 
 /** The names proxy-addr (Fastify's trustProxy) knows besides addresses and ranges. */
@@ -139,6 +159,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       vatNumber: env.INVOICE_SUPPLIER_VAT_NUMBER || 'IE1234567T',
       email: env.INVOICE_SUPPLIER_EMAIL || 'accounts@courier.ie',
       phone: env.INVOICE_SUPPLIER_PHONE || '+353 1 555 0100',
+    },
+    queueLogUrls: {
+      admin: optionalHttpUrl('QUEUE_LOG_ADMIN_URL', env.QUEUE_LOG_ADMIN_URL),
+      dispatch: optionalHttpUrl('QUEUE_LOG_DISPATCH_URL', env.QUEUE_LOG_DISPATCH_URL),
     },
   };
 }

@@ -29,6 +29,10 @@ function originOf(url: string | null): string | null {
 export function contentSecurityPolicy(config: Config): Record<string, string[]> {
   const tiles = tileSource(config.mapTileUrl);
   const docket = originOf(config.docketBaseUrl);
+  // The Logs section frames external queue-log pages when configured (QUEUE_LOG_*_URL).
+  const queueLogs = [originOf(config.queueLogUrls.admin), originOf(config.queueLogUrls.dispatch)].filter(
+    (origin): origin is string => origin !== null && origin !== docket,
+  );
   return {
     'default-src': ["'self'"],
     'base-uri': ["'self'"],
@@ -44,7 +48,7 @@ export function contentSecurityPolicy(config: Config): Record<string, string[]> 
     'font-src': ["'self'", 'data:'],
     'connect-src': ["'self'"],
     // The booking details frame the dispatch docket from DOCKET_BASE_URL.
-    'frame-src': ["'self'", ...(docket ? [docket] : [])],
+    'frame-src': ["'self'", ...(docket ? [docket] : []), ...new Set(queueLogs)],
     'frame-ancestors': ["'none'"],
     'object-src': ["'none'"],
     'form-action': ["'self'"],

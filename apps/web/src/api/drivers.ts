@@ -9,10 +9,21 @@ import type {
   PaySettingsBody,
   UpdateDriverBody,
 } from '@courier/domain/drivers/schemas';
-import { apiRequest } from './client.ts';
+import type { DriverProfile, DriverProfileBody, LicenceFile } from '@courier/domain/drivers/profile';
+import type {
+  registrationRequestBodySchema,
+  registrationRequestResponseSchema,
+} from '@courier/domain/drivers/setup-schemas';
+import type { ApiError } from '@courier/domain/common/api';
+import type { z } from 'zod';
+import { sessionStore } from '../session/session-store.ts';
+import { ApiRequestError, apiRequest } from './client.ts';
+import { messageOfApiError } from './error-messages.ts';
+
+type RegistrationRequestResponse = z.infer<typeof registrationRequestResponseSchema>;
 
 // The driver register's calls (spec 2 §7 'Drivers'; issue 13): the list, create and update, the
-// setup data, a driver's pay settings and equipment register.
+// setup data, a driver's pay settings, equipment register, profile, licence scan and registration notice.
 
 export const driverKeys = {
   all: ['drivers'] as const,
@@ -110,5 +121,109 @@ export function useSaveEquipment(driverId: number) {
       queryClient.setQueryData(driverKeys.equipment(driverId), saved);
       return queryClient.invalidateQueries({ queryKey: driverKeys.lists() });
     },
+  });
+}
+
+// --- Driver profile and licence scan (spec 2 §3 'Driver profile', §7) ---
+
+export const driverProfileKeys = {
+  profile: (uuid: string) => [...driverKeys.all, 'profile', uuid] as const,
+};
+
+/** GET /drivers/{uuid}/profile: the eight sections (payment null for anyone but accounts) and the licence file. */
+export function driverProfileQuery(uuid: string) {
+  return queryOptions({
+    queryKey: driverProfileKeys.profile(uuid),
+    queryFn: ({ signal }) => apiRequest<DriverProfile>(`/drivers/${uuid}/profile`, { signal, expect: 200 }),
+  });
+}
+
+export function useDriverProfile(uuid: string) {
+  return useQuery(driverProfileQuery(uuid));
+}
+
+/** PUT /drivers/{uuid}/profile: the sections sent replace the stored ones; the answer is the whole profile. */
+export function useSaveDriverProfile(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: DriverProfileBody) =>
+      apiRequest<DriverProfile>(`/drivers/${uuid}/profile`, { method: 'PUT', body, expect: 200 }),
+    onSuccess: (saved) => queryClient.setQueryData(driverProfileKeys.profile(uuid), saved),
+  });
+}
+
+/** Who is signed in, for the calls apiRequest cannot make (a multipart body, a file answer). */
+function authorisation(): Record<string, string> {
+  const { accessToken } = sessionStore.get();
+  return accessToken ? { authorization: `Bearer ${accessToken}` } : {};
+}
+
+/** A failed call that did not go through apiRequest, turned into the same error it throws. */
+async function failureOf(response: Response): Promise<ApiRequestError> {
+  const body = (await response.json().catch(() => undefined)) as ApiError | undefined;
+  if (response.status === 401 || response.status === 429) sessionStore.signOut();
+  return new ApiRequestError(response.status, messageOfApiError(response.status, body), body);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(`/api${path}`, {
+      credentials: 'include',
+      ...init,
+      headers: { ...authorisation(), ...init.headers },
+    });
+  } catch {
+    throw new ApiRequestError(0, 'The server could not be reached. Check your connection and try again.', undefined);
+  }
+}
+
+/** PUT /drivers/{uuid}/licence (multipart, the part named `file`): the scan replaces any earlier one. */
+export function useUploadLicenceFile(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (file: File) => {
+      const form = new FormData();
+      form.append('file', file, file.name);
+      const response = await send(`/drivers/${uuid}/licence`, { method: 'PUT', body: form });
+      if (response.status !== 200) throw await failureOf(response);
+      return ((await response.json()) as { licenceFile: LicenceFile | null }).licenceFile;
+    },
+    onSuccess: (licenceFile) =>
+      queryClient.setQueryData(driverProfileKeys.profile(uuid), (profile: DriverProfile | undefined) =>
+        profile ? { ...profile, licenceFile } : profile,
+      ),
+  });
+}
+
+/** DELETE /drivers/{uuid}/licence: the scan is removed. */
+export function useDeleteLicenceFile(uuid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest<{ licenceFile: null }>(`/drivers/${uuid}/licence`, { method: 'DELETE', expect: 200 }),
+    onSuccess: () =>
+      queryClient.setQueryData(driverProfileKeys.profile(uuid), (profile: DriverProfile | undefined) =>
+        profile ? { ...profile, licenceFile: null } : profile,
+      ),
+  });
+}
+
+/** GET /drivers/{uuid}/licence: the stored scan, as uploaded. */
+export async function fetchLicenceFile(uuid: string): Promise<Blob> {
+  const response = await send(`/drivers/${uuid}/licence`, { method: 'GET' });
+  if (response.status !== 200) throw await failureOf(response);
+  return response.blob();
+}
+
+// --- Registration notify (spec 2 §4, §5, §7) ---
+
+/** POST /drivers/send-registration-request: a 400 names the phone or email field with the spec's message. */
+export function useSendRegistrationRequest() {
+  return useMutation({
+    mutationFn: (body: z.input<typeof registrationRequestBodySchema>) =>
+      apiRequest<RegistrationRequestResponse>('/drivers/send-registration-request', {
+        method: 'POST',
+        body,
+        expect: 200,
+      }),
   });
 }

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { Link, Outlet, useMatches } from '@tanstack/react-router';
 import { signOut } from '@/api/auth.ts';
 import { useSession } from '@/session/session-store.ts';
+import { EnableNotifications } from '@/ui/enable-notifications.tsx';
 import { sidebarSections } from './sections.ts';
 
 function initials(firstName = '', lastName = ''): string {
@@ -62,6 +63,7 @@ export function AppShellLayout() {
                 {user ? `${user.firstName} ${user.lastName}` : ''}
               </Text>
             </Group>
+            <EnableNotifications />
             <Button variant="default" size="xs" onClick={() => void signOut()}>
               Sign out
             </Button>

@@ -2,9 +2,18 @@
 // (spec 1 §2 'Logs (superadmin)'): runs listed with filters, one run with its log.
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
+import { QUEUE_GROUPS } from './queue-groups.ts';
 
 export const BACKGROUND_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
 export type BackgroundRunStatus = (typeof BACKGROUND_RUN_STATUSES)[number];
+
+/** A run's state as office staff read it. */
+export const RUN_STATUS_LABELS: Record<BackgroundRunStatus, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  completed: 'Completed',
+  failed: 'Failed',
+};
 
 export const BACKGROUND_LOG_LEVELS = ['info', 'change', 'skip', 'error'] as const;
 
@@ -49,8 +58,8 @@ const pageParams = (defaultSize: number, maxSize: number) => ({
 
 /**
  * GET /api/background/runs: newest first. `kind` is the run's kind (e.g. price-increase), `status`
- * one of BACKGROUND_RUN_STATUSES; `from` and `to` bound when the run was queued, both inclusive (a
- * day means the whole Dublin day).
+ * one of BACKGROUND_RUN_STATUSES, `group` the queue (Admin or Dispatch tab), `text` words to find;
+ * `from` and `to` bound when the run was queued, both inclusive (a day means the whole Dublin day).
  */
 export const backgroundRunListQuerySchema = z
   .strictObject({
@@ -61,6 +70,15 @@ export const backgroundRunListQuerySchema = z
       .max(100, 'kind must be at most 100 characters.')
       .optional(),
     status: z.enum(BACKGROUND_RUN_STATUSES, `status must be one of ${BACKGROUND_RUN_STATUSES.join(', ')}.`).optional(),
+    /** The queue: admin or dispatch (queue-groups.ts). */
+    group: z.enum(QUEUE_GROUPS, `group must be one of ${QUEUE_GROUPS.join(', ')}.`).optional(),
+    /** Words found in the run's number, kind, failure or parameters (case ignored; % and _ are plain text). */
+    text: z
+      .string('text must be text.')
+      .trim()
+      .max(200, 'text must be at most 200 characters.')
+      .optional()
+      .transform((text) => text || undefined),
     from: dayOrInstant('from'),
     to: dayOrInstant('to'),
     ...pageParams(BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_MAX_PAGE_SIZE),
@@ -130,3 +148,10 @@ export type BackgroundRunLogPage = z.infer<typeof backgroundRunLogPageSchema>;
 /** GET /api/background/runs/{id}: the run and the first page of its log (the rest via /log). */
 export const backgroundRunDetailsSchema = z.object({ run: backgroundRunSchema, log: backgroundRunLogPageSchema });
 export type BackgroundRunDetails = z.infer<typeof backgroundRunDetailsSchema>;
+
+/**
+ * GET /api/background/queue-log-pages: the external queue-log page each tab of /logging frames, from
+ * the server's configuration (QUEUE_LOG_ADMIN_URL, QUEUE_LOG_DISPATCH_URL); null: our own page.
+ */
+export const queueLogPagesSchema = z.object({ admin: z.string().nullable(), dispatch: z.string().nullable() });
+export type QueueLogPages = z.infer<typeof queueLogPagesSchema>;

@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type {
   BackgroundRun as BackgroundRunView,
   BackgroundRunListQuery,
   BackgroundRunLogPage,
 } from '@courier/domain/background/schemas';
+import { BACKGROUND_RUN_KINDS, DISPATCH_KINDS } from '@courier/domain/background/queue-groups';
 import { instantOfWallTime } from '@courier/domain/common/schedule-rule';
 import type { Db } from '../../db/client.ts';
 import { backgroundRunLog, backgroundRuns } from '../../db/schema/index.ts';
@@ -42,7 +43,30 @@ export function toRunView(run: BackgroundRun): BackgroundRunView {
   };
 }
 
-/** GET /api/background/runs: runs newest first, filtered by kind, status and when they were queued. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Every word of `text` found in the run's number, kind, failure or parameters, or naming its kind as
+ * staff read it ('set call' finds set-call-run runs).
+ */
+function textCondition(text: string): SQL | undefined {
+  const haystack = sql`concat_ws(' ', ${backgroundRuns.id}::text, ${backgroundRuns.kind}, ${backgroundRuns.failure}, ${backgroundRuns.params}::text)`;
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  return and(
+    ...words.map((word) => {
+      const kinds = BACKGROUND_RUN_KINDS.filter((info) => info.label.toLowerCase().includes(word)).map(
+        (info) => info.kind,
+      );
+      const found = sql`${haystack} ilike ${`%${escapeLike(word)}%`}`;
+      return kinds.length > 0 ? (or(found, inArray(backgroundRuns.kind, kinds)) as SQL) : found;
+    }),
+  );
+}
+
+/**
+ * GET /api/background/runs: runs newest first, filtered by kind, status, queue group (the Dispatch
+ * kinds, or every other kind for Admin), text and when they were queued.
+ */
 export async function listRuns(
   db: Db,
   query: BackgroundRunListQuery,
@@ -50,6 +74,10 @@ export async function listRuns(
   const conditions: SQL[] = [];
   if (query.kind) conditions.push(eq(backgroundRuns.kind, query.kind));
   if (query.status) conditions.push(eq(backgroundRuns.status, query.status));
+  if (query.group === 'dispatch') conditions.push(inArray(backgroundRuns.kind, [...DISPATCH_KINDS]));
+  if (query.group === 'admin') conditions.push(notInArray(backgroundRuns.kind, [...DISPATCH_KINDS]));
+  const text = query.text ? textCondition(query.text) : undefined;
+  if (text) conditions.push(text);
   if (query.from) conditions.push(gte(backgroundRuns.createdAt, instantOf(query.from)));
   if (query.to) {
     // `to` is inclusive: a day runs to the start of the next; an instant includes itself.

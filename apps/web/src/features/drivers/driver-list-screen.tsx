@@ -14,6 +14,7 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { DriverForm } from './components/driver-form.tsx';
 import { DriverSlideIn } from './components/driver-slide-in.tsx';
+import { RegistrationNotifyPanel } from './components/registration-notify-panel.tsx';
 import { ANY_ACTIVE_FROM, activeFromOf } from './driver-list-search.ts';
 
 const route = getRouteApi('/app/drivers/list');
@@ -32,6 +33,7 @@ export function DriverListScreen() {
   const activeFrom = activeFromOf(search);
   const list = useDriverList(activeFrom);
   const [adding, setAdding] = useState(false);
+  const [notifyingId, setNotifyingId] = useState<number | undefined>();
 
   useEffect(() => {
     if (list.isError) toast({ title: 'Error', message: DRIVER_TEXTS.failedToLoadDrivers, type: 'error' });
@@ -93,15 +95,29 @@ export function DriverListScreen() {
                       {driver.equipmentOnLoan > 0 ? `${driver.equipmentOnLoan} on loan` : 'None'}
                     </Table.Td>
                     <Table.Td>
-                      {driver.registration.complete ? (
-                        <Badge color="teal.9" variant="filled" size="sm" tt="none">
-                          Complete
-                        </Badge>
-                      ) : (
-                        <Text span size="sm" c="red.9" fw={600}>
-                          Missing {driver.registration.missing.join(', ').toLowerCase()}
-                        </Text>
-                      )}
+                      <Group gap="xs">
+                        {driver.registration.complete ? (
+                          <Badge color="teal.9" variant="filled" size="sm" tt="none">
+                            Complete
+                          </Badge>
+                        ) : (
+                          <Text span size="sm" c="red.9" fw={600}>
+                            Missing {driver.registration.missing.join(', ').toLowerCase()}
+                          </Text>
+                        )}
+                        <Button
+                          size="compact-xs"
+                          variant="default"
+                          aria-label={`Notify ${name}`}
+                          title="Send a registration request"
+                          onClick={(event) => {
+                            event.stopPropagation();
+                            setNotifyingId(driver.id);
+                          }}
+                        >
+                          Notify
+                        </Button>
+                      </Group>
                     </Table.Td>
                     <Table.Td>
                       <Anchor
@@ -158,6 +174,10 @@ export function DriverListScreen() {
         loading={list.isPending}
         roomOptions={roomOptions}
         onClose={() => openDriver(undefined)}
+      />
+      <RegistrationNotifyPanel
+        driver={list.data?.find((driver) => driver.id === notifyingId)}
+        onClose={() => setNotifyingId(undefined)}
       />
       <SlideIn opened={adding} onClose={() => setAdding(false)} title="New Driver">
         <DriverForm

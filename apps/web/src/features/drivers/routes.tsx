@@ -1,14 +1,14 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
 import { payWeekQuery } from '@/api/driver-pay.ts';
+import { setupUserListQuery } from '@/api/driver-setup.ts';
 import { driverListQuery } from '@/api/drivers.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
-import { placeholder } from '@/routing/guards.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { activeFromOf, driverListSearchSchema } from './driver-list-search.ts';
 import { driverPaySearchSchema, payWeekOfSearch } from './pay/pay-search.ts';
+import { driverSetupSearchSchema, setupUserListBodyOf } from './setup/setup-search.ts';
 
-// Driver setup and driver pay arrive with their own slices of issue 13; until then each route names itself.
 /** /drivers: the driver list, driver setup, driver pay. */
 export function driversRoutes<TApp extends AnyRoute>(appRoute: TApp) {
   return sectionRoutes(
@@ -34,7 +34,10 @@ export function driversRoutes<TApp extends AnyRoute>(appRoute: TApp) {
         path: '/setup',
         name: 'driverSetupList',
         roles: AREAS.driverSetup,
-        ...placeholder('Driver setup'),
+        validateSearch: driverSetupSearchSchema,
+        loader: ({ location }) =>
+          startQuery(setupUserListQuery(setupUserListBodyOf(driverSetupSearchSchema.parse(location.search)))),
+        component: lazyRouteComponent(() => import('./setup/driver-setup-screen.tsx'), 'DriverSetupScreen'),
       }),
       screenRoute(drivers, {
         path: '/pay',

@@ -1,15 +1,24 @@
-import type { AnyRoute } from '@tanstack/react-router';
+import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
-import { areaRoute } from '@/routing/area-routes.ts';
-import { placeholder } from '@/routing/guards.ts';
+import { queueLogPagesQuery, runListQuery } from '@/api/background-runs.ts';
+import { areaRoute, screenRoute } from '@/routing/area-routes.ts';
+import { startQuery } from '@/routing/start-query.ts';
+import { loggingSearchSchema, runListFilterOf } from './logging-search.ts';
 
-/** /logging: the logs arrive with their own issue; until then the route names itself. */
+/** /logging: the Admin and Dispatch queue logs (spec 1 §2), superadmin only. */
 export function loggingRoutes<TApp extends AnyRoute>(appRoute: TApp) {
-  return areaRoute(appRoute, {
-    path: '/logging',
-    name: 'appLogging',
-    section: 'Logs',
-    roles: AREAS.logging,
-    ...placeholder('Logs'),
-  });
+  const logging = areaRoute(appRoute, { path: '/logging', name: 'appLogging', section: 'Logs', roles: AREAS.logging });
+  // The screen is the section's index, so its tab and filters live in /logging's own search params.
+  return logging.addChildren([
+    screenRoute(logging, {
+      path: '/',
+      name: 'queueLogs',
+      validateSearch: loggingSearchSchema,
+      loader: ({ location }) => {
+        startQuery(queueLogPagesQuery);
+        startQuery(runListQuery(runListFilterOf(loggingSearchSchema.parse(location.search))));
+      },
+      component: lazyRouteComponent(() => import('./logging-screen.tsx'), 'LoggingScreen'),
+    }),
+  ]);
 }

@@ -1,4 +1,5 @@
-import { Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Stack, Text, Title } from '@mantine/core';
+import { useState } from 'react';
 import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import type { Driver } from '@courier/domain/drivers/schemas';
 import { useSession } from '@/session/session-store.ts';
@@ -8,11 +9,14 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { DriverForm } from './driver-form.tsx';
 import { EquipmentSection } from './equipment-section.tsx';
+import { ProfileSections } from '../profile/profile-sections.tsx';
 import { PaySettingsSection } from './pay-settings-section.tsx';
+import { RegistrationNotifyPanel } from './registration-notify-panel.tsx';
 
 /**
- * A driver opened from the list: its details (editable), its equipment register and, for accounts
- * only, its pay settings (spec 2 §2 'Drivers', §6).
+ * A driver opened from the list: its details (editable), its profile, its equipment register and,
+ * for accounts only, its pay settings (spec 2 §2 'Drivers', §6); the registration notify panel
+ * opens from here too.
  */
 export function DriverSlideIn({
   driver,
@@ -29,6 +33,7 @@ export function DriverSlideIn({
 }) {
   const { user } = useSession();
   const mayEditPay = hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.driverPay);
+  const [notifying, setNotifying] = useState(false);
   const title = driver ? `${driver.driverNumber} · ${driver.firstName} ${driver.lastName}` : 'Driver';
   return (
     <SlideIn opened={opened} onClose={onClose} title={title} size="xl">
@@ -45,9 +50,14 @@ export function DriverSlideIn({
               <Title order={3} size="h4" id="driver-details-heading">
                 Details
               </Title>
-              <Text size="sm" c="gray.8">
-                Added <DateText value={driver.createdAt} />
-              </Text>
+              <Group gap="sm">
+                <Text size="sm" c="gray.8">
+                  Added <DateText value={driver.createdAt} />
+                </Text>
+                <Button size="xs" variant="default" onClick={() => setNotifying(true)}>
+                  Send registration request
+                </Button>
+              </Group>
             </Group>
             <DriverForm
               key={driver.id}
@@ -57,6 +67,13 @@ export function DriverSlideIn({
                 toast({ title: 'Driver saved', message: 'Your changes have been saved.', type: 'success' })
               }
             />
+          </section>
+          <Divider />
+          <section aria-labelledby="driver-profile-heading">
+            <Title order={3} size="h4" id="driver-profile-heading" mb="xs">
+              Profile
+            </Title>
+            <ProfileSections key={driver.uuid} uuid={driver.uuid} />
           </section>
           <Divider />
           <section aria-labelledby="driver-equipment-heading">
@@ -78,6 +95,7 @@ export function DriverSlideIn({
           )}
         </Stack>
       )}
+      <RegistrationNotifyPanel driver={notifying ? driver : undefined} onClose={() => setNotifying(false)} />
     </SlideIn>
   );
 }

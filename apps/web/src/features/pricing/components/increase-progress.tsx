@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { IncreaseRun } from '@courier/domain/pricing/schemas';
+import { notifyWhenHidden } from '@/ui/browser-notifications.ts';
 import { MiniLoading } from '@/ui/list-states.tsx';
 import { downloadIncreaseLog } from '../api/download-increase-log.ts';
 import { isFinished, useIncreaseRun } from '@/api/increase-runs.ts';
@@ -21,9 +22,13 @@ export function IncreaseProgress({ run: started, title }: { run: IncreaseRun; ti
   useEffect(() => {
     if (!finished || downloadedFor.current === run.id) return;
     downloadedFor.current = run.id;
+    notifyWhenHidden(
+      `${title} finished`,
+      run.status === 'failed' ? `It stopped: ${run.failure ?? ''}` : 'Open the tab for its log.',
+    );
     setDownload({ state: 'pending' });
     void downloadIncreaseLog(run).then((result) => setDownload({ state: 'done', ...result }));
-  }, [finished, run]);
+  }, [finished, run, title]);
 
   const percent = run.total > 0 ? Math.min(100, Math.round((run.done / run.total) * 100)) : finished ? 100 : 0;
   const withErrors = run.status === 'failed' || run.errors > 0;

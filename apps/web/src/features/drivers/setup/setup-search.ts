@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/schemas';
+import type { UserListBody } from '@/api/driver-setup.ts';
+
+/** Spec 2 §9: the driver setup pages users by 10. */
+export const SETUP_PAGE_SIZE = 10;
+
+/** The setup's search in the URL (a bad value is dropped, never an error page). */
+export const driverSetupSearchSchema = z.object({
+  q: z.string().optional().catch(undefined),
+  page: z.number().int().min(0).optional().catch(undefined),
+});
+
+export type DriverSetupSearch = z.infer<typeof driverSetupSearchSchema>;
+
+/** A typed search is sent from 3 characters (spec 1 §5); an empty one lists every user. */
+export function isSearchable(text: string): boolean {
+  const trimmed = text.trim();
+  return trimmed === '' || trimmed.length >= USER_SEARCH_MIN_LENGTH;
+}
+
+/** The POST /users body of the page the URL shows: the route's loader and the screen ask for the same one. */
+export function setupUserListBodyOf(search: DriverSetupSearch): UserListBody {
+  return {
+    size: SETUP_PAGE_SIZE,
+    skip: (search.page ?? 0) * SETUP_PAGE_SIZE,
+    searchQuery: search.q ?? '',
+  };
+}
