@@ -1,5 +1,5 @@
 import { Anchor, Badge, Table, Text, Title } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   INVOICE_REPORT_PAGE_SIZE,
   INVOICE_REPORT_STATUS_LABELS,
@@ -8,6 +8,7 @@ import {
 } from '@courier/domain/invoicing/reports';
 import { fetchInvoiceReportFile, useInvoiceReportList } from '@/api/invoice-reports.ts';
 import { DateText } from '@/ui/format.tsx';
+import { notifyWhenHidden } from '@/ui/browser-notifications.ts';
 import { saveFile } from '@/ui/save-file.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -52,6 +53,24 @@ function DownloadLink({ report }: { report: InvoiceReport }) {
   );
 }
 
+/** A report that finishes while the tab is in the background says so through a browser notification (spec 1 §4). */
+function useNotifyFinished(reports: readonly InvoiceReport[] | undefined) {
+  const seen = useRef(new Map<number, InvoiceReport['status']>());
+  useEffect(() => {
+    for (const report of reports ?? []) {
+      const before = seen.current.get(report.id);
+      seen.current.set(report.id, report.status);
+      if ((before === 'queued' || before === 'running') && (report.status === 'done' || report.status === 'failed'))
+        notifyWhenHidden(
+          report.status === 'done' ? `${report.title} is ready` : `${report.title} failed`,
+          report.status === 'done'
+            ? 'It has been e-mailed to you and can be downloaded from Reports.'
+            : (report.error ?? ''),
+        );
+    }
+  }, [reports]);
+}
+
 /**
  * The reports requested, newest first: what, for which inputs, when and by whom, how far it got,
  * its rows and, once ready, its file. Read again every 2 s while any is waiting or being built.
@@ -60,6 +79,7 @@ export function ReportHistory() {
   const [page, setPage] = useState(0);
   const list = useInvoiceReportList({ size: INVOICE_REPORT_PAGE_SIZE, skip: page * INVOICE_REPORT_PAGE_SIZE });
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
+  useNotifyFinished(list.data?.reports);
   return (
     <section aria-labelledby="report-history-title">
       <Title order={2} size="h4" id="report-history-title" mb="sm">
