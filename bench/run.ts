@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow, priceupdate, priceediting, invoicing, customer).
+// load, lighthouse, firstrow, priceupdate, priceediting, invoicing, driverpay, setcalls, customer).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -20,6 +20,7 @@ import { benchPriceEditing } from './price-editing.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPriceUpdate } from './price-update.ts';
 import { benchPlaceSearch } from './places-search.ts';
+import { benchSetCallRun } from './set-call-run.ts';
 import { benchSettingsPut } from './settings-put.ts';
 import { benchStartup } from './startup.ts';
 import { benchTariffEngine } from './tariff-engine.ts';
@@ -92,6 +93,7 @@ for (const [name, label, bench] of [
   ['settings', 'settings PUT', benchSettingsPut],
   ['invoicing', 'invoicing', benchInvoicing],
   ['driverpay', 'driver pay', benchDriverPay],
+  ['setcalls', 'set-call run', benchSetCallRun],
 ] as const) {
   if (!wanted(name)) continue;
   progress(`${label} on PGlite`);

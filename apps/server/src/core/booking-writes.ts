@@ -1,10 +1,20 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { bookingJobs, bookings, bookingTasks } from '../db/schema/index.ts';
+import { bookingJobs, bookings, bookingTasks, jobStatusEvents } from '../db/schema/index.ts';
 
 export type NewBookingValues = Omit<typeof bookings.$inferInsert, 'id' | 'exVatPrice' | 'driverPrice'>;
 export type NewJobValues = Omit<typeof bookingJobs.$inferInsert, 'id' | 'bookingId' | 'reference'>;
 export type NewTaskValues = Omit<typeof bookingTasks.$inferInsert, 'id' | 'jobId' | 'reference' | 'position'>;
+
+/** Who or what creates the jobs, for their 'created' tracking events (issue 14). */
+export interface JobCreationCause {
+  kind: 'user' | 'system' | 'driver';
+  userId: number | null;
+  /** The user's name, or what the system did ('Set call run'). */
+  name: string;
+}
+
+const SYSTEM: JobCreationCause = { kind: 'system', userId: null, name: 'System' };
 
 /** A booking to write, with its jobs and each job's stops in order. */
 export interface NewBooking {
@@ -17,9 +27,14 @@ export interface NewBooking {
  * caller's transaction. Job references are `{booking}-{n}` and task references `{job}-T{n}`, as
  * everywhere else. A booking that would repeat a unique key (its reference, or a set call's day) is
  * left out with its jobs, so writing the same list twice writes it once. The booking's charge and
- * driver pay are its jobs' sums, summed in SQL. Returns the ids of the bookings written, by reference.
+ * driver pay are its jobs' sums, summed in SQL. Each job written gets its 'created' tracking event,
+ * caused by `cause`. Returns the ids of the bookings written, by reference.
  */
-export async function insertNewBookings(tx: DbOrTx, list: readonly NewBooking[]): Promise<Map<string, number>> {
+export async function insertNewBookings(
+  tx: DbOrTx,
+  list: readonly NewBooking[],
+  cause: JobCreationCause = SYSTEM,
+): Promise<Map<string, number>> {
   if (list.length === 0) return new Map();
   const written = await tx
     .insert(bookings)
@@ -51,6 +66,16 @@ export async function insertNewBookings(tx: DbOrTx, list: readonly NewBooking[])
     })),
   );
   if (tasks.length > 0) await tx.insert(bookingTasks).values(tasks);
+  if (jobRows.length > 0)
+    await tx.insert(jobStatusEvents).values(
+      jobRows.map((row) => ({
+        jobId: row.id,
+        status: 'created',
+        causeKind: cause.kind,
+        causedByUserId: cause.userId,
+        causedBy: cause.name,
+      })),
+    );
 
   await tx
     .update(bookings)

@@ -6,6 +6,7 @@ import { authArea } from './auth/area.ts';
 import { backgroundArea } from './background/area.ts';
 import { bookingsArea } from './bookings/area.ts';
 import { companiesArea } from './companies/area.ts';
+import { customerArea } from './customer/area.ts';
 import { driversArea } from './drivers/area.ts';
 import { driverPayArea } from './driver-pay/area.ts';
 import { invoicingArea } from './invoicing/area.ts';
@@ -31,6 +32,7 @@ export const serverAreas: readonly ServerArea[] = [
   driversArea,
   driverPayArea,
   backgroundArea,
+  customerArea,
 ];
 
 /** The background-run handlers of every area, by kind (a kind named twice is a mistake, caught here). */

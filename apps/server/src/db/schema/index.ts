@@ -9,3 +9,4 @@ export * from './invoicing.ts';
 export * from './bookings.ts';
 export * from './drivers.ts';
 export * from './driver-pay.ts';
+export * from './customer.ts';
