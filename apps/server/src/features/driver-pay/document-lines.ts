@@ -6,7 +6,7 @@ import { sumEuro } from '@courier/domain/driver-pay/documents';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
 import type { PayDocumentData, PayTaskLine } from './document-data.ts';
-import type { PdfColumn, PdfRow, PdfTotal } from './pay-pdf.ts';
+import type { PdfColumn, PdfRow, PdfTotal } from '../../platform/pdf-document.ts';
 
 // The parts the timesheet and the documents both print: the task table, the pay components and the
 // driver's details.

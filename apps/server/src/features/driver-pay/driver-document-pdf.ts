@@ -15,7 +15,7 @@ import {
 import type { InvoiceSupplier } from '../../config.ts';
 import type { PayDocumentData } from './document-data.ts';
 import { componentRows, dayRows, driverLines, signedEuro, taskTable, weekText } from './document-lines.ts';
-import { PayPdf, type PdfTotal } from './pay-pdf.ts';
+import { PdfDocument, type PdfTotal } from '../../platform/pdf-document.ts';
 
 export interface DriverDocumentOptions {
   supplier: InvoiceSupplier;
@@ -44,7 +44,7 @@ export function renderDriverDocumentPdf(
   const { supplier } = options;
   const number = driverDocumentNumber(type, period.id);
   const draft = type !== 'driver_proforma' && isDraftPayPeriod(period.status);
-  const pdf = new PayPdf({
+  const pdf = new PdfDocument({
     title: `${DRIVER_DOCUMENT_LABELS[type]} ${number}`,
     author: supplier.name,
     subject: `${driver.name}, week ${weekText(data)}`,

@@ -4,7 +4,7 @@ import { PAY_PERIOD_STATUS_TEXT, sumEuro } from '@courier/domain/driver-pay/docu
 import type { InvoiceSupplier } from '../../config.ts';
 import type { PayDocumentData } from './document-data.ts';
 import { dayRows, driverLines, taskDays, taskTable, vehicleText, weekText } from './document-lines.ts';
-import { PayPdf, type PdfTotal } from './pay-pdf.ts';
+import { PdfDocument, type PdfTotal } from '../../platform/pdf-document.ts';
 
 export const timesheetFileName = (data: PayDocumentData) =>
   `timesheet-${data.driver.driverNumber}-${data.period.startDay}.pdf`;
@@ -19,7 +19,7 @@ export function renderTimesheetPdf(
   options: { supplier: InvoiceSupplier; mergeExtras: boolean },
 ): Promise<Buffer> {
   const { period, driver, tasks } = data;
-  const pdf = new PayPdf({
+  const pdf = new PdfDocument({
     title: `Timesheet ${driver.name} ${period.startDay}`,
     author: options.supplier.name,
     subject: `Driver ${driver.driverNumber}, week ${weekText(data)}`,

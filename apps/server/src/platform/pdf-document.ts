@@ -1,10 +1,10 @@
 import PDFDocument from 'pdfkit';
-import type { InvoiceSupplier } from '../../config.ts';
+import type { InvoiceSupplier } from '../config.ts';
 
-// The layout the driver-pay PDFs share (timesheet and the five documents), with pdfkit and its
-// built-in Helvetica (nothing downloaded), as the invoicing area's invoice does: A4, the supplier top
-// left, the document's details top right, the parties, a table that carries on over pages with its
-// header, right-aligned totals and page numbers.
+// The one layout of the documents the app prints (invoices, driver timesheets and pay documents),
+// with pdfkit and its built-in Helvetica (nothing downloaded): A4, the supplier top left, the
+// document's details top right, the parties, a table that carries on over pages with its header,
+// right-aligned totals and page numbers.
 
 const PAGE = { width: 595.28, height: 841.89, margin: 40 }; // A4 in points
 const ROW_HEIGHT = 14;
@@ -27,7 +27,7 @@ export interface PdfRow {
 /** A totals row: label, amount, bold for the amount that matters. */
 export type PdfTotal = [label: string, value: string, strong?: boolean];
 
-export class PayPdf {
+export class PdfDocument {
   private readonly doc: PDFKit.PDFDocument;
   private readonly done: Promise<Buffer>;
   private y = PAGE.margin;
