@@ -23,6 +23,7 @@ import { ChooseCompanyModal } from './choose-company-modal.tsx';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR, JobInvoicePeriod } from './job-invoice-period.tsx';
 import { JobPriceHistory } from './job-price-history.tsx';
+import { JobTimeline } from './job-timeline.tsx';
 import { JobTariffActions } from './job-tariff-actions.tsx';
 import { JobTagChips, JobTagsEditor } from './job-tags-editor.tsx';
 import { PricingExtrasModal } from './pricing-extras/pricing-extras-modal.tsx';
@@ -170,6 +171,7 @@ function JobCard({
         <PriceItem label="Driver Pay" of={job} field="driverPrice" seePrices={seePrices} />
         {job.carrier && <PriceItem label="Carrier cost" of={job} field="carrierPrice" seePrices={seePrices} />}
       </dl>
+      <JobTimeline jobReference={job.reference} />
       {onOsPricing && <JobTariffActions job={job} />}
       {pricingExtras && (
         <>
