@@ -1,7 +1,7 @@
 // `npm run bench`: startup, company-list latency (PGlite, and PostgreSQL when a URL is given) and
 // the web app's initial download. Prints a table and writes results/latest.json.
 // Optional arguments pick benches: `npm run bench -- startup bundle` (startup, companies, bundle, engine, increase, places, settings, bookings,
-// load, lighthouse, firstrow, priceupdate, priceediting, invoicing, driverpay, setcalls, customer).
+// load, lighthouse, firstrow, priceupdate, priceediting, invoicing, driverpay, setcalls, customer, paygrid).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { benchLighthouse } from './lighthouse.ts';
 import { benchDriverPay } from './driver-pay.ts';
 import { benchInvoicing } from './invoicing.ts';
 import { benchLoad } from './load.ts';
+import { benchPayGrid } from './pay-grid.ts';
 import { benchPriceEditing } from './price-editing.ts';
 import { benchPriceIncrease } from './price-increase.ts';
 import { benchPriceUpdate } from './price-update.ts';
@@ -167,6 +168,9 @@ if (wanted('lighthouse') || wanted('firstrow') || wanted('priceediting')) {
     results.push(failedRun('browser benches', error));
   }
 }
+
+// The built app on its own data folder: the demo data and a pay week of 300 drivers.
+if (wanted('paygrid')) results.push(...(await benchPayGrid(root, progress)));
 
 function printTable(rows: BenchResult[]): void {
   const header = ['benchmark', 'case', 'result', 'note'];

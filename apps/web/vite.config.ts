@@ -11,6 +11,9 @@ const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/
 const SHARED_APP_CODE =
   /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]ui[\\/](map-view|zones-map-view)\.tsx$).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 
+/** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
+const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
+
 export default defineConfig({
   plugins: [react()],
   // `@/api/company.ts` is `src/api/company.ts` (tsconfig.json `paths` says the same to TypeScript).
@@ -32,7 +35,14 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: APP_CODE, tags: ['$initial'], priority: 2 },
-            { name: 'app-shared', test: SHARED_APP_CODE, minShareCount: 2, priority: 1 },
+            // Library code only lazy screens share (a Mantine component, a router hook) joins them here
+            // rather than becoming a request of a few hundred bytes of its own before a screen's first row.
+            {
+              name: 'app-shared',
+              test: (id: string) => SHARED_APP_CODE.test(id) || SHARED_UI_LIBRARIES.test(id),
+              minShareCount: 2,
+              priority: 1,
+            },
           ],
         },
       },

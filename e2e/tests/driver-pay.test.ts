@@ -244,7 +244,7 @@ describe('driver pay', () => {
       await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
       const row = await rowOf(page, period.driver.driverNumber);
       for (const item of ['Timesheet', 'Proforma']) {
-        await row.getByRole('button', { name: `Documents of driver ${period.driver.driverNumber}` }).click();
+        await row.getByRole('button', { name: `PDFs of driver ${period.driver.driverNumber}` }).click();
         const [download] = await Promise.all([
           page.waitForEvent('download'),
           page.getByRole('menuitem', { name: item, exact: true }).click(),

@@ -47,7 +47,7 @@ export function PayDocumentsMenu({ period, mergeExtras }: { period: PayPeriod; m
           size="compact-xs"
           variant="subtle"
           loading={busy}
-          aria-label={`Documents of driver ${period.driver.driverNumber}`}
+          aria-label={`PDFs of driver ${period.driver.driverNumber}`}
         >
           PDFs
         </Button>
