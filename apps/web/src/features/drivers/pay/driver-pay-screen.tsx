@@ -2,6 +2,7 @@ import { Alert, Button, Group, NumberInput, Paper, Select, Stack, Switch, Text }
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
+import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import { isEditablePayPeriod, type PayPeriod } from '@courier/domain/driver-pay/schemas';
 import { ApiRequestError } from '@/api/client.ts';
@@ -29,6 +30,7 @@ import {
   UNTOUCHED_FUEL,
   type FuelClass,
   type FuelPercents,
+  type PayRow,
   type PayRowEdit,
 } from './pay-rows.ts';
 import { payWeekOfSearch } from './pay-search.ts';
@@ -89,6 +91,13 @@ export function DriverPayScreen() {
   return <PayWeekView key={week.start} week={week} showZeros={search.zeros === true} />;
 }
 
+interface CachedPayRow {
+  edit: PayRowEdit | undefined;
+  fuel: FuelPercents;
+  settings: PayFormulaSettings | undefined;
+  row: PayRow;
+}
+
 function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean }) {
   const navigate = useNavigate({ from: '/drivers/pay' });
   const list = usePayWeek(week);
@@ -106,12 +115,22 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const [confirmingSend, setConfirmingSend] = useState(false);
   const sendDocuments = useSendDriverDocuments();
 
+  // A row is worked out again only when its period, its edit, the fuel inputs or its settings change:
+  // a keystroke recomputes one row of 300, and the others keep their objects (the grid skips drawing them).
+  const [rowCache] = useState(() => new WeakMap<PayPeriod, CachedPayRow>());
   const rows = useMemo(
     () =>
-      periods.map((period) =>
-        payRowOf({ period, edit: edits.get(period.id), fuel, settings: settings.get(period.driver.id) }),
-      ),
-    [periods, edits, fuel, settings],
+      periods.map((period) => {
+        const edit = edits.get(period.id);
+        const driverSettings = settings.get(period.driver.id);
+        const cached = rowCache.get(period);
+        if (cached && cached.edit === edit && cached.fuel === fuel && cached.settings === driverSettings)
+          return cached.row;
+        const row = payRowOf({ period, edit, fuel, settings: driverSettings });
+        rowCache.set(period, { edit, fuel, settings: driverSettings, row });
+        return row;
+      }),
+    [periods, edits, fuel, settings, rowCache],
   );
   // A period being edited stays in view even when its total reaches 0.
   const shownRows = useMemo(

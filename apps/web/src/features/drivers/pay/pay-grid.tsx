@@ -1,6 +1,6 @@
 import { Checkbox, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatEuro } from '@courier/domain/common/money';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
@@ -28,6 +28,34 @@ interface Column {
   cell: (row: PayRow, index: number) => ReactNode;
 }
 
+/** One drawn row: drawn again only when its row, its place or the columns change. */
+const PayGridRow = memo(function PayGridRow({
+  row,
+  index,
+  columns,
+}: {
+  row: PayRow;
+  index: number;
+  columns: readonly Column[];
+}) {
+  return (
+    <tr
+      style={{ height: ROW_HEIGHT }}
+      className={row.editable ? (row.changed ? classes.changed : undefined) : classes.locked}
+      aria-rowindex={index + 2}
+      data-driver-number={row.period.driver.driverNumber}
+      data-status={row.period.status}
+      data-changed={row.changed || undefined}
+    >
+      {columns.map((column) => (
+        <td key={column.key} data-column={column.key} style={{ textAlign: column.align ?? 'left' }}>
+          {column.cell(row, index)}
+        </td>
+      ))}
+    </tr>
+  );
+});
+
 const driverName = (row: PayRow) => `${row.period.driver.firstName} ${row.period.driver.lastName}`;
 const vehicleLabel = (vehicle: string) => DRIVER_VEHICLE_LABELS[vehicle as DriverVehicle] ?? vehicle;
 /** The Boost input's hint while empty: the automatic Min Pay Boost it pays (spec 2 §9). */
@@ -46,12 +74,7 @@ const amountColumn = (key: TotalledAmount, header: string, width = 72): Column =
   cell: (row) => money(row.amounts[key]),
 });
 
-function columnsFor(
-  actions: PayGridActions,
-  selected: ReadonlySet<number>,
-  move: MoveInColumn,
-  selectAll: ReactNode,
-): Column[] {
+function columnsFor(actions: PayGridActions, selected: ReadonlySet<number>, move: MoveInColumn): Column[] {
   const days = (key: 'daysWorked' | 'daysBookedOff' | 'daysMissed', header: string): Column => ({
     key,
     header,
@@ -77,7 +100,8 @@ function columnsFor(
   return [
     {
       key: 'select',
-      header: selectAll,
+      // The select-all checkbox depends on the rows; the grid draws it (columns stay the same while typing).
+      header: null,
       width: 34,
       align: 'center',
       cell: (row) =>
@@ -93,10 +117,10 @@ function columnsFor(
     {
       key: 'driver',
       header: 'Driver',
-      width: 182,
+      width: 152,
       cell: (row) => (
         <div className={classes.driver}>
-          <span className={classes.cellText}>
+          <span className={classes.cellText} title={`${row.period.driver.driverNumber} ${driverName(row)}`}>
             <b>{row.period.driver.driverNumber}</b> {driverName(row)}
           </span>
           <span className={classes.vehicle}>
@@ -120,7 +144,7 @@ function columnsFor(
     {
       key: 'boost',
       header: 'Boost',
-      width: 84,
+      width: 76,
       align: 'right',
       total: 'boost',
       cell: (row, index) =>
@@ -144,15 +168,15 @@ function columnsFor(
     },
     {
       key: 'documents',
-      header: 'Documents',
-      width: 84,
+      header: 'PDFs',
+      width: 56,
       align: 'center',
       cell: (row) => <PayDocumentsMenu period={row.period} mergeExtras={false} />,
     },
     {
       key: 'adjustments',
       header: 'Adjustments',
-      width: 98,
+      width: 92,
       align: 'right',
       total: 'adjustmentTotal',
       cell: (row) => (
@@ -243,7 +267,14 @@ export function PayGrid({
       }}
     />
   );
-  const columns = columnsFor(actions, selected, move, selectAll);
+  // Columns stay the same object while typing, so a row whose data did not change is not drawn again
+  // (PayGridRow is memoised on it): a keystroke redraws its own row and the footer, not all 300.
+  const moveRef = useRef(move);
+  useLayoutEffect(() => {
+    moveRef.current = move;
+  });
+  const stableMove = useCallback<MoveInColumn>((at, step) => moveRef.current(at, step), []);
+  const columns = useMemo(() => columnsFor(actions, selected, stableMove), [actions, selected, stableMove]);
   const totals = useMemo(() => columnTotals(rows), [rows]);
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
@@ -269,7 +300,7 @@ export function PayGrid({
           <tr>
             {columns.map((column) => (
               <th key={column.key} scope="col" style={{ textAlign: column.align ?? 'left' }}>
-                {column.header}
+                {column.key === 'select' ? selectAll : column.header}
               </th>
             ))}
           </tr>
@@ -282,24 +313,7 @@ export function PayGrid({
           )}
           {items.map((item) => {
             const row = rows[item.index];
-            if (!row) return null;
-            return (
-              <tr
-                key={row.period.id}
-                style={{ height: ROW_HEIGHT }}
-                className={row.editable ? (row.changed ? classes.changed : undefined) : classes.locked}
-                aria-rowindex={item.index + 2}
-                data-driver-number={row.period.driver.driverNumber}
-                data-status={row.period.status}
-                data-changed={row.changed || undefined}
-              >
-                {columns.map((column) => (
-                  <td key={column.key} data-column={column.key} style={{ textAlign: column.align ?? 'left' }}>
-                    {column.cell(row, item.index)}
-                  </td>
-                ))}
-              </tr>
-            );
+            return row ? <PayGridRow key={row.period.id} row={row} index={item.index} columns={columns} /> : null;
           })}
           {bottom > 0 && (
             <tr aria-hidden="true" style={{ height: bottom }}>
