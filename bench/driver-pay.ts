@@ -1,72 +1,19 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, inArray } from 'drizzle-orm';
 import { addDays, dublinToday, weekOf } from '@courier/domain/common/calendar-days';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
-import type { Database } from '../apps/server/src/db/client.ts';
-import {
-  backgroundRuns,
-  bookingJobs,
-  bookingTasks,
-  bookings,
-  companies,
-  driverPaySettings,
-  drivers,
-  outbox,
-  payPeriods,
-  places,
-  services,
-} from '../apps/server/src/db/schema/index.ts';
+import { backgroundRuns, outbox, payPeriods } from '../apps/server/src/db/schema/index.ts';
 import {
   DRIVER_DOCUMENTS_RUN_KIND,
   driverDocumentsRunHandler,
 } from '../apps/server/src/features/driver-pay/send-driver-documents.ts';
 import { createBackgroundRunner } from '../apps/server/src/platform/background/runner.ts';
 import { createMailer } from '../apps/server/src/platform/mailer.ts';
+import { seedPayDrivers } from './pay-seed.ts';
 import { withBenchApp } from './places-search.ts';
 import { failedRun, latencyResult, measureRequests, ms, type BenchResult } from './support.ts';
 
 const DRIVERS = 300;
 const TASKS = 30_000;
-
-/** 300 drivers with pay settings and 30,000 tasks (two per job) completed in `week`, set-based. */
-async function seed(database: Database, week: { start: string; end: string }): Promise<void> {
-  const { db } = database;
-  const [place] = await db
-    .insert(places)
-    .values({ placeId: 'bench-depot', name: 'Depot', city: 'Dublin 12' })
-    .returning();
-  const [service] = await db
-    .insert(services)
-    .values({ name: 'Van Standard', type: 'VAN', service: 'STANDARD', serviceCode: 'BENCH-PAY' })
-    .returning();
-  const [company] = await db.insert(companies).values({ name: 'Bench Freight' }).returning();
-  await db.execute(sql`
-    insert into ${drivers} (driver_number, first_name, last_name, email, vehicle)
-    select 5000 + n, 'Driver', 'Number ' || n, 'driver' || n || '@bench.ie',
-           (array['van', 'car', 'bike', 'top box bike'])[1 + n % 4]
-    from generate_series(1, ${DRIVERS}::int) n`);
-  await db.execute(sql`
-    insert into ${driverPaySettings} (driver_id, pay_frequency, min_pay, max_boost, attendance_bonus_one_day,
-      attendance_bonus_two_day, attendance_bonus_three_day, attendance_bonus_four_day, attendance_bonus_five_day,
-      cargo_bonus_rate, apply_fuel_surcharge, tripsheet_email, address_id, tax_number)
-    select id, 'WEEKLY', 450, 120, 1, 2, 3, 4, 5, case when vehicle = 'bike' then 4 else 0 end, id % 2 = 0,
-           email, ${place!.id}, 'IE' || id
-    from ${drivers}`);
-  const jobs = TASKS / 2;
-  await db.execute(sql`
-    insert into ${bookings} (reference, company_id, service_id, type, status, created_at)
-    select 'PB' || n, ${company!.id}, ${service!.id}, 'same_day', 'delivered',
-           ${week.start}::date + ((n % 7) || ' days')::interval + interval '9 hours'
-    from generate_series(1, ${jobs}::int) n`);
-  await db.execute(sql`
-    insert into ${bookingJobs} (booking_id, reference, status, customer_charge, driver_price)
-    select id, reference || '-1', 'delivered', 30, 18 from ${bookings} where reference like 'PB%'`);
-  await db.execute(sql`
-    insert into ${bookingTasks} (reference, job_id, type, status, driver_id, driver_pay, driver_pay_extra, completed_at, position)
-    select j.reference || '-T' || t, j.id, case when t = 1 then 'COLLECTION' else 'DELIVERY' end, 'COMPLETED',
-           (select min(id) from ${drivers}) + (j.id % ${DRIVERS}::int), 9 + (j.id % 7), case when j.id % 10 = 0 then 2.5 else 0 end,
-           b.created_at + (t || ' hours')::interval, t - 1
-    from ${bookingJobs} j join ${bookings} b on b.id = j.booking_id, generate_series(1, 2) t`);
-}
 
 /**
  * Issue 13's budgets: a pay week for 300 drivers with 30,000 tasks computed and loaded over HTTP
@@ -80,7 +27,14 @@ export async function benchDriverPay(engine: { label: string; databaseUrl?: stri
   try {
     await withBenchApp(
       engine,
-      (database) => seed(database, week),
+      (database) =>
+        seedPayDrivers(database.db, {
+          week,
+          count: DRIVERS,
+          firstNumber: 5001,
+          tasksPerDriver: TASKS / DRIVERS,
+          tag: 'week',
+        }),
       async ({ address, token, database: open }) => {
         const get = async () => {
           const response = await fetch(`${address}/api/pay/period?start=${week.start}&end=${week.end}`, {

@@ -6,21 +6,12 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { addDays, dublinToday, weekOf } from '@courier/domain/common/calendar-days';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
-import {
-  bookingJobs,
-  bookingTasks,
-  bookings,
-  companies,
-  driverPaySettings,
-  drivers,
-  payPeriods,
-  places,
-  services,
-} from '../apps/server/src/db/schema/index.ts';
+import { bookingTasks, payPeriods } from '../apps/server/src/db/schema/index.ts';
 import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/demo.ts';
 import { weekInstants } from '../apps/server/src/features/driver-pay/queries.ts';
 import { DEMO_PASSWORD, startServerProcess } from './built-app.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './chromium.ts';
+import { seedPayDrivers } from './pay-seed.ts';
 import { failedRun, ms, percentile, type BenchResult } from './support.ts';
 
 // The Driver Pay grid in Chromium (issue 13 budgets), on a pay week of 300 drivers: the time from
@@ -178,48 +169,13 @@ async function seedWeek(database: Database, week: PayWeek): Promise<number> {
   );
   const count = Math.max(0, DRIVERS_IN_WEEK - (already?.drivers ?? 0));
   if (count === 0) return 0;
-  const [place] = await db
-    .insert(places)
-    .values({ placeId: 'bench-pay-grid-depot', name: 'Depot', city: 'Dublin 12' })
-    .returning();
-  const [service] = await db
-    .insert(services)
-    .values({ name: 'Van Standard', type: 'VAN', service: 'STANDARD', serviceCode: 'BENCH-PAY-GRID' })
-    .returning();
-  const [company] = await db.insert(companies).values({ name: 'Bench Pay Grid Freight' }).returning();
-  await db.execute(sql`
-    insert into ${drivers} (driver_number, first_name, last_name, email, vehicle)
-    select ${FIRST_BENCH_DRIVER_NUMBER - 1}::int + n, 'Driver', 'Number ' || n, 'driver' || n || '@pay-grid.bench.ie',
-           (array['van', 'car', 'bike', 'top box bike'])[1 + n % 4]
-    from generate_series(1, ${count}::int) n`);
-  await db.execute(sql`
-    insert into ${driverPaySettings} (driver_id, pay_frequency, min_pay, max_boost, attendance_bonus_one_day,
-      attendance_bonus_two_day, attendance_bonus_three_day, attendance_bonus_four_day, attendance_bonus_five_day,
-      cargo_bonus_rate, apply_fuel_surcharge, tripsheet_email, address_id, tax_number)
-    select id, 'WEEKLY', 450, 120, 1, 2, 3, 4, 5, case when vehicle = 'bike' then 4 else 0 end, id % 2 = 0,
-           email, ${place!.id}, 'IE' || id
-    from ${drivers} where driver_number >= ${FIRST_BENCH_DRIVER_NUMBER}`);
-  const jobs = (count * TASKS_PER_DRIVER) / 2;
-  await db.execute(sql`
-    insert into ${bookings} (reference, company_id, service_id, type, status, created_at)
-    select 'PAYGRID' || n, ${company!.id}, ${service!.id}, 'same_day', 'delivered',
-           ${week.start}::date + ((n % 7) || ' days')::interval + interval '9 hours'
-    from generate_series(1, ${jobs}::int) n`);
-  await db.execute(sql`
-    insert into ${bookingJobs} (booking_id, reference, status, customer_charge, driver_price)
-    select id, reference || '-1', 'delivered', 30, 18 from ${bookings} where reference like 'PAYGRID%'`);
-  // Job n goes to bench driver n mod count: every driver works all seven days of the week.
-  await db.execute(sql`
-    insert into ${bookingTasks} (reference, job_id, type, status, driver_id, driver_pay, driver_pay_extra, completed_at, position)
-    select j.reference || '-T' || t, j.id, case when t = 1 then 'COLLECTION' else 'DELIVERY' end, 'COMPLETED',
-           d.id, 9 + (j.id % 7), case when j.id % 10 = 0 then 2.5 else 0 end,
-           b.created_at + (t || ' hours')::interval, t - 1
-    from ${bookingJobs} j
-    join ${bookings} b on b.id = j.booking_id
-    join ${drivers} d on d.driver_number = ${FIRST_BENCH_DRIVER_NUMBER}::int + (j.id % ${count}::int),
-    generate_series(1, 2) t
-    where b.reference like 'PAYGRID%'`);
-  await db.execute(sql`analyze`);
+  await seedPayDrivers(db, {
+    week,
+    count,
+    firstNumber: FIRST_BENCH_DRIVER_NUMBER,
+    tasksPerDriver: TASKS_PER_DRIVER,
+    tag: 'grid',
+  });
   return count;
 }
 
