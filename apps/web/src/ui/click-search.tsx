@@ -112,7 +112,8 @@ export function ClickSearch({
             <Combobox.Empty>{results.isFetching || !enabled ? 'Searching...' : 'No matches'}</Combobox.Empty>
           ) : (
             items.map((item) => (
-              <Combobox.Option value={item.id} key={item.id}>
+              // A long name wraps inside the list; it never widens the page.
+              <Combobox.Option value={item.id} key={item.id} style={{ overflowWrap: 'anywhere' }}>
                 <Text size="sm" fw={500}>
                   {item.name}
                 </Text>

@@ -113,7 +113,8 @@ export function UserSearch({
             </Combobox.Empty>
           ) : (
             items.map((user) => (
-              <Combobox.Option value={String(user.id)} key={user.id}>
+              // A long name or e-mail wraps inside the list; it never widens the page.
+              <Combobox.Option value={String(user.id)} key={user.id} style={{ overflowWrap: 'anywhere' }}>
                 <Text size="sm" fw={500}>
                   {user.accountCode ? `${user.accountCode} · ` : ''}
                   {user.name}
