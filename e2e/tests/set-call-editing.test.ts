@@ -40,6 +40,8 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     await updated.first().waitFor({ state: 'hidden', timeout: 20_000 }); // that save's toast
 
     const hour = card.getByLabel('Monday collection time hour');
+    // The set calls read again after that save (the list is refreshed): typing starts once it is in.
+    await page.waitForLoadState('networkidle');
     await hour.click();
     await hour.pressSequentially('25', { delay: 150 });
     await card.getByText('Enter a time from 00:00 to 23:59.').waitFor();
