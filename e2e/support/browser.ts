@@ -85,9 +85,12 @@ export async function sidebarLinks(page: Page): Promise<string[]> {
 /** axe-core: no serious or critical violations on the current page. */
 export async function expectAccessible(page: Page): Promise<void> {
   // Colours are checked as they end up: a drawer or modal still fading in has half-transparent text.
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined))),
-  );
+  // Two frames first: a transition whose styles were set in the last frame is not yet among the
+  // animations (a modal opened just before was read half-faded).
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+  });
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
