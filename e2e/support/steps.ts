@@ -57,3 +57,22 @@ export async function addSetCall(page: Page, companyId: number): Promise<number>
   await details.waitFor({ state: 'hidden' });
   return id;
 }
+
+/** The driver list's rows (every driver, whatever their Active From). */
+export const driverRowsOf = (page: Page) => page.locator('tbody tr[data-driver-number]');
+
+/** Opens a driver's slide-in from the driver list by clicking their name; answers the slide-in. */
+export async function openDriver(
+  page: Page,
+  driver: { driverNumber: number; firstName: string; lastName: string },
+): Promise<Locator> {
+  await page.goto('/drivers/list?activeFrom=any');
+  await driverRowsOf(page).first().waitFor({ timeout: 20_000 });
+  await page
+    .locator(`tbody tr[data-driver-number="${driver.driverNumber}"]`)
+    .getByRole('button', { name: `${driver.firstName} ${driver.lastName}`, exact: true })
+    .click();
+  const panel = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
+  await panel.waitFor();
+  return panel;
+}

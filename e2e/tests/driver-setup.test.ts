@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
 import { apiToken } from '../support/api.ts';
+import { driverRowsOf, openDriver } from '../support/steps.ts';
 import { baseURL, browserForTests, expectAccessible, signedInPage, type DemoRole } from '../support/browser.ts';
 
 // Issue 13, the rest of the driver register on screen: the driver profile's sections (spec 2 §3
@@ -26,20 +27,6 @@ async function api<T>(role: DemoRole, path: string, init: { method?: string; bod
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   return { status: response.status, body: (await response.json()) as T };
-}
-
-const rowsOf = (page: Page) => page.locator('tbody tr[data-driver-number]');
-
-async function openDriver(page: Page, driver: Driver) {
-  await page.goto('/drivers/list?activeFrom=any');
-  await rowsOf(page).first().waitFor({ timeout: 20_000 });
-  await page
-    .locator(`tbody tr[data-driver-number="${driver.driverNumber}"]`)
-    .getByRole('button', { name: `${driver.firstName} ${driver.lastName}`, exact: true })
-    .click();
-  const panel = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
-  await panel.waitFor();
-  return panel;
 }
 
 async function settle(page: Page) {
@@ -185,7 +172,7 @@ describe('driver profile, licence, registration notice and setup', () => {
     if (!driver) throw new Error('The demo data has drivers.');
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/drivers/list?activeFrom=any');
-    await rowsOf(page).first().waitFor({ timeout: 20_000 });
+    await driverRowsOf(page).first().waitFor({ timeout: 20_000 });
     await page.getByRole('button', { name: `Notify ${driver.firstName} ${driver.lastName}`, exact: true }).click();
     const notify = page.getByRole('dialog', { name: 'Registration Request' });
     await notify

@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import {
   baseURL,
@@ -9,6 +8,7 @@ import {
   type DemoRole,
 } from '../support/browser.ts';
 import { apiToken } from '../support/api.ts';
+import { driverRowsOf, openDriver } from '../support/steps.ts';
 
 // Issue 13, the web part of the driver register: the list and its Active From filter, the driver
 // slide-in (details, equipment, pay settings for accounts only), and who is refused.
@@ -60,19 +60,6 @@ function dublinDay(days = 0): string {
 }
 
 const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
-const rowsOf = (page: Page) => page.locator('tbody tr[data-driver-number]');
-
-async function openDriver(page: Page, driver: ListedDriver) {
-  await page.goto('/drivers/list?activeFrom=any');
-  await rowsOf(page).first().waitFor({ timeout: 20_000 });
-  await page
-    .locator(`tbody tr[data-driver-number="${driver.driverNumber}"]`)
-    .getByRole('button', { name: `${driver.firstName} ${driver.lastName}`, exact: true })
-    .click();
-  const panel = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
-  await panel.waitFor();
-  return panel;
-}
 
 const updateBodyOf = (driver: ListedDriver) => ({
   id: driver.id,
@@ -97,7 +84,7 @@ describe('drivers', () => {
     const byDefault = await api<ListedDriver[]>('dispatcher', `/drivers?activeFrom=${dublinDay(-14)}`);
     const input = page.getByRole('textbox', { name: 'Active From' });
     await expect.poll(() => input.inputValue()).toBe(typed(dublinDay(-14)));
-    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(byDefault.body.length);
+    await expect.poll(() => driverRowsOf(page).count(), { timeout: 20_000 }).toBe(byDefault.body.length);
     for (const header of ['Number', 'Equipment', 'Registration', 'Name', 'Email', 'Vehicle', 'Online', 'Last On Line'])
       await page.getByRole('columnheader', { name: header, exact: true }).waitFor();
     await expectAccessible(page);
@@ -108,15 +95,15 @@ describe('drivers', () => {
     await input.fill(typed(day));
     await input.press('Enter');
     await waitForUrl(page, (url) => url.searchParams.get('activeFrom') === day);
-    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
+    await expect.poll(() => driverRowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
     // After a reload the filter is still there.
     await page.reload();
     await expect.poll(() => input.inputValue()).toBe(typed(day));
-    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
+    await expect.poll(() => driverRowsOf(page).count(), { timeout: 20_000 }).toBe(recent.body.length);
     // Cleared, the list shows every driver.
     await page.getByRole('button', { name: 'Clear Active From' }).click();
     const every = await api<ListedDriver[]>('dispatcher', '/drivers');
-    await expect.poll(() => rowsOf(page).count(), { timeout: 20_000 }).toBe(every.body.length);
+    await expect.poll(() => driverRowsOf(page).count(), { timeout: 20_000 }).toBe(every.body.length);
     expect(problems).toEqual([]);
     await context.close();
   });
