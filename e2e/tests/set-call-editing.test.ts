@@ -42,6 +42,13 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     const hour = card.getByLabel('Monday collection time hour');
     // The set calls read again after that save (the list is refreshed): typing starts once it is in.
     await page.waitForLoadState('networkidle');
+    // A busy tab (CI, a slow office PC) runs timers late: the input must be cleared by the focus
+    // itself, not by a timer that could fire after the first key and throw it away (CI saw '5').
+    await page.evaluate(() => {
+      const setTimeoutNow = window.setTimeout;
+      window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+        setTimeoutNow(handler, Math.max(delay ?? 0, 400), ...rest)) as typeof window.setTimeout;
+    });
     await hour.click();
     await hour.pressSequentially('25', { delay: 150 });
     await card.getByText('Enter a time from 00:00 to 23:59.').waitFor();

@@ -33,7 +33,9 @@ function TimePart({ label, text, valid, onFocus, onBlur, onChange, ref }: TimePa
       maxLength={2}
       value={text}
       error={!valid}
-      onFocus={onFocus}
+      // In the focus event itself: the number input calls its onFocus a timer later, and a key
+      // typed before that timer (a busy or background tab) would be lost by the late clear.
+      onFocusCapture={onFocus}
       onBlur={(event) => onBlur(event.currentTarget.value)}
       onChange={(next) => onChange(String(next))}
     />
