@@ -9,6 +9,7 @@ import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fa
 import type { AppContext } from './app-context.ts';
 import { serverAreas } from './features/index.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerErrorHandler } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -52,6 +53,7 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   await app.register(fastifyCookie);
   registerAccessControl(app, context.database.db, { sessionIdleMinutes: context.config.sessionIdleMinutes });
   registerInputGuard(app);
+  registerCompression(app);
   const routeTable: RouteTableEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
