@@ -11,6 +11,10 @@ const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/
 const SHARED_APP_CODE =
   /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]ui[\\/](map-view|zones-map-view)\.tsx$).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 
+/** Booking list and price-editing code (and the virtual list under it) several lazy screens share. */
+const BOOKINGS_SHARED =
+  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](bookings|pricing[\\/]components)[\\/]|node_modules[\\/]@tanstack[\\/](react-)?virtual)/;
+
 /** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
 const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
 
@@ -35,6 +39,17 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: APP_CODE, tags: ['$initial'], priority: 2 },
+            // The booking list, price editing and the virtual table, shared by the booking, company and
+            // review screens: a chunk of their own, so the company list does not download and parse them
+            // (Lighthouse on /companies/list, issue 10). Not its dependencies: the Mantine components
+            // they use stay in app-shared with every other screen's.
+            {
+              name: 'bookings-shared',
+              test: BOOKINGS_SHARED,
+              minShareCount: 2,
+              priority: 1.5,
+              includeDependenciesRecursively: false,
+            },
             // Library code only lazy screens share (a Mantine component, a router hook) joins them here
             // rather than becoming a request of a few hundred bytes of its own before a screen's first row.
             {
