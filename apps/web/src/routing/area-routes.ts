@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-router';
 import type { Role } from '@courier/domain/auth/roles';
 import { guarded, redirectIndex } from '@/routing/guards.ts';
+import { rememberedSearch } from '@/routing/remembered-search.ts';
 import { SectionNotFound } from '@/routing/section-not-found.tsx';
 
 // The route shapes every area's routes.tsx repeats, so each area states only its paths, names and screens.
@@ -84,7 +85,7 @@ export function screenRoute<
     path,
     staticData: { name },
     ...(roles && { beforeLoad: guarded(roles) }),
-    validateSearch,
+    validateSearch: rememberedSearch(validateSearch),
     ...screen,
   });
 }

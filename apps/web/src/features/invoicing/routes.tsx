@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { invoicePeriodListQuery } from '@/api/invoice-periods.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
+import { rememberedSearch } from '@/routing/remembered-search.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { invoiceListSearchSchema, pendingInvoiceListParamsOf } from './invoice-list-search.ts';
 
@@ -41,7 +42,7 @@ export function invoicingRoutes<TApp extends AnyRoute, TDetailsSearch extends An
           parse: (params) => ({ invoiceId: z.coerce.number().int().min(1).catch(0).parse(params.invoiceId) }),
           stringify: (params) => ({ invoiceId: String(params.invoiceId) }),
         },
-        validateSearch: details.validateSearch,
+        validateSearch: rememberedSearch(details.validateSearch),
         component: details.component,
       });
       return [
