@@ -1,5 +1,5 @@
 import { Alert, Stack, Tabs, Text } from '@mantine/core';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -109,11 +109,17 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const started = useStartAfter(
     inputs.invoiceId !== undefined || inputs.needsReviewOnly ? BOOKING_REVIEW_FIRST_LOAD_DELAY_MS : 0,
   );
-  const { results, busy, failed, pending, retry } = useAppliedSearchResults({
+  const applied = useAppliedSearchResults({
     query: started ? { ...filter, size: state.size, skip: state.page * state.size } : null,
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
+  const { failed, pending, retry } = applied;
+  // A new set of results is drawn in the background, in slices the browser can answer input
+  // between, not in one long task as it arrives (Lighthouse TBT on a phone, issue 10); the set on
+  // screen stays whole meanwhile, and counts as busy until the new one is drawn.
+  const results = useDeferredValue(applied.results);
+  const busy = applied.busy || results !== applied.results;
   const mayEditPrices = seePrices && hasAccess(parseRoles(user?.roles ?? '[]'), AREAS.editPrices);
   // Price editing is off in an invoice's list (spec 2 §2).
   const editing = mayEditPrices && inputs.invoiceId === undefined;
