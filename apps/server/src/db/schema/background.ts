@@ -11,6 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { bytes } from '../columns.ts';
 import { users } from './auth.ts';
 
 /**
@@ -100,4 +101,23 @@ export const backgroundSchedules = pgTable(
       .on(t.nextSlot)
       .where(sql`${t.enabled}`),
   ],
+);
+
+/**
+ * The files of an e-mail waiting in an `email` run: kept beside the run, not in its parameters, so
+ * the queue log never carries a report's megabytes; removed with the run.
+ */
+export const messageAttachments = pgTable(
+  'message_attachments',
+  {
+    id: serial('id').primaryKey(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => backgroundRuns.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytes('content').notNull(),
+  },
+  (t) => [index('message_attachments_run_idx').on(t.runId, t.position)],
 );
