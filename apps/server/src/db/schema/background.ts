@@ -104,20 +104,22 @@ export const backgroundSchedules = pgTable(
 );
 
 /**
- * The files of an e-mail waiting in an `email` run: kept beside the run, not in its parameters, so
- * the queue log never carries a report's megabytes; removed with the run.
+ * The parts of an e-mail waiting in an `email` run, as in MIME: part 0 is the text, the next parts
+ * its files. Kept beside the run, not in its parameters, so the queue log shows neither a report's
+ * megabytes nor a message's words (a sign-in code); removed with the run.
  */
-export const messageAttachments = pgTable(
-  'message_attachments',
+export const emailParts = pgTable(
+  'email_parts',
   {
     id: serial('id').primaryKey(),
     runId: integer('run_id')
       .notNull()
       .references(() => backgroundRuns.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
-    filename: text('filename').notNull(),
+    /** Null for the text (part 0). */
+    filename: text('filename'),
     contentType: text('content_type').notNull(),
     content: bytes('content').notNull(),
   },
-  (t) => [index('message_attachments_run_idx').on(t.runId, t.position)],
+  (t) => [uniqueIndex('email_parts_run_position_unique').on(t.runId, t.position)],
 );
