@@ -161,6 +161,13 @@ export const finalisePayPeriodsBodySchema = z.strictObject({
 });
 export type FinalisePayPeriodsBody = z.infer<typeof finalisePayPeriodsBodySchema>;
 
+/**
+ * POST /api/pay/period/paid (docs/decisions/013): pending-payment periods the money has gone out
+ * for; the same list of ids as finalise.
+ */
+export const markPayPeriodsPaidBodySchema = finalisePayPeriodsBodySchema;
+export type MarkPayPeriodsPaidBody = FinalisePayPeriodsBody;
+
 export const payAdjustmentSchema = z.object({
   id: z.number().int(),
   type: z.enum(PAY_ADJUSTMENT_TYPES),

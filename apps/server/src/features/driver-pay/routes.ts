@@ -5,6 +5,7 @@ import { apiErrorSchema } from '@courier/domain/common/api';
 import {
   createPayPeriodBodySchema,
   finalisePayPeriodsBodySchema,
+  markPayPeriodsPaidBodySchema,
   PAY_ADJUSTMENT_ERRORS,
   payPeriodListSchema,
   payPeriodSchema,
@@ -18,6 +19,7 @@ import { createPayPeriod } from './create-pay-period.ts';
 import { exportPayPeriodsCsv } from './export-pay-csv.ts';
 import { finalisePayPeriods } from './finalise-pay-periods.ts';
 import { listPayPeriods } from './list-pay-periods.ts';
+import { markPayPeriodsPaid } from './mark-pay-periods-paid.ts';
 import { savePayPeriods } from './save-pay-periods.ts';
 
 // Driver pay is for accounts (spec 2 §6, AREAS.driverPay).
@@ -84,6 +86,21 @@ export function payPeriodRoutes({ database }: AppContext): FastifyPluginAsyncZod
         response: { 200: payPeriodListSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       }),
       async (request) => finalisePayPeriods(db, { userId: requireSignedIn(request).userId, ids: request.body.ids }),
+    );
+
+    app.post(
+      '/pay/period/paid',
+      payRoute({
+        summary: 'Marks pending-payment pay periods paid',
+        description:
+          'Not shown in the spec (docs/decisions/013): once the money has gone out, accounts move finalised periods from PENDING_PAYMENT to PAID (spec 2 §4). ' +
+          'Every period named must be PENDING_PAYMENT, else 409 STATE_CONFLICT naming the first that is not, and nothing changes. ' +
+          'In one transaction the periods become PAID and their tasks’ driver pay status moves from PENDING_PAYMENT to PAID; driver pay stays locked in price editing. ' +
+          'Amounts are not worked out again. 404 unknown period. Answers the periods marked paid.',
+        body: markPayPeriodsPaidBodySchema,
+        response: { 200: payPeriodListSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      }),
+      async (request) => markPayPeriodsPaid(db, { userId: requireSignedIn(request).userId, ids: request.body.ids }),
     );
 
     app.get(
