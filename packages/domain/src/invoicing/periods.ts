@@ -4,6 +4,7 @@
 // time zone never shifts them.
 import type { INVOICE_INTERVALS } from '../companies/billing.ts';
 import { toIsoDay } from '../common/dates.ts';
+import type { InvoicePeriodStatus } from './enums.ts';
 
 export type InvoiceInterval = (typeof INVOICE_INTERVALS)[number];
 
@@ -79,3 +80,10 @@ export function invoicePeriodIdentifier(accountCode: string, period: Pick<Invoic
 export function invoicePeriodOfInstant(instant: Date, interval: InvoiceInterval): InvoicePeriodDays {
   return invoicePeriodContaining(toIsoDay(instant), interval);
 }
+
+/**
+ * The statuses of a period that still takes charges: open (ACTIVE) or ended but not yet numbered
+ * (IN_REVIEW, Ready to send). A job that became chargeable in a week or month whose period is
+ * FINALISED or INVOICED already goes into its company's open period instead (decision 012).
+ */
+export const PERIOD_STATUSES_TAKING_CHARGES = ['ACTIVE', 'IN_REVIEW'] as const satisfies readonly InvoicePeriodStatus[];

@@ -1,6 +1,11 @@
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { toIsoDay } from '@courier/domain/common/dates';
-import { invoicePeriodContaining, invoicePeriodIdentifier } from '@courier/domain/invoicing/periods';
+import {
+  invoicePeriodContaining,
+  invoicePeriodIdentifier,
+  PERIOD_STATUSES_TAKING_CHARGES,
+  type InvoiceInterval,
+} from '@courier/domain/invoicing/periods';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   bookingJobs,
@@ -20,18 +25,17 @@ const JOB_BATCH = 5000;
 /** Job statuses with something to charge: delivered, or failed or cancelled after work was done. */
 const CHARGEABLE_STATUSES = ['delivered', 'failed', 'cancelled'] as const;
 
-/** Every quarter of an hour: ended periods go to review, newly chargeable jobs into their company's open period. */
+/** Every quarter of an hour: newly chargeable jobs into their company's period, ended periods to review. */
 export const invoicePeriodsSchedule = defineSchedule({
   name: 'invoice-periods',
   kind: PERIODS_RUN_KIND,
   rule: '*/15 * * * *',
 });
 
-/**
- * The company's open (ACTIVE) period holding `today`, made when it has none (spec 1 §3: a period per
- * company per invoice interval, created as needed). Locks the company row so two runs make one.
- */
-export async function openInvoicePeriod(tx: DbOrTx, companyId: number, today: string): Promise<number> {
+type Company = { id: number; accountCode: string | null; interval: InvoiceInterval };
+
+/** Locks the company row, so two runs placing its work make one period, and reads its interval. */
+async function lockCompany(tx: DbOrTx, companyId: number): Promise<Company> {
   const [company] = await tx
     .select({ accountCode: companies.accountCode, interval: companyExtendedSettings.invoiceInterval })
     .from(companies)
@@ -39,25 +43,50 @@ export async function openInvoicePeriod(tx: DbOrTx, companyId: number, today: st
     .where(eq(companies.id, companyId))
     .for('update', { of: companies });
   if (!company) throw new Error(`Company ${companyId} does not exist.`);
-  const days = invoicePeriodContaining(today, company.interval ?? 'M');
-  const [open] = await tx
+  return { id: companyId, accountCode: company.accountCode, interval: company.interval ?? 'M' };
+}
+
+/**
+ * The period that takes work the company became chargeable for on `day` (spec 1 §3: a period per
+ * company per invoice interval, created as needed; issue 12: a job belongs to the period open when it
+ * becomes chargeable). That is the company's period holding the day while it is ACTIVE or IN_REVIEW;
+ * it is locked FOR SHARE and its status read under the lock, so a finalise numbering it either
+ * finishes first (and the work goes elsewhere) or waits and prints the work. When the day's period is
+ * FINALISED or INVOICED already, the work goes into the period open `today`. A missing period is made
+ * for the interval: ACTIVE, or IN_REVIEW straight away when its last day has passed.
+ */
+async function periodTakingWork(tx: DbOrTx, company: Company, day: string, today: string): Promise<number> {
+  const holding = sql`${day}::date between ${invoicePeriods.start} and ${invoicePeriods.end}`;
+  const [taking] = await tx
     .select({ id: invoicePeriods.id })
     .from(invoicePeriods)
     .where(
       and(
-        eq(invoicePeriods.companyId, companyId),
-        eq(invoicePeriods.status, 'ACTIVE'),
-        sql`${today}::date between ${invoicePeriods.start} and ${invoicePeriods.end}`,
+        eq(invoicePeriods.companyId, company.id),
+        inArray(invoicePeriods.status, PERIOD_STATUSES_TAKING_CHARGES),
+        holding,
       ),
     )
-    .limit(1);
-  if (open) return open.id;
+    // Overlapping periods (an interval changed) should not take work; if they do, the latest one does.
+    .orderBy(desc(invoicePeriods.start), desc(invoicePeriods.id))
+    .limit(1)
+    .for('share');
+  if (taking) return taking.id;
+  if (day !== today) {
+    const [closed] = await tx
+      .select({ id: invoicePeriods.id })
+      .from(invoicePeriods)
+      .where(and(eq(invoicePeriods.companyId, company.id), holding))
+      .limit(1);
+    if (closed) return periodTakingWork(tx, company, today, today);
+  }
+  const days = invoicePeriodContaining(day, company.interval);
   const [created] = await tx
     .insert(invoicePeriods)
     .values({
-      companyId,
-      identifier: invoicePeriodIdentifier(company.accountCode ?? `C${companyId}`, days),
-      status: 'ACTIVE',
+      companyId: company.id,
+      identifier: invoicePeriodIdentifier(company.accountCode ?? `C${company.id}`, days),
+      status: days.end < today ? 'IN_REVIEW' : 'ACTIVE',
       start: days.start,
       end: days.end,
     })
@@ -65,30 +94,85 @@ export async function openInvoicePeriod(tx: DbOrTx, companyId: number, today: st
   return created!.id;
 }
 
+/** Rows grouped by company, then by the Europe/Dublin day of their instant (never later than now). */
+function byCompanyAndDay<T extends { id: number; companyId: number; at: Date | null }>(
+  rows: T[],
+  now: Date,
+): Map<number, Map<string, number[]>> {
+  const grouped = new Map<number, Map<string, number[]>>();
+  for (const row of rows) {
+    const at = row.at === null || row.at > now ? now : row.at;
+    const day = toIsoDay(at);
+    const days = grouped.get(row.companyId) ?? new Map<string, number[]>();
+    days.set(day, [...(days.get(day) ?? []), row.id]);
+    grouped.set(row.companyId, days);
+  }
+  return grouped;
+}
+
+/** Puts rows of each company into the periods taking their days' work; one log entry per period. */
+async function placeInPeriods(
+  tx: DbOrTx,
+  options: {
+    grouped: Map<number, Map<string, number[]>>;
+    today: string;
+    put: (periodId: number, ids: number[]) => Promise<void>;
+    describe: (count: number, companyId: number, periodId: number) => string;
+  },
+): Promise<RunLogEntry[]> {
+  const entries: RunLogEntry[] = [];
+  for (const [companyId, days] of options.grouped) {
+    const company = await lockCompany(tx, companyId);
+    // Days of one period ask once: the period that takes one of them takes them all.
+    const byPeriod = new Map<string, { day: string; ids: number[] }>();
+    for (const [day, ids] of days) {
+      const { label } = invoicePeriodContaining(day, company.interval);
+      const group = byPeriod.get(label);
+      if (group) group.ids.push(...ids);
+      else byPeriod.set(label, { day, ids: [...ids] });
+    }
+    const byPeriodId = new Map<number, number[]>();
+    for (const { day, ids } of byPeriod.values()) {
+      const periodId = await periodTakingWork(tx, company, day, options.today);
+      byPeriodId.set(periodId, [...(byPeriodId.get(periodId) ?? []), ...ids]);
+    }
+    for (const [periodId, ids] of byPeriodId) {
+      await options.put(periodId, ids);
+      entries.push({
+        level: 'change',
+        entityId: String(periodId),
+        message: options.describe(ids.length, companyId, periodId),
+      });
+    }
+  }
+  return entries;
+}
+
 /**
  * The invoice periods run (spec 1 §4, issue 12), one step:
- * 1. ACTIVE periods whose last day has passed (Europe/Dublin) move to IN_REVIEW, Ready to send;
- * 2. chargeable jobs of account customers that are in no period yet go into their company's open
- *    period (made as needed), and so do such customers' charged price adjustments still in none
- *    (made while the company had no open period).
+ * 1. chargeable jobs of account customers that are in no period yet go into the period of their
+ *    company that was open when they became chargeable (their last status change: delivered, failed
+ *    or cancelled), or the one open now when that one is numbered already (decision 012);
+ * 2. such customers' charged price adjustments still in none (made while the company had no open
+ *    period) go into the period open when they were made, by the same rule;
+ * 3. ACTIVE periods whose last day has passed (Europe/Dublin) move to IN_REVIEW, Ready to send.
  * Safe to repeat: each change is guarded by the state it changes.
  */
 export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): RunHandler {
   return {
     async step({ tx, log }) {
-      const today = toIsoDay((options.now ?? (() => new Date()))());
-      const entries: RunLogEntry[] = [];
-
-      const closed = await tx
-        .update(invoicePeriods)
-        .set({ status: 'IN_REVIEW' })
-        .where(and(eq(invoicePeriods.status, 'ACTIVE'), lt(invoicePeriods.end, today)))
-        .returning({ id: invoicePeriods.id, identifier: invoicePeriods.identifier });
-      for (const period of closed)
-        entries.push({ level: 'change', entityId: String(period.id), message: `${period.identifier}: ready to send.` });
+      const now = (options.now ?? (() => new Date()))();
+      const today = toIsoDay(now);
 
       const jobs = await tx
-        .select({ id: bookingJobs.id, companyId: bookings.companyId })
+        .select({
+          id: bookingJobs.id,
+          companyId: bookings.companyId,
+          // When the job reached its chargeable status; unknown for rows written without it.
+          at: sql<Date | null>`coalesce(${bookingJobs.lastStatusUpdate}, ${bookingJobs.deliveryTime})`.mapWith(
+            bookingJobs.lastStatusUpdate,
+          ),
+        })
         .from(bookingJobs)
         .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
         .innerJoin(companies, eq(companies.id, bookings.companyId))
@@ -102,26 +186,20 @@ export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): Ru
         )
         .limit(JOB_BATCH)
         .for('update', { of: bookingJobs, skipLocked: true });
-      const byCompany = new Map<number, number[]>();
-      for (const job of jobs) byCompany.set(job.companyId, [...(byCompany.get(job.companyId) ?? []), job.id]);
-      for (const [companyId, jobIds] of byCompany) {
-        const periodId = await openInvoicePeriod(tx, companyId, today);
-        await tx.update(bookingJobs).set({ invoicePeriodId: periodId }).where(inArray(bookingJobs.id, jobIds));
-        // The adjustments of those jobs made while the company had no open period follow them.
-        await tx
-          .update(jobPriceAdjustments)
-          .set({ invoicePeriodId: periodId })
-          .where(and(inArray(jobPriceAdjustments.jobId, jobIds), isNull(jobPriceAdjustments.invoicePeriodId)));
-        entries.push({
-          level: 'change',
-          entityId: String(periodId),
-          message: `${jobIds.length} chargeable job${jobIds.length === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
-        });
-      }
-      // An adjustment made while its company had no open period (its job invoiced already) joins the
-      // period open now: adjustments belong to the period open when they are made (spec 2 §4).
+      const entries = await placeInPeriods(tx, {
+        grouped: byCompanyAndDay(jobs, now),
+        today,
+        put: async (periodId, ids) => {
+          await tx.update(bookingJobs).set({ invoicePeriodId: periodId }).where(inArray(bookingJobs.id, ids));
+        },
+        describe: (count, companyId, periodId) =>
+          `${count} chargeable job${count === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
+      });
+
+      // An adjustment made while its company had no open period joins the period open when it was
+      // made, or the one open now when that one is numbered (spec 2 §4).
       const adjustments = await tx
-        .select({ id: jobPriceAdjustments.id, companyId: bookings.companyId })
+        .select({ id: jobPriceAdjustments.id, companyId: bookings.companyId, at: jobPriceAdjustments.createdAt })
         .from(jobPriceAdjustments)
         .innerJoin(bookingJobs, eq(bookingJobs.id, jobPriceAdjustments.jobId))
         .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
@@ -135,21 +213,29 @@ export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): Ru
         )
         .limit(JOB_BATCH)
         .for('update', { of: jobPriceAdjustments, skipLocked: true });
-      const adjustmentsByCompany = new Map<number, number[]>();
-      for (const row of adjustments)
-        adjustmentsByCompany.set(row.companyId, [...(adjustmentsByCompany.get(row.companyId) ?? []), row.id]);
-      for (const [companyId, ids] of adjustmentsByCompany) {
-        const periodId = await openInvoicePeriod(tx, companyId, today);
-        await tx
-          .update(jobPriceAdjustments)
-          .set({ invoicePeriodId: periodId })
-          .where(inArray(jobPriceAdjustments.id, ids));
-        entries.push({
-          level: 'change',
-          entityId: String(periodId),
-          message: `${ids.length} price adjustment${ids.length === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
-        });
-      }
+      entries.push(
+        ...(await placeInPeriods(tx, {
+          grouped: byCompanyAndDay(adjustments, now),
+          today,
+          put: async (periodId, ids) => {
+            await tx
+              .update(jobPriceAdjustments)
+              .set({ invoicePeriodId: periodId })
+              .where(inArray(jobPriceAdjustments.id, ids));
+          },
+          describe: (count, companyId, periodId) =>
+            `${count} price adjustment${count === 1 ? '' : 's'} of company ${companyId} put in period ${periodId}.`,
+        })),
+      );
+
+      const closed = await tx
+        .update(invoicePeriods)
+        .set({ status: 'IN_REVIEW' })
+        .where(and(eq(invoicePeriods.status, 'ACTIVE'), lt(invoicePeriods.end, today)))
+        .returning({ id: invoicePeriods.id, identifier: invoicePeriods.identifier });
+      for (const period of closed)
+        entries.push({ level: 'change', entityId: String(period.id), message: `${period.identifier}: ready to send.` });
+
       await log(entries);
       return {
         state: {},
