@@ -24,7 +24,11 @@ export const invoiceReportKeys = {
 
 const isUnfinished = (report: InvoiceReport) => report.status === 'queued' || report.status === 'running';
 
-/** The history of requests, newest first; polled while any on the page is queued or running. */
+/**
+ * The history of requests, newest first; polled while any on the page is queued or running, also
+ * with the tab in the background: that is when a finished report is told through a browser
+ * notification (spec 1 §4). With none unfinished, nothing is polled, hidden or not.
+ */
 export function invoiceReportListQuery(query: InvoiceReportListQuery) {
   return queryOptions({
     queryKey: invoiceReportKeys.list(query),
@@ -32,6 +36,7 @@ export function invoiceReportListQuery(query: InvoiceReportListQuery) {
       apiRequest<InvoiceReportListResponse>('/invoice/reports', { query: { ...query }, signal, expect: 200 }),
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.reports.some(isUnfinished) ? POLL_MS : false),
+    refetchIntervalInBackground: true,
   });
 }
 
