@@ -3,11 +3,9 @@
 // notification goes to the browser only when the tab is in the background (or forced), permission
 // is not blocked and the type is not driver.
 
-export type BrowserNotificationPermission = 'default' | 'granted' | 'denied' | 'unsupported';
+import type { NotificationType } from './notification-types.ts';
 
-/** The notification types of spec 1 §4. */
-export type NotificationType =
-  'error' | 'success' | 'info' | 'warn' | 'loading' | 'driver' | 'auto-dispatch' | 'notification';
+export type BrowserNotificationPermission = 'default' | 'granted' | 'denied' | 'unsupported';
 
 export const BROWSER_NOTIFICATION_TEXTS = {
   askTitle: 'Enable Notifications',
@@ -55,9 +53,10 @@ export function goesToBrowser({
 }
 
 /**
- * Shows a system notification when the tab is hidden (long work finished while the user is
- * elsewhere); clicking it brings the tab back. Answers whether one was shown. Nothing happens when
- * the tab is visible: the screen itself tells the user.
+ * Shows a system notification when the rule of spec 1 §4 lets it (goesToBrowser): the tab is hidden
+ * (long work finished, or a toast shown, while the user is elsewhere) or it is forced; clicking it
+ * brings the tab back. Answers whether one was shown. Unless forced, nothing happens when the tab is
+ * visible: the screen itself tells the user.
  */
 export function notifyWhenHidden(
   title: string,

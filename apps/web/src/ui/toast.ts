@@ -1,43 +1,69 @@
-import { notifications } from '@mantine/notifications';
+import { notifications, notificationsStore } from '@mantine/notifications';
+import { notifyWhenHidden } from './browser-notifications.ts';
+import type { NotificationType } from './notification-types.ts';
 
 /** Toast durations of spec 1 §9; ALWAYS stays until closed. */
 export const TOAST_DURATIONS = { SHORT: 4000, NORMAL: 10000, LONG: 20000, ALWAYS: false } as const;
 export type ToastDuration = keyof typeof TOAST_DURATIONS;
-export type ToastType = 'error' | 'success' | 'info' | 'warn' | 'loading';
 
 const DEFAULT_DURATION_MS = 3000;
-const colours: Record<ToastType, string> = {
-  error: 'red',
-  success: 'green',
-  info: 'blue',
-  warn: 'orange',
-  loading: 'blue',
+/** The group of spec 1 §9: every toast is in 'general', and its id says which toast it is. */
+const GROUP = 'general';
+
+/**
+ * The look of each notification type of spec 1 §4: the colour of the toast's bar, and a spinner for
+ * loading. Driver and auto-dispatch news stand apart from the app's own outcomes.
+ */
+const LOOKS: Record<NotificationType, { color: string; loading?: boolean }> = {
+  error: { color: 'red' },
+  success: { color: 'green' },
+  info: { color: 'blue' },
+  warn: { color: 'orange' },
+  loading: { color: 'blue', loading: true },
+  driver: { color: 'grape' },
+  'auto-dispatch': { color: 'cyan' },
+  notification: { color: 'dark' },
 };
 
-/** Shows a toast; the same title and message twice is shown once (duplicates ignored). */
+const isOnScreen = (id: string) => {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  return shown.some((item) => item.id === id) || queue.some((item) => item.id === id);
+};
+
+/**
+ * Shows a toast (bottom left, spec 1 §9). The same toast while it is still shown or waiting to be
+ * shown is ignored: it is not shown again, its time is not restarted, and it is not sent to the
+ * browser again. With the tab in the background (or `force`), the toast also goes to a browser
+ * notification by the rule of spec 1 §4 (permission granted, not a driver toast).
+ */
 export function toast({
   title,
   message,
   type = 'info',
   duration,
+  force = false,
 }: {
   title?: string;
   message: string;
-  type?: ToastType;
+  type?: NotificationType;
   duration?: ToastDuration;
+  /** Also to the browser while the tab is in view (spec 1 §4 'or forced'). */
+  force?: boolean;
 }): void {
-  const id = `general:${type}:${title ?? ''}:${message}`;
-  notifications.hide(id);
+  const id = `${GROUP}:${type}:${title ?? ''}:${message}`;
+  if (isOnScreen(id)) return;
+  const look = LOOKS[type];
   notifications.show({
     id,
     title,
     message,
-    color: colours[type],
-    loading: type === 'loading',
+    color: look.color,
+    loading: look.loading ?? false,
     autoClose: duration ? TOAST_DURATIONS[duration] : DEFAULT_DURATION_MS,
     withCloseButton: true,
     // Mantine's defaults fail axe: an unnamed close button and a gray-6 description (3.3:1 on white).
     closeButtonProps: { 'aria-label': 'Close notification' },
     styles: { description: { color: 'var(--mantine-color-gray-8)' } },
   });
+  notifyWhenHidden(title ?? message, title ? message : '', { type, force });
 }

@@ -2,7 +2,6 @@ import { Group, Paper, Progress, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { invalidateInvoicePeriodLists, useFinaliseRun } from '@/api/invoice-periods.ts';
-import { notifyWhenHidden } from '@/ui/browser-notifications.ts';
 import { toast } from '@/ui/toast.ts';
 
 /**
@@ -18,10 +17,7 @@ export function FinaliseProgress({ runId, onFinished }: { runId: number; onFinis
   useEffect(() => {
     if (reported.current || (status !== 'completed' && status !== 'failed')) return;
     reported.current = true;
-    notifyWhenHidden(
-      status === 'completed' ? 'Invoice periods finalised successfully' : 'Failed to finalise all periods',
-      `${run.data?.done ?? 0} of ${run.data?.total ?? 0} invoice periods finalised.`,
-    );
+    // The toast also reaches the browser while the tab is in the background (spec 1 §4).
     if (status === 'completed') {
       toast({ type: 'success', title: 'Success', message: 'Invoice periods finalised successfully' });
     } else {
