@@ -74,11 +74,17 @@ interface HistoryRow {
 const euroText = (value: number) => toEuro(toCents(value)).toFixed(2);
 const sameMoney = (a: number, b: number) => toCents(a) === toCents(b);
 
-/** Reads and locks the jobs (in id order, so two saves never wait on each other in a circle) and their bookings. */
+/**
+ * Reads and locks the jobs (in id order, so two saves never wait on each other in a circle), their
+ * bookings, and their invoice periods FOR SHARE. The period lock is what makes the invoice lock hold:
+ * finalising takes the period FOR UPDATE, so a change either commits before the invoice is printed
+ * (and is on it) or waits for it and then reads the period as invoiced (and is refused). The status
+ * is read after the lock is granted, so it is the one finalising left.
+ */
 async function lockJobs(tx: DbOrTx, jobIds: number[]): Promise<Map<number, JobState>> {
   const ids = [...new Set(jobIds)].sort((a, b) => a - b);
   const locked = await tx
-    .select({ id: bookingJobs.id, bookingId: bookingJobs.bookingId })
+    .select({ id: bookingJobs.id, bookingId: bookingJobs.bookingId, invoicePeriodId: bookingJobs.invoicePeriodId })
     .from(bookingJobs)
     .where(inArray(bookingJobs.id, ids))
     .orderBy(asc(bookingJobs.id))
@@ -91,6 +97,16 @@ async function lockJobs(tx: DbOrTx, jobIds: number[]): Promise<Map<number, JobSt
       .where(inArray(bookings.id, bookingIds))
       .orderBy(asc(bookings.id))
       .for('update');
+  const periodIds = [
+    ...new Set(locked.flatMap((row) => (row.invoicePeriodId === null ? [] : [row.invoicePeriodId]))),
+  ].sort((a, b) => a - b);
+  if (periodIds.length > 0)
+    await tx
+      .select({ id: invoicePeriods.id })
+      .from(invoicePeriods)
+      .where(inArray(invoicePeriods.id, periodIds))
+      .orderBy(asc(invoicePeriods.id))
+      .for('share');
   return readJobs(tx, ids);
 }
 
