@@ -20,7 +20,11 @@ export const finaliseBodySchema = z.strictObject({
 });
 export type FinaliseBody = z.infer<typeof finaliseBodySchema>;
 
-/** POST /api/invoice/finalise-for-user: every period in review ending on endDate, of the intervals switched on. */
+/**
+ * POST /api/invoice/finalise-for-user ('Finalise for date range', spec 1 §2): every period in review
+ * ending on or before endDate, of the intervals switched on. The range has one end: a period whose
+ * invoice date has passed is due, however long it has waited.
+ */
 export const finaliseForDateRangeBodySchema = z
   .strictObject({
     endDate: z
@@ -49,6 +53,10 @@ export const finaliseRunSchema = z.object({
   finishedAt: z.iso.datetime().nullable(),
 });
 export type FinaliseRun = z.infer<typeof finaliseRunSchema>;
+
+/** GET /api/invoice/finalise-runs/current: the signed-in user's finalise run still going, if any. */
+export const currentFinaliseRunSchema = z.object({ run: finaliseRunSchema.nullable() });
+export type CurrentFinaliseRun = z.infer<typeof currentFinaliseRunSchema>;
 
 export const finaliseStartedSchema = z.object({
   runId: z.number().int(),

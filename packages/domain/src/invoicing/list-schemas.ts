@@ -47,25 +47,12 @@ const dayParam = (name: string) =>
     .optional();
 
 /**
- * GET /api/invoice/periods. `pending` keeps the periods awaiting invoicing; `weekly` and `monthly`
- * keep the periods of companies invoiced per week or per month (both on by default, both off
- * keeps none); `end` keeps the periods ending on that day; `companyId` one company's.
+ * The invoice list's filters. `pending` keeps the periods awaiting invoicing; `weekly` and `monthly`
+ * keep the periods of companies invoiced per week or per month (both on by default, both off keeps
+ * none); `end` keeps the periods ending on or before that day (the Invoice Date of the list's
+ * non-classic view: the periods 'Finalise for date range' takes); `companyId` one company's.
  */
-export const invoicePeriodListQuerySchema = z.strictObject({
-  size: z.coerce
-    .number('size must be a number.')
-    .int('size must be a whole number.')
-    .min(1, 'size must be at least 1.')
-    .max(INVOICE_LIST_MAX_SIZE, `size must be at most ${INVOICE_LIST_MAX_SIZE}.`)
-    .optional()
-    .default(INVOICE_LIST_PAGE_SIZE),
-  skip: z.coerce
-    .number('skip must be a number.')
-    .int('skip must be a whole number.')
-    .min(0, 'skip must be at least 0.')
-    .max(100_000_000, 'skip is too large.')
-    .optional()
-    .default(0),
+const invoicePeriodFilterShape = {
   companyId: paramId('companyId', {
     type: 'companyId must be a whole number.',
     int: 'companyId must be a whole number.',
@@ -93,10 +80,48 @@ export const invoicePeriodListQuerySchema = z.strictObject({
   pending: flagParam('pending', false),
   weekly: flagParam('weekly', true),
   monthly: flagParam('monthly', true),
+};
+
+/** GET /api/invoice/periods: the filters above and a page (size, skip). */
+export const invoicePeriodListQuerySchema = z.strictObject({
+  size: z.coerce
+    .number('size must be a number.')
+    .int('size must be a whole number.')
+    .min(1, 'size must be at least 1.')
+    .max(INVOICE_LIST_MAX_SIZE, `size must be at most ${INVOICE_LIST_MAX_SIZE}.`)
+    .optional()
+    .default(INVOICE_LIST_PAGE_SIZE),
+  skip: z.coerce
+    .number('skip must be a number.')
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be at least 0.')
+    .max(100_000_000, 'skip is too large.')
+    .optional()
+    .default(0),
+  ...invoicePeriodFilterShape,
 });
 export type InvoicePeriodListQuery = z.infer<typeof invoicePeriodListQuerySchema>;
 /** The query as a client sends it: every parameter may be left out (the server applies the defaults). */
 export type InvoicePeriodListParams = Partial<InvoicePeriodListQuery>;
+/** The list's filters without its page. */
+export type InvoicePeriodFilters = Omit<InvoicePeriodListQuery, 'size' | 'skip'>;
+
+/**
+ * POST /api/invoice/finalise-all: 'Finalise All N Invoices' (spec 1 §2). The list's filters (its
+ * status is always IN_REVIEW: only periods in review are finalised) and `count`, the N the screen
+ * showed: the server finalises every period the filters match, however many, and only when they
+ * are still exactly that many.
+ */
+export const finaliseAllBodySchema = z.strictObject({
+  ...invoicePeriodFilterShape,
+  status: z.literal('IN_REVIEW', 'Only invoice periods in review (Ready to send) can be finalised.').optional(),
+  count: z
+    .number('count must be the number of invoice periods the list showed.')
+    .int('count must be a whole number.')
+    .min(1, 'There are no invoice periods to finalise.')
+    .max(100_000_000, 'count is too large.'),
+});
+export type FinaliseAllBody = z.infer<typeof finaliseAllBodySchema>;
 
 /**
  * One row of the invoice list: the period, its company and invoice settings (spec 1 §3

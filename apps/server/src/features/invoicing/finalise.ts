@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
 import { FINALISE_BLOCKED_MESSAGE, type FinaliseForDateRangeBody } from '@courier/domain/invoicing/finalise-schemas';
@@ -29,7 +29,7 @@ export const FINALISE_RUN_KIND = 'invoice-finalise';
 /** Periods numbered per step: each step commits its periods, their numbers and documents together. */
 export const DEFAULT_FINALISE_BATCH = 20;
 
-/** Which periods a finalise run takes: chosen ids, or every period in review ending on a day. */
+/** Which periods a finalise run takes: chosen ids, or every period in review ending on or before a day. */
 export type FinaliseScope = { ids: number[] } | { endDate: string; weekly: boolean; monthly: boolean };
 
 const interval = sql<
@@ -37,9 +37,11 @@ const interval = sql<
 >`coalesce((select ${companyExtendedSettings.invoiceInterval} from ${companyExtendedSettings} where ${companyExtendedSettings.companyId} = ${invoicePeriods.companyId}), 'M')`;
 
 function scopeCondition(scope: FinaliseScope): SQL | undefined {
-  if ('ids' in scope) return inArray(invoicePeriods.id, scope.ids);
+  // One array parameter, not one per id: 'Finalise All' may take more ids than a statement has parameters.
+  if ('ids' in scope) return sql`${invoicePeriods.id} = any(${`{${scope.ids.join(',')}}`}::int[])`;
   const intervals = [...(scope.weekly ? ['W'] : []), ...(scope.monthly ? ['M'] : [])];
-  return and(eq(invoicePeriods.end, scope.endDate), inArray(interval, intervals.length ? intervals : ['none']));
+  // 'Finalise for date range' (spec 1 §2): every period due by the invoice date, not only those ending on it.
+  return and(lte(invoicePeriods.end, scope.endDate), inArray(interval, intervals.length ? intervals : ['none']));
 }
 
 /** The invoice number printed and stored: INV- and seven digits. */
@@ -93,7 +95,7 @@ export async function requestFinalise(
   return { runId: run.id, count: unique.length };
 }
 
-/** POST /api/invoice/finalise-for-user: every period in review that ends on endDate, of the chosen intervals. */
+/** POST /api/invoice/finalise-for-user: every period in review that ends on or before endDate, of the chosen intervals. */
 export async function requestFinaliseForDateRange(
   db: DbOrTx,
   body: FinaliseForDateRangeBody,
@@ -107,7 +109,7 @@ export async function requestFinaliseForDateRange(
   const total = row?.value ?? 0;
   if (total === 0)
     throw conflict(
-      `No invoice periods ending on ${formatDate(body.endDate)} are ready to send for the chosen intervals.`,
+      `No invoice periods ending on or before ${formatDate(body.endDate)} are ready to send for the chosen intervals.`,
     );
   const run = await enqueueRun(db, { kind: FINALISE_RUN_KIND, params: scope, total, createdBy: userId });
   return { runId: run.id, count: total };

@@ -177,7 +177,7 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
   });
 
   it('0.10 + 0.20 + 0.01 totals 0.31, not a float sum', async () => {
-    const [only] = (await list('end=2026-10-25')).invoicePeriods;
+    const [only] = (await list('search=W43')).invoicePeriods;
     expect(only?.jobsTotal).toBe(0.31);
     expect(only?.total).toBe(5.46);
   });
@@ -202,10 +202,14 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
     expect(pendingWeekly.invoicePeriods.map((period) => period.identifier)).toEqual(['ATL-2026-W43']);
   });
 
-  it('end keeps the periods ending on that day', async () => {
-    expect(await identifiers('end=2026-10-31')).toEqual(['BOY-2026-10']);
-    expect(await identifiers('end=2026-11-01')).toEqual(['ATL-2026-W44']);
-    expect(await list('end=2026-10-30')).toEqual({ count: 0, invoicePeriods: [] });
+  it('end keeps the periods ending on or before that day (the Invoice Date)', async () => {
+    expect(await identifiers('end=2026-10-31')).toEqual(['BOY-2026-10', 'ATL-2026-W43', 'ATL-2026-W42', 'BOY-2026-09']);
+    expect(await identifiers('end=2026-10-30')).toEqual(['ATL-2026-W43', 'ATL-2026-W42', 'BOY-2026-09']);
+    expect(await identifiers('end=2026-11-01')).toHaveLength(5);
+    expect(await list('end=2026-09-29')).toEqual({ count: 0, invoicePeriods: [] });
+    // The non-classic view's list: pending, monthly only, Invoice Date before the month ended.
+    expect(await identifiers('pending=true&end=2026-10-31')).toEqual(['BOY-2026-10', 'ATL-2026-W43']);
+    expect(await identifiers('pending=true&weekly=false&end=2026-10-30')).toEqual([]);
   });
 
   it("companyId keeps one company's periods", async () => {

@@ -2,12 +2,14 @@ import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'dri
 import { addMoney, toCents, toEuro } from '@courier/domain/common/money';
 import {
   PENDING_INVOICE_PERIOD_STATUSES,
+  type InvoicePeriodFilters,
   type InvoicePeriodListQuery,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
 import { issuedInvoicesOf, issuedInvoiceUrl, type IssuedInvoiceLink } from '@courier/domain/invoicing/finalise-schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import {
+  backgroundRuns,
   bookingJobs,
   companies,
   companyExtendedSettings,
@@ -16,15 +18,17 @@ import {
   jobPriceAdjustments,
 } from '../../db/schema/index.ts';
 import { invoicePeriodColumns } from '../../core/invoice-periods.ts';
+import { FINALISE_RUN_KIND } from './finalise.ts';
 
 // A company without extended settings is invoiced monthly, the default of spec 1 §9.
 const invoiceInterval = sql<'W' | 'M'>`coalesce(${companyExtendedSettings.invoiceInterval}, 'M')`;
 
 /** The list's filters; the interval filter needs the company's extended settings joined. */
-function filtersOf(query: InvoicePeriodListQuery): { where: SQL | undefined; needsSettings: boolean } {
+function filtersOf(query: InvoicePeriodFilters): { where: SQL | undefined; needsSettings: boolean } {
   const conditions: SQL[] = [];
   if (query.companyId !== undefined) conditions.push(eq(invoicePeriods.companyId, query.companyId));
-  if (query.end !== undefined) conditions.push(eq(invoicePeriods.end, query.end));
+  // The Invoice Date: every period due by then ('Finalise for date range' takes the same ones).
+  if (query.end !== undefined) conditions.push(lte(invoicePeriods.end, query.end));
   if (query.endFrom !== undefined) conditions.push(gte(invoicePeriods.end, query.endFrom));
   if (query.endTo !== undefined) conditions.push(lte(invoicePeriods.end, query.endTo));
   if (query.status !== undefined) conditions.push(eq(invoicePeriods.status, query.status));
@@ -161,4 +165,42 @@ export async function listInvoicePeriods(
       };
     }),
   };
+}
+
+/**
+ * The ids of every period in review that the list's filters match, however many: what 'Finalise
+ * All N Invoices' finalises. Oldest first, the order a finalise run takes them in.
+ */
+export async function inReviewPeriodIdsMatching(db: DbOrTx, filters: InvoicePeriodFilters): Promise<number[]> {
+  const { where, needsSettings } = filtersOf({ ...filters, status: 'IN_REVIEW' });
+  const query = db.select({ id: invoicePeriods.id }).from(invoicePeriods).$dynamic();
+  if (needsSettings)
+    query.leftJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, invoicePeriods.companyId));
+  const rows = await query.where(where).orderBy(asc(invoicePeriods.id));
+  return rows.map((row) => row.id);
+}
+
+/** The signed-in user's newest finalise run that has not finished, if any: the list follows it again. */
+export async function findUnfinishedFinaliseRun(db: DbOrTx, userId: number) {
+  const [run] = await db
+    .select({
+      id: backgroundRuns.id,
+      status: backgroundRuns.status,
+      total: backgroundRuns.total,
+      done: backgroundRuns.done,
+      errors: backgroundRuns.errors,
+      error: backgroundRuns.failure,
+      finishedAt: backgroundRuns.finishedAt,
+    })
+    .from(backgroundRuns)
+    .where(
+      and(
+        eq(backgroundRuns.kind, FINALISE_RUN_KIND),
+        eq(backgroundRuns.createdBy, userId),
+        inArray(backgroundRuns.status, ['queued', 'running']),
+      ),
+    )
+    .orderBy(desc(backgroundRuns.id))
+    .limit(1);
+  return run ?? null;
 }

@@ -3,10 +3,15 @@ import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { BOOKING_READER_ROLES } from '@courier/domain/bookings/labels';
 import { apiErrorSchema } from '@courier/domain/common/api';
-import { invoicePeriodListQuerySchema, invoicePeriodListResponseSchema } from '@courier/domain/invoicing/list-schemas';
+import {
+  finaliseAllBodySchema,
+  invoicePeriodListQuerySchema,
+  invoicePeriodListResponseSchema,
+} from '@courier/domain/invoicing/list-schemas';
 import { invoicePeriodParamsSchema, invoicePeriodSchema } from '@courier/domain/invoicing/schemas';
 import {
   NO_CHARGES_MESSAGE,
+  currentFinaliseRunSchema,
   finaliseBodySchema,
   finaliseForDateRangeBodySchema,
   finaliseRunParamsSchema,
@@ -28,7 +33,8 @@ import { findFinaliseRun, issuedInvoicePdf, requestFinalise, requestFinaliseForD
 import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
 import { renderInvoiceCsv } from './invoice-csv.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { listInvoicePeriods } from './queries.ts';
+import { findUnfinishedFinaliseRun, listInvoicePeriods } from './queries.ts';
+import { requestFinaliseAll } from './request-finalise-all.ts';
 
 /**
  * The period's data for a download of one of its invoices: refused when the company does not get
@@ -92,7 +98,8 @@ export function invoicingRoutes(context: AppContext): FastifyPluginAsyncZod {
           '(W weekly, M monthly) and singleInvoice setting, its invoice numbers, its job count and jobs total',
           '(the sum of its jobs customerCharge), the count and total of the price adjustments charged in it',
           '(Additionals), and total = jobs plus adjustments, to the cent.',
-          'Filters: companyId (one company); end (yyyy-MM-dd: periods ending on that day); pending=true',
+          'Filters: companyId (one company); end (yyyy-MM-dd: periods ending on or before that day, the Invoice',
+          'Date); endFrom and endTo (periods ending in that window, both days included); pending=true',
           '(periods awaiting invoicing: IN_REVIEW, shown Ready to send, and FINALISED, numbered but not yet',
           'sent; not ACTIVE, not INVOICED); weekly and monthly (default true each: the periods of companies',
           'invoiced per week, per month; both false lists none). size 1 to 5000 (default 10), skip from 0.',
@@ -123,13 +130,43 @@ export function invoicingRoutes(context: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/invoice/finalise-for-user',
       accountsRoute({
-        summary: 'Finalise every period ready to send that ends on a day, weekly and/or monthly (spec 1 §2)',
+        summary: 'Finalise for date range: every period ready to send ending on or before a day (spec 1 §2)',
         description:
-          'Queues the same background run as /invoice/finalise for every IN_REVIEW period ending on endDate of the companies invoiced at the chosen intervals; 409 when there is none.',
+          'Queues the same background run as /invoice/finalise for every IN_REVIEW period ending on or before endDate of the companies invoiced at the chosen intervals (weekly and/or monthly); 409 when there is none.',
         body: finaliseForDateRangeBodySchema,
         response: { 200: finaliseStartedSchema, 409: apiErrorSchema },
       }),
       async (request) => requestFinaliseForDateRange(db, request.body, requireSignedIn(request).userId),
+    );
+
+    app.post(
+      '/invoice/finalise-all',
+      accountsRoute({
+        summary: "Finalise every period in review the invoice list's filters match ('Finalise All N Invoices')",
+        description: [
+          'The body is the filters of GET /api/invoice/periods (without size and skip) and count, the number of',
+          'periods in review the list showed. The periods are found on the server, however many; when they are',
+          'no longer exactly count (or none), nothing is queued and the answer is 409 with the number now.',
+          'Otherwise the same background run as /invoice/finalise is queued for them.',
+        ].join(' '),
+        body: finaliseAllBodySchema,
+        response: { 200: finaliseStartedSchema, 409: apiErrorSchema },
+      }),
+      async (request) => requestFinaliseAll(db, request.body, requireSignedIn(request).userId),
+    );
+
+    app.get(
+      '/invoice/finalise-runs/current',
+      accountsRoute({
+        summary: "The signed-in user's finalise run still queued or running, if any",
+        description:
+          'The invoice list asks for it when it opens, so the progress of a run started before the user went elsewhere shows again. run is null when none is going.',
+        response: { 200: currentFinaliseRunSchema },
+      }),
+      async (request) => {
+        const run = await findUnfinishedFinaliseRun(db, requireSignedIn(request).userId);
+        return { run: run && { ...run, finishedAt: run.finishedAt?.toISOString() ?? null } };
+      },
     );
 
     app.get(
