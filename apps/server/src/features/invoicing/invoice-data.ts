@@ -7,6 +7,7 @@ import {
   type InvoiceType,
   type InvoiceWorkKind,
 } from '@courier/domain/invoicing/invoice-totals';
+import { countryByCode } from '@courier/domain/common/countries';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -197,6 +198,9 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
         settings?.billingAddressCity,
         settings?.billingAddressCounty,
         settings?.billingAddressPostcode,
+        settings?.billingAddressRegion,
+        // Kept as a code (spec 1 §3); the invoice names the country as the country list does.
+        countryByCode(settings?.billingAddressCountry)?.Name ?? settings?.billingAddressCountry,
       ].filter((line): line is string => Boolean(line?.trim())),
       singleInvoice: settings?.singleInvoice ?? true,
       invoiceDigitalCopy: settings?.invoiceDigitalCopy ?? true,
