@@ -90,6 +90,87 @@ describe('invoice totals', () => {
     ).toMatchObject({ subtotal: 20, vat: 4.6, total: 24.6 });
   });
 
+  it('rounds a half-cent discount away from zero: 10% of 123.45 is 12.35', () => {
+    // 12.345 → 12.35; 111.10 × 23% = 25.553 → 25.55
+    expect(invoiceTotals([{ kind: 'ground', amount: '123.45' }], { ...plain, discountPercent: 10 })).toMatchObject({
+      subtotal: 123.45,
+      discount: 12.35,
+      net: 111.1,
+      vat: 25.55,
+      total: 136.65,
+    });
+    // The second discount too: 5% of 157.50 = 7.875 → 7.88
+    expect(
+      invoiceTotals([{ kind: 'ground', amount: '175.00' }], { ...plain, discountPercent: 10, discountTwoPercent: 5 }),
+    ).toMatchObject({ discount: 17.5, discountTwo: 7.88, net: 149.62 });
+  });
+
+  it('rounds the half cents of credits away from zero too, as the mirror of a charge', () => {
+    // A €10.00 job and a €10.50 credit: -0.50, VAT -0.115 → -0.12 (a charge of 0.50 has VAT 0.12)
+    expect(
+      invoiceTotals(
+        [
+          { kind: 'ground', amount: '10.00' },
+          { kind: 'ground', amount: '-10.50' },
+        ],
+        plain,
+      ),
+    ).toMatchObject({ subtotal: -0.5, vat: -0.12, total: -0.62 });
+    // A credit-only invoice with a discount: 10% of -123.45 = -12.345 → -12.35
+    expect(invoiceTotals([{ kind: 'ground', amount: '-123.45' }], { ...plain, discountPercent: 10 })).toMatchObject({
+      discount: -12.35,
+      net: -111.1,
+      vat: -25.55,
+      total: -136.65,
+    });
+    // A surcharged credit: 1% of -0.50 = -0.005 → -0.01
+    const surcharged = invoiceTotals([{ kind: 'ground', amount: '-0.50' }], {
+      ...plain,
+      vatCode: 'ZER',
+      surcharges: { ground: { name: 'Fuel', ratePercent: 1 } },
+    });
+    expect(surcharged.surcharges).toEqual([
+      { kind: 'ground', name: 'Fuel', ratePercent: 1, base: -0.5, amount: -0.01 },
+    ]);
+    expect(surcharged.total).toBe(-0.51);
+  });
+
+  it('credits the exact mirror of what the same lines charge, whatever the rates', () => {
+    const amount = fc.integer({ min: 0, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
+    const line = fc.record({
+      kind: fc.constantFrom('ground', 'overnight', 'international' as const),
+      amount,
+      surchargeable: fc.boolean(),
+    });
+    const percent = fc.integer({ min: 0, max: 5000 }).map((hundredths) => hundredths / 100);
+    fc.assert(
+      fc.property(fc.array(line, { maxLength: 20 }), percent, percent, percent, (lines, one, two, rate) => {
+        const charges: InvoiceCharges = {
+          discountPercent: one,
+          discountTwoPercent: two,
+          surcharges: { ground: { name: 'G', ratePercent: rate }, international: { name: 'I', ratePercent: rate } },
+          vatCode: 'STD',
+        };
+        const charged = invoiceTotals(lines, charges);
+        const credited = invoiceTotals(
+          lines.map((l) => ({ ...l, amount: `-${l.amount}` })),
+          charges,
+        );
+        const negated = (value: number) => (value === 0 ? 0 : -value);
+        expect(credited).toEqual({
+          ...charged,
+          subtotal: negated(charged.subtotal),
+          discount: negated(charged.discount),
+          discountTwo: negated(charged.discountTwo),
+          surcharges: charged.surcharges.map((s) => ({ ...s, base: negated(s.base), amount: negated(s.amount) })),
+          net: negated(charged.net),
+          vat: negated(charged.vat),
+          total: negated(charged.total),
+        });
+      }),
+    );
+  });
+
   it('total is always net plus VAT and net is subtotal less discounts plus surcharges, to the cent', () => {
     const amount = fc.integer({ min: -50_000, max: 500_000 }).map((cents) => (cents / 100).toFixed(2));
     const line = fc.record({ kind: fc.constantFrom('ground', 'overnight', 'international' as const), amount });
