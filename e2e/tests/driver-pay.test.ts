@@ -224,7 +224,9 @@ describe('driver pay', () => {
       await expect.poll(() => row.getAttribute('data-status')).toBe('PENDING_PAYMENT');
       await row.getByText('Pending payment').waitFor();
       expect(await row.getByRole('textbox').count()).toBe(0);
-      expect(await row.getByRole('checkbox').count()).toBe(0);
+      // Pending payment, it may only be selected to mark it paid (docs/decisions/013).
+      expect(await row.getByRole('checkbox', { name: /to finalise$/ }).count()).toBe(0);
+      await row.getByRole('checkbox', { name: /to mark paid$/ }).waitFor();
       const [finalised] = (await periodsOf({ start: period.start, end: period.end })).filter(
         (candidate) => candidate.id === period.id,
       );
@@ -255,6 +257,157 @@ describe('driver pay', () => {
       await page.getByRole('button', { name: 'Send proformas' }).click();
       await page.getByRole('dialog', { name: 'Send proformas' }).getByRole('button', { name: 'Send' }).click();
       await page.getByText('Proformas', { exact: true }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('accounts e-mail the 12-week pay analysis and the exports, and message a driver', async () => {
+    const week = recentPayWeeks(dublinToday())[1] as PayWeek;
+    const period = (await periodsOf(week)).find((candidate) => candidate.basePay > 0);
+    if (!period) throw new Error('The demo data has paid work last week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+
+      // The analysis is asked for 12 weeks (spec 2 §9) and answered with the spec's text (§8).
+      await page.getByRole('button', { name: 'E-mail reports' }).click();
+      const [request] = await Promise.all([
+        page.waitForRequest((candidate) => candidate.url().endsWith('/api/pay/period/generate-driver-pay-report')),
+        page.getByRole('menuitem', { name: 'Driver pay analysis (12 weeks)' }).click(),
+      ]);
+      expect(request.postDataJSON()).toEqual({ weeks: 12 });
+      await page.getByText('Driver pay analysis report has been generated').first().waitFor();
+      await page.getByRole('button', { name: 'E-mail reports' }).click();
+      await page.getByRole('menuitem', { name: 'Driver exports for this week' }).click();
+      await page.getByText('The driver pay exports for').first().waitFor();
+
+      // A push message: both fields are checked before anything is sent, with the schema's limits.
+      await row.getByRole('button', { name: `Message driver ${period.driver.driverNumber}` }).click();
+      const dialog = page.getByRole('dialog', { name: /^Message to / });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await dialog.getByText('Please enter a title.').waitFor();
+      await dialog.getByText('Please enter a message.').waitFor();
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('x'.repeat(101));
+      await dialog.getByRole('textbox', { name: 'Message' }).fill('Your pay for last week has been checked.');
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await dialog.getByText('The title must be at most 100 characters.').waitFor();
+      expect(await dialog.getByText('Please enter a message.').count()).toBe(0);
+      await expectAccessible(page);
+      await dialog.getByRole('textbox', { name: 'Title' }).fill('Pay checked');
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await page.getByText('queued for the driver app').first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Merge extras downloads the timesheet with pay and extras in one column', async () => {
+    const week = recentPayWeeks(dublinToday())[1] as PayWeek;
+    const period = (await periodsOf(week)).find((candidate) => candidate.basePay > 0);
+    if (!period) throw new Error('The demo data has paid work last week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      const download = async () => {
+        await row.getByRole('button', { name: `PDFs of driver ${period.driver.driverNumber}` }).click();
+        const [request, file] = await Promise.all([
+          page.waitForRequest((candidate) => candidate.url().includes('/api/pay/period/timesheet')),
+          page.waitForEvent('download'),
+          page.getByRole('menuitem', { name: 'Timesheet', exact: true }).click(),
+        ]);
+        const bytes = await readFile((await file.path()) as string);
+        expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+        return new URL(request.url()).searchParams.get('mergeExtras');
+      };
+      expect(await download()).toBe('false');
+      await page.getByRole('switch', { name: 'Merge extras' }).check();
+      expect(await download()).toBe('true');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('accounts mark a pending-payment period paid: it stays greyed and locked', async () => {
+    let pending: PayPeriod | undefined;
+    for (const week of recentPayWeeks(dublinToday())) {
+      pending = (await periodsOf(week)).find((period) => period.status === 'PENDING_PAYMENT' && period.total > 0);
+      if (pending) break;
+    }
+    if (!pending) throw new Error('The demo data has a pay period pending payment in the past six weeks.');
+    const period = pending;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${period.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      expect(await row.getByRole('textbox').count()).toBe(0);
+      await row.getByRole('checkbox', { name: /to mark paid$/ }).check();
+      await page.getByRole('button', { name: 'Mark 1 pay period paid' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Mark 1 pay period paid' });
+      await confirm.getByText('Paid is final').waitFor();
+      await confirm.getByRole('button', { name: 'Mark paid', exact: true }).click();
+      await page.getByText('Pay periods paid').first().waitFor();
+      await expect.poll(() => row.getAttribute('data-status')).toBe('PAID');
+      await row.getByText('Paid', { exact: true }).waitFor();
+      // Read-only and greyed: no input, nothing to select, the locked row colour.
+      expect(await row.getByRole('textbox').count()).toBe(0);
+      expect(await row.getByRole('checkbox').count()).toBe(0);
+      expect(await cell(row, 'total').evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(
+        'rgb(241, 243, 245)',
+      );
+      await expect.poll(() => page.getByRole('button', { name: 'Mark paid', exact: true }).isDisabled()).toBe(true);
+      const [paid] = (await periodsOf({ start: period.start, end: period.end })).filter(
+        (candidate) => candidate.id === period.id,
+      );
+      expect(paid?.status).toBe('PAID');
+      expect(paid?.total).toBe(period.total);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('accounts add a driver with no pay settings to a week: the row warns, and an invoice is refused', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const number = 800_000 + (Date.now() % 90_000);
+    const lastName = `Payless${number}`;
+    const created = await api<{ id: number }>('accounts', '/drivers/create', {
+      method: 'POST',
+      body: { driverNumber: number, firstName: 'Aoife', lastName, email: `aoife.${number}@e2e.ie`, vehicle: 'bike' },
+    });
+    expect(created.status).toBeLessThan(300);
+    const name = `Aoife ${lastName}`;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}`);
+      await page.getByRole('region', { name: 'Pay periods' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Add driver to week' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Add driver to week' });
+      await dialog.getByRole('button', { name: 'Add driver' }).click();
+      await dialog.getByText('Please select a driver').waitFor();
+      await dialog.getByRole('combobox', { name: 'Driver' }).fill(String(number));
+      await page.getByRole('option', { name: `${number} ${name}` }).click();
+      await dialog.getByRole('button', { name: 'Add driver' }).click();
+      await page.getByText('Pay period created').first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+      // The new period totals €0.00: zero totals are shown so its row is in view.
+      await expect.poll(() => new URL(page.url()).searchParams.get('zeros')).toBe('true');
+      const row = await rowOf(page, number);
+      await row.getByRole('img', { name: `Driver pay settings not found for ${name}` }).waitFor();
+      expect(await row.getAttribute('data-status')).toBe('ACTIVE');
+      expect((await periodsOf(week)).some((period) => period.driver.driverNumber === number)).toBe(true);
+
+      await row.getByRole('button', { name: `PDFs of driver ${number}` }).click();
+      await page.getByRole('menuitem', { name: 'Self-billing invoice' }).click();
+      await page.getByText(`Driver pay settings not found for ${name}`).first().waitFor();
+      await expectAccessible(page);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

@@ -1,16 +1,27 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  DriverDocumentType,
-  PayPdfResponse,
-  SendDriverDocumentBody,
-  SendStarted,
+import {
+  DRIVER_PAY_REPORT_WEEKS,
+  type DriverDocumentType,
+  type MessageResponse,
+  type PayPdfResponse,
+  type PushMessageBody,
+  type RunStarted,
+  type SendDriverDocumentBody,
+  type SendStarted,
 } from '@courier/domain/driver-pay/documents';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import type { FinalisePayPeriodsBody, PayPeriod, SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
+import type {
+  CreatePayPeriodBody,
+  FinalisePayPeriodsBody,
+  MarkPayPeriodsPaidBody,
+  PayPeriod,
+  SavePayPeriodsBody,
+} from '@courier/domain/driver-pay/schemas';
 import { apiFile, apiRequest, type ApiFile } from './client.ts';
 
-// The 'Pay' calls of spec 2 §7 (issue 13): a week's pay periods, their save, finalisation and CSV.
+// The 'Pay' calls of spec 2 §7 (issue 13): a week's pay periods, their save, creation, finalisation,
+// marking paid (docs/decisions/013), the CSV, documents and the sends.
 
 export const payPeriodKeys = {
   all: ['pay-periods'] as const,
@@ -101,5 +112,81 @@ export function useSendDriverDocuments() {
   return useMutation({
     mutationFn: (body: SendDriverDocumentBody) =>
       apiRequest<SendStarted>('/pay/period/send-driver-document', { method: 'PUT', body, expect: 200 }),
+  });
+}
+
+/**
+ * POST /pay/period/paid (docs/decisions/013): pending-payment periods become Paid; the week's list
+ * takes them in.
+ */
+export function useMarkPayPeriodsPaid(week: PayWeek) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: MarkPayPeriodsPaidBody) =>
+      apiRequest<PayPeriod[]>('/pay/period/paid', { method: 'POST', body, expect: 200 }),
+    onSuccess: (paid) => queryClient.setQueryData(payPeriodKeys.week(week), mergeInto(week, paid)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payPeriodKeys.week(week) }),
+  });
+}
+
+/** POST /pay/period/create: a period for a driver with none in the week; the week's list takes it in. */
+export function useCreatePayPeriod(week: PayWeek) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (driverId: number) => {
+      const body: CreatePayPeriodBody = { driverId, start: week.start };
+      return apiRequest<PayPeriod>('/pay/period/create', { method: 'POST', body, expect: 200 });
+    },
+    onSuccess: (created) =>
+      queryClient.setQueryData(payPeriodKeys.week(week), (list: PayPeriod[] | undefined) =>
+        list && !list.some((period) => period.id === created.id)
+          ? [...list, created].sort((a, b) => a.driver.driverNumber - b.driver.driverNumber)
+          : list,
+      ),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: payPeriodKeys.week(week) }),
+  });
+}
+
+/** PUT /pay/period/generate-driver-pay-report: the analysis of the last 12 weeks (spec 2 §9), e-mailed to the requester. */
+export function useGenerateDriverPayReport() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<RunStarted>('/pay/period/generate-driver-pay-report', {
+        method: 'PUT',
+        body: { weeks: DRIVER_PAY_REPORT_WEEKS },
+        expect: 200,
+      }),
+  });
+}
+
+/** PUT /pay/period/send-driver-exports: the week's pay and ledger CSVs, e-mailed to the requester. */
+export function useSendDriverExports() {
+  return useMutation({
+    mutationFn: (week: PayWeek) =>
+      apiRequest<RunStarted>('/pay/period/send-driver-exports', {
+        method: 'PUT',
+        body: { start: week.start },
+        expect: 200,
+      }),
+  });
+}
+
+/** PUT /pay/period/send-new-drivers-csv: the drivers paid for the first time in the week, e-mailed to the requester. */
+export function useSendNewDriversCsv() {
+  return useMutation({
+    mutationFn: (week: PayWeek) =>
+      apiRequest<RunStarted>('/pay/period/send-new-drivers-csv', {
+        method: 'PUT',
+        body: { start: week.start },
+        expect: 200,
+      }),
+  });
+}
+
+/** PUT /pay/period/push-message: a message to the driver's app. */
+export function usePushMessage() {
+  return useMutation({
+    mutationFn: (body: PushMessageBody) =>
+      apiRequest<MessageResponse>('/pay/period/push-message', { method: 'PUT', body, expect: 200 }),
   });
 }

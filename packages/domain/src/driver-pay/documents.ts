@@ -273,3 +273,4 @@ export const pushMessageBodySchema = z.strictObject({
 export type PushMessageBody = z.infer<typeof pushMessageBodySchema>;
 
 export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof messageResponseSchema>;

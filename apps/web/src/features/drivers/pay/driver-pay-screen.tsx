@@ -18,10 +18,14 @@ import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { saveFile } from '@/ui/save-file.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
+import { AddDriverDialog } from './add-driver-dialog.tsx';
 import { AdjustmentsPanel } from './adjustments-panel.tsx';
+import { MarkPaidAction } from './mark-paid-action.tsx';
 import { PayGrid, type PayGridActions } from './pay-grid.tsx';
 import { PAY_TEXTS } from './pay-labels.ts';
 import { PayPendingBar } from './pay-pending-bar.tsx';
+import { PayReportsMenu } from './pay-reports-menu.tsx';
+import { PushMessageDialog } from './push-message-dialog.tsx';
 import {
   FUEL_CLASS_DEFAULTS,
   payRowOf,
@@ -81,8 +85,9 @@ function FuelInput({
 /**
  * The Driver Pay screen (spec 2 §2 'Driver pay', issue 13): the week chosen from the past six, the
  * fuel percents, Display Zero Totals, the grid whose totals follow each keystroke through the
- * domain's computePayPeriod, Save and Discard with a leave warning, Finalise of periods in review
- * and the CSV export. Accounts only (the route's roles).
+ * domain's computePayPeriod, Save and Discard with a leave warning, Finalise of periods in review,
+ * Mark paid of periods pending payment, the CSV export, the e-mailed reports, Add driver to week and
+ * a push message per driver. Accounts only (the route's roles).
  */
 export function DriverPayScreen() {
   const search = route.useSearch();
@@ -114,6 +119,9 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const [exporting, setExporting] = useState(false);
   const [confirmingSend, setConfirmingSend] = useState(false);
   const sendDocuments = useSendDriverDocuments();
+  const [mergeExtras, setMergeExtras] = useState(false);
+  const [addingDriver, setAddingDriver] = useState(false);
+  const [messaging, setMessaging] = useState<PayPeriod['driver'] | undefined>();
 
   // A row is worked out again only when its period, its edit, the fuel inputs or its settings change:
   // a keystroke recomputes one row of 300, and the others keep their objects (the grid skips drawing them).
@@ -141,6 +149,9 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const selectedIds = rows
     .filter((row) => row.period.status === 'IN_REVIEW' && selected.has(row.period.id))
     .map((row) => row.period.id);
+  const selectedPendingIds = rows
+    .filter((row) => row.period.status === 'PENDING_PAYMENT' && selected.has(row.period.id))
+    .map((row) => row.period.id);
   const hasActive = periods.some((period) => period.status === 'ACTIVE');
   const editable = periods.some((period) => isEditablePayPeriod(period.status));
 
@@ -160,6 +171,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
           if (!next.delete(periodId)) next.add(periodId);
           return next;
         }),
+      pushMessage: setMessaging,
     }),
     [],
   );
@@ -221,7 +233,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
       { ids: selectedIds },
       {
         onSuccess: (finalised) => {
-          setSelected(new Set());
+          setSelected((current) => new Set([...current].filter((id) => !finalised.some((period) => period.id === id))));
           toast({
             type: 'success',
             title: 'Pay periods finalised',
@@ -305,11 +317,22 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
               }}
               mb={8}
             />
+            <Switch
+              label="Merge extras"
+              title="Driver PDFs show task pay and extras in one Pay column"
+              checked={mergeExtras}
+              onChange={(event) => setMergeExtras(event.currentTarget.checked)}
+              mb={8}
+            />
           </Group>
           <Group gap="xs">
+            <Button variant="default" onClick={() => setAddingDriver(true)} disabled={list.isPending}>
+              Add driver to week
+            </Button>
             <Button variant="default" onClick={exportCsv} loading={exporting} disabled={periods.length === 0}>
               Export CSV
             </Button>
+            <PayReportsMenu week={week} />
             <Button
               variant="default"
               onClick={() => setConfirmingSend(true)}
@@ -325,6 +348,13 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
                   ? 'Finalise 1 pay period'
                   : `Finalise ${selectedIds.length} pay periods`}
             </Button>
+            <MarkPaidAction
+              week={week}
+              ids={selectedPendingIds}
+              onMarked={() =>
+                setSelected((current) => new Set([...current].filter((id) => !selectedPendingIds.includes(id))))
+              }
+            />
           </Group>
         </Group>
         {hasActive && (
@@ -348,7 +378,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
             subtitle="Every driver's total is €0.00 this week: turn on Display Zero Totals to see them."
           />
         ) : (
-          <PayGrid rows={shownRows} selected={selected} actions={actions} />
+          <PayGrid rows={shownRows} selected={selected} actions={actions} mergeExtras={mergeExtras} />
         )}
         <PayPendingBar
           driverNumbers={changed.map((row) => row.period.driver.driverNumber)}
@@ -361,6 +391,19 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
         row={openRow}
         onClose={() => setOpenPeriodId(null)}
         onChange={(row, adjustments) => actions.edit(row.period, { adjustments })}
+      />
+      <PushMessageDialog driver={messaging} onClose={() => setMessaging(undefined)} />
+      <AddDriverDialog
+        opened={addingDriver}
+        week={week}
+        periods={periods}
+        onClose={() => setAddingDriver(false)}
+        onCreated={(period) => {
+          setAddingDriver(false);
+          // A new period often totals €0.00: show zero totals so its row is in view.
+          if (period.total === 0 && !showZeros)
+            void navigate({ search: (prev) => ({ ...prev, zeros: true }), replace: true });
+        }}
       />
       <ConfirmDialog
         opened={confirmingSend}

@@ -1,8 +1,8 @@
-import { Checkbox, UnstyledButton } from '@mantine/core';
+import { Button, Checkbox, Tooltip, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatEuro } from '@courier/domain/common/money';
-import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
+import { DRIVER_VEHICLE_LABELS, paySettingsNotFoundText } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
 import { parseBoost, parseDays, PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
 import { PayDocumentsMenu } from './pay-documents-menu.tsx';
@@ -16,7 +16,17 @@ export interface PayGridActions {
   edit: (period: PayRow['period'], patch: Omit<PayRowEdit, 'version'>) => void;
   openAdjustments: (periodId: number) => void;
   toggleSelected: (periodId: number) => void;
+  pushMessage: (driver: PayRow['period']['driver']) => void;
 }
+
+/**
+ * Rows that may be selected, and for what: in review to finalise, pending payment to mark paid
+ * (docs/decisions/013).
+ */
+export const SELECT_PURPOSE: Partial<Record<PayRow['period']['status'], string>> = {
+  IN_REVIEW: 'to finalise',
+  PENDING_PAYMENT: 'to mark paid',
+};
 
 interface Column {
   key: string;
@@ -74,7 +84,17 @@ const amountColumn = (key: TotalledAmount, header: string, width = 72): Column =
   cell: (row) => money(row.amounts[key]),
 });
 
-function columnsFor(actions: PayGridActions, selected: ReadonlySet<number>, move: MoveInColumn): Column[] {
+function columnsFor({
+  actions,
+  selected,
+  move,
+  mergeExtras,
+}: {
+  actions: PayGridActions;
+  selected: ReadonlySet<number>;
+  move: MoveInColumn;
+  mergeExtras: boolean;
+}): Column[] {
   const days = (key: 'daysWorked' | 'daysBookedOff' | 'daysMissed', header: string): Column => ({
     key,
     header,
@@ -104,15 +124,17 @@ function columnsFor(actions: PayGridActions, selected: ReadonlySet<number>, move
       header: null,
       width: 34,
       align: 'center',
-      cell: (row) =>
-        row.period.status === 'IN_REVIEW' ? (
+      cell: (row) => {
+        const purpose = SELECT_PURPOSE[row.period.status];
+        return purpose ? (
           <Checkbox
             size="xs"
-            aria-label={`Select driver ${row.period.driver.driverNumber} to finalise`}
+            aria-label={`Select driver ${row.period.driver.driverNumber} ${purpose}`}
             checked={selected.has(row.period.id)}
             onChange={() => actions.toggleSelected(row.period.id)}
           />
-        ) : null,
+        ) : null;
+      },
     },
     {
       key: 'driver',
@@ -128,6 +150,19 @@ function columnsFor(actions: PayGridActions, selected: ReadonlySet<number>, move
             <span className={classes.status} data-status={row.period.status}>
               {PAY_PERIOD_STATUS_LABELS[row.period.status]}
             </span>
+            {!row.period.paySettingsSaved && (
+              // Spec 2 §8: the period is worked out from base pay only until the settings are saved.
+              <Tooltip label={paySettingsNotFoundText(driverName(row))} withinPortal>
+                <span
+                  className={classes.noSettings}
+                  role="img"
+                  aria-label={paySettingsNotFoundText(driverName(row))}
+                  tabIndex={0}
+                >
+                  ⚠
+                </span>
+              </Tooltip>
+            )}
           </span>
         </div>
       ),
@@ -171,7 +206,24 @@ function columnsFor(actions: PayGridActions, selected: ReadonlySet<number>, move
       header: 'PDFs',
       width: 56,
       align: 'center',
-      cell: (row) => <PayDocumentsMenu period={row.period} mergeExtras={false} />,
+      cell: (row) => <PayDocumentsMenu period={row.period} mergeExtras={mergeExtras} />,
+    },
+    {
+      key: 'message',
+      header: 'App',
+      width: 76,
+      align: 'center',
+      cell: (row) => (
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={`Message driver ${row.period.driver.driverNumber}`}
+          title="Send a push message to the driver's app"
+          onClick={() => actions.pushMessage(row.period.driver)}
+        >
+          Message
+        </Button>
+      ),
     },
     {
       key: 'adjustments',
@@ -217,10 +269,13 @@ export function PayGrid({
   rows,
   selected,
   actions,
+  mergeExtras,
 }: {
   rows: readonly PayRow[];
   selected: ReadonlySet<number>;
   actions: PayGridActions;
+  /** Downloads print task pay and extras in one column. */
+  mergeExtras: boolean;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
   // TanStack Virtual returns fresh values each render by design; the React compiler skips this component.
@@ -251,18 +306,18 @@ export function PayGrid({
     };
     requestAnimationFrame(retry);
   };
-  const inReview = rows.filter((row) => row.period.status === 'IN_REVIEW');
-  const allSelected = inReview.length > 0 && inReview.every((row) => selected.has(row.period.id));
-  const someSelected = inReview.some((row) => selected.has(row.period.id));
+  const selectable = rows.filter((row) => SELECT_PURPOSE[row.period.status] !== undefined);
+  const allSelected = selectable.length > 0 && selectable.every((row) => selected.has(row.period.id));
+  const someSelected = selectable.some((row) => selected.has(row.period.id));
   const selectAll = (
     <Checkbox
       size="xs"
-      aria-label="Select every period in review"
-      disabled={inReview.length === 0}
+      aria-label="Select every period in review or pending payment"
+      disabled={selectable.length === 0}
       checked={allSelected}
       indeterminate={someSelected && !allSelected}
       onChange={() => {
-        for (const row of inReview)
+        for (const row of selectable)
           if (allSelected || !selected.has(row.period.id)) actions.toggleSelected(row.period.id);
       }}
     />
@@ -274,7 +329,10 @@ export function PayGrid({
     moveRef.current = move;
   });
   const stableMove = useCallback<MoveInColumn>((at, step) => moveRef.current(at, step), []);
-  const columns = useMemo(() => columnsFor(actions, selected, stableMove), [actions, selected, stableMove]);
+  const columns = useMemo(
+    () => columnsFor({ actions, selected, move: stableMove, mergeExtras }),
+    [actions, selected, stableMove, mergeExtras],
+  );
   const totals = useMemo(() => columnTotals(rows), [rows]);
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
