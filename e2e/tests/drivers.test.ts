@@ -202,6 +202,40 @@ describe('drivers', () => {
     }
   });
 
+  test("the Equipment column's button opens the driver at the equipment register", async () => {
+    const every = await api<(ListedDriver & { equipmentOnLoan: number })[]>('dispatcher', '/drivers');
+    const driver = every.body.find((candidate) => candidate.equipmentOnLoan > 0);
+    if (!driver) throw new Error('The demo data has a driver with equipment on loan.');
+    const name = `${driver.firstName} ${driver.lastName}`;
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      await page.goto('/drivers/list?activeFrom=any');
+      await driverRowsOf(page).first().waitFor({ timeout: 20_000 });
+      const button = page
+        .locator(`tbody tr[data-driver-number="${driver.driverNumber}"]`)
+        .getByRole('button', { name: `Equipment of ${name}: ${driver.equipmentOnLoan} on loan` });
+      expect(await button.textContent()).toBe(`${driver.equipmentOnLoan} on loan`);
+      await button.click();
+      const panel = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
+      await panel.waitFor();
+      await waitForUrl(page, (url) => url.searchParams.get('section') === 'equipment');
+      // The register comes first and takes the focus; the other sections follow.
+      await expect.poll(() => panel.getByRole('heading', { level: 3 }).first().textContent()).toBe('Equipment');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Equipment');
+      await expect
+        .poll(() => panel.locator('[data-equipment-entry]').count())
+        .toBeGreaterThanOrEqual(driver.equipmentOnLoan);
+      await panel.getByRole('heading', { name: 'Details' }).waitFor();
+      await expectAccessible(page);
+      // Closed, the URL forgets both.
+      await page.keyboard.press('Escape');
+      await waitForUrl(page, (url) => !url.searchParams.has('driver') && !url.searchParams.has('section'));
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('accounts edit pay settings; an empty required field is refused with the spec message', async () => {
     const every = await api<ListedDriver[]>('accounts', '/drivers');
     let driver: ListedDriver | undefined;

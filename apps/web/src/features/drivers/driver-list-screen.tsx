@@ -15,7 +15,7 @@ import { toast } from '@/ui/toast.ts';
 import { DriverForm } from './components/driver-form.tsx';
 import { DriverSlideIn } from './components/driver-slide-in.tsx';
 import { RegistrationNotifyPanel } from './components/registration-notify-panel.tsx';
-import { ANY_ACTIVE_FROM, activeFromOf } from './driver-list-search.ts';
+import { ANY_ACTIVE_FROM, activeFromOf, type DriverSlideInSection } from './driver-list-search.ts';
 
 const route = getRouteApi('/app/drivers/list');
 
@@ -39,8 +39,11 @@ export function DriverListScreen() {
     if (list.isError) toast({ title: 'Error', message: DRIVER_TEXTS.failedToLoadDrivers, type: 'error' });
   }, [list.isError]);
 
-  const openDriver = (driverId: number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, driver: driverId }), replace: driverId === undefined });
+  const openDriver = (driverId: number | undefined, section?: DriverSlideInSection) =>
+    void navigate({
+      search: (prev) => ({ ...prev, driver: driverId, section }),
+      replace: driverId === undefined,
+    });
   const openedDriver = list.data?.find((driver) => driver.id === search.driver);
   const roomOptions = useMemo(() => [...new Set(list.data?.flatMap((driver) => driver.rooms))], [list.data]);
 
@@ -92,7 +95,18 @@ export function DriverListScreen() {
                   >
                     <Table.Td style={{ fontVariantNumeric: 'tabular-nums' }}>{driver.driverNumber}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {driver.equipmentOnLoan > 0 ? `${driver.equipmentOnLoan} on loan` : 'None'}
+                      <Button
+                        size="compact-xs"
+                        variant="default"
+                        aria-label={`Equipment of ${name}: ${driver.equipmentOnLoan > 0 ? `${driver.equipmentOnLoan} on loan` : 'none on loan'}`}
+                        title="Open the equipment register"
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          openDriver(driver.id, 'equipment');
+                        }}
+                      >
+                        {driver.equipmentOnLoan > 0 ? `${driver.equipmentOnLoan} on loan` : 'None'}
+                      </Button>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs">
@@ -171,6 +185,7 @@ export function DriverListScreen() {
       <DriverSlideIn
         driver={openedDriver}
         opened={search.driver !== undefined}
+        section={search.section}
         loading={list.isPending}
         roomOptions={roomOptions}
         onClose={() => openDriver(undefined)}

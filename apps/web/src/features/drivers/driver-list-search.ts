@@ -5,10 +5,14 @@ import { defaultActiveFrom, isInputDay } from '@courier/domain/drivers/rules';
 /** The Active From value that lists every driver (the filter cleared). */
 export const ANY_ACTIVE_FROM = 'any';
 
+/** Parts of the driver slide-in a button of the list opens at. */
+export const DRIVER_SLIDE_IN_SECTIONS = ['equipment'] as const;
+export type DriverSlideInSection = (typeof DRIVER_SLIDE_IN_SECTIONS)[number];
+
 /**
  * The driver list's filter in the URL (a bad value is dropped, never an error page). Without
  * activeFrom the list starts 14 days before today (spec 2 §9); 'any' lists every driver. `driver`
- * is the driver whose slide-in is open.
+ * is the driver whose slide-in is open, `section` the part of it shown first.
  */
 export const driverListSearchSchema = z.object({
   activeFrom: z
@@ -17,6 +21,8 @@ export const driverListSearchSchema = z.object({
     .optional()
     .catch(undefined),
   driver: z.number().int().min(1).optional().catch(undefined),
+  /** The part of the driver's slide-in opened first: the equipment register from the Equipment column. */
+  section: z.enum(DRIVER_SLIDE_IN_SECTIONS).optional().catch(undefined),
 });
 
 export type DriverListSearch = z.infer<typeof driverListSearchSchema>;
