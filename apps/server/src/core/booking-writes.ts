@@ -1,20 +1,11 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client.ts';
-import { bookingJobs, bookings, bookingTasks, jobStatusEvents } from '../db/schema/index.ts';
+import { bookingJobs, bookings, bookingTasks } from '../db/schema/index.ts';
+import { recordJobEvents, SYSTEM_CAUSE, type JobEventCause } from './job-events.ts';
 
 export type NewBookingValues = Omit<typeof bookings.$inferInsert, 'id' | 'exVatPrice' | 'driverPrice'>;
 export type NewJobValues = Omit<typeof bookingJobs.$inferInsert, 'id' | 'bookingId' | 'reference'>;
 export type NewTaskValues = Omit<typeof bookingTasks.$inferInsert, 'id' | 'jobId' | 'reference' | 'position'>;
-
-/** Who or what creates the jobs, for their 'created' tracking events (issue 14). */
-export interface JobCreationCause {
-  kind: 'user' | 'system' | 'driver';
-  userId: number | null;
-  /** The user's name, or what the system did ('Set call run'). */
-  name: string;
-}
-
-const SYSTEM: JobCreationCause = { kind: 'system', userId: null, name: 'System' };
 
 /** A booking to write, with its jobs and each job's stops in order. */
 export interface NewBooking {
@@ -33,7 +24,7 @@ export interface NewBooking {
 export async function insertNewBookings(
   tx: DbOrTx,
   list: readonly NewBooking[],
-  cause: JobCreationCause = SYSTEM,
+  cause: JobEventCause = SYSTEM_CAUSE,
 ): Promise<Map<string, number>> {
   if (list.length === 0) return new Map();
   const written = await tx
@@ -66,16 +57,10 @@ export async function insertNewBookings(
     })),
   );
   if (tasks.length > 0) await tx.insert(bookingTasks).values(tasks);
-  if (jobRows.length > 0)
-    await tx.insert(jobStatusEvents).values(
-      jobRows.map((row) => ({
-        jobId: row.id,
-        status: 'created',
-        causeKind: cause.kind,
-        causedByUserId: cause.userId,
-        causedBy: cause.name,
-      })),
-    );
+  await recordJobEvents(
+    tx,
+    jobRows.map((row) => ({ jobId: row.id, status: 'created' as const, cause })),
+  );
 
   await tx
     .update(bookings)

@@ -3,6 +3,7 @@ import type { ApprovalType, PricedJob } from '@courier/domain/pricing/price-revi
 import type { Tariff, TariffServiceCode } from '@courier/domain/pricing/schemas';
 import { bookingKeys } from './bookings.ts';
 import { apiRequest } from './client.ts';
+import { trackingKeys } from './tracking.ts';
 
 // Price review (spec 2 §4 'Review flow', §7 POST /pricing/review/approve).
 
@@ -36,7 +37,12 @@ export function useSetTariff() {
   return useMutation({
     mutationFn: (body: { jobId: number; tariff: TariffServiceCode; account?: string | null }) =>
       apiRequest<Tariff>('/pricing/review/set-tariff', { method: 'POST', body, expect: 200 }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+    // Set Cancelled and Set Failed Collection settle the job: its status and its tracking change too.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+        queryClient.invalidateQueries({ queryKey: trackingKeys.all }),
+      ]),
   });
 }
 

@@ -5,16 +5,25 @@ import { BOOKING_STATUSES, bookingStatusLabel } from '../bookings/enums.ts';
 import { isoDateTime } from '../common/api.ts';
 import { dateRangeMessage, isDateInRange, MAX_DB_ID } from '../common/input.ts';
 
-/** 'created' for a job's creation, else the job's status after the change. */
-export const JOB_EVENT_STATUSES = ['created', ...BOOKING_STATUSES] as const;
+/**
+ * 'created' for a job's creation, 'collected' when its goods are picked up, 'sms_sent' when a status
+ * text about it goes out; else the job's status after the change (delivered, failed, cancelled, ...).
+ */
+export const JOB_EVENT_STATUSES = ['created', 'collected', 'sms_sent', ...BOOKING_STATUSES] as const;
 export type JobEventStatus = (typeof JOB_EVENT_STATUSES)[number];
 
 export const JOB_EVENT_CAUSES = ['user', 'system', 'driver'] as const;
 export type JobEventCause = (typeof JOB_EVENT_CAUSES)[number];
 
-/** The words office staff and customers read for an event's status. */
+const EVENT_LABELS: Partial<Record<JobEventStatus, string>> = {
+  created: 'Booked',
+  collected: 'Collected',
+  sms_sent: 'SMS sent',
+};
+
+/** The words office staff and customers read for an event's status; a job status reads as the booking list shows it. */
 export function jobEventStatusLabel(status: string): string {
-  return status === 'created' ? 'Booked' : bookingStatusLabel(status);
+  return (EVENT_LABELS as Record<string, string | undefined>)[status] ?? bookingStatusLabel(status);
 }
 
 export const TRACKING_PAGE_MAX = 100;

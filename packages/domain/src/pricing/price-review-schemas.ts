@@ -219,6 +219,15 @@ export const setTariffBodySchema = z.strictObject({
 });
 export type SetTariffBody = z.infer<typeof setTariffBodySchema>;
 
+/**
+ * Set Cancelled and Set Failed Collection settle the job too: charged as cancelled, it is cancelled;
+ * charged as a failed collection, it failed (issue 14: the job's tracking shows who did it and when).
+ */
+export const JOB_STATUS_OF_CHARGE = { CANC: 'cancelled', FAIC: 'failed' } as const;
+export type SettlingCharge = keyof typeof JOB_STATUS_OF_CHARGE;
+export const isSettlingCharge = (tariff: string): tariff is SettlingCharge =>
+  Object.hasOwn(JOB_STATUS_OF_CHARGE, tariff);
+
 /** PUT /api/pricing/review/change-company (spec 2 §2 'Choose Company'). */
 export const changeCompanyBodySchema = z.strictObject({
   reference: z

@@ -2,7 +2,8 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { customerCancelRefusal } from '@courier/domain/customer/quote';
 import type { CustomerBooking } from '@courier/domain/customer/schemas';
 import type { Db } from '../../db/client.ts';
-import { bookingJobs, bookings, jobStatusEvents } from '../../db/schema/index.ts';
+import { bookingJobs, bookings } from '../../db/schema/index.ts';
+import { changeJobStatus } from '../../core/job-events.ts';
 import { conflict, forbidden, notFound } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { companiesOfCustomer, type Customer } from './customer-companies.ts';
@@ -50,26 +51,13 @@ export async function cancelCustomerBooking(
     const refusal = customerCancelRefusal({ reference: options.reference, status: booking.status, jobs });
     if (refusal) throw conflict(refusal);
 
-    const now = new Date();
     await tx.update(bookings).set({ status: 'cancelled' }).where(eq(bookings.id, booking.id));
-    if (jobs.length > 0) {
-      await tx
-        .update(bookingJobs)
-        .set({ status: 'cancelled', lastStatusUpdate: now })
-        .where(eq(bookingJobs.bookingId, booking.id));
-      const name = await customerName(tx, customer.userId);
-      await tx.insert(jobStatusEvents).values(
-        jobs.map((job) => ({
-          jobId: job.id,
-          status: 'cancelled',
-          at: now,
-          causeKind: 'user' as const,
-          causedByUserId: customer.userId,
-          causedBy: name,
-          detail: 'Cancelled online by the customer',
-        })),
-      );
-    }
+    await changeJobStatus(tx, {
+      jobIds: jobs.map((job) => job.id),
+      status: 'cancelled',
+      cause: { kind: 'user', userId: customer.userId, name: await customerName(tx, customer.userId) },
+      detail: 'Cancelled online by the customer',
+    });
     await writeAudit(tx, {
       userId: customer.userId,
       action: 'cancel',

@@ -22,7 +22,7 @@ export function trackingRoutes({ database }: AppContext): FastifyPluginAsyncZod 
       trackingRoute({
         summary: 'A page of job tracking events, newest first',
         description:
-          'Each event: when, the job and booking references, the status (Booked for a new job) and who or what caused it (a user, the system or a driver). Staff who read bookings see every job; a customer sees the jobs of their companies that allow tracking. from and to are ISO 8601 date-times (inclusive); size at most 100.',
+          "Each event: when, the job and booking references, the status (created: Booked; collected: Collected; sms_sent: SMS sent, a status text about the job; else the job's new status: delivered, failed, cancelled, ...) and who or what caused it (a user by name, the system such as the Set call run, or a driver). Staff who read bookings see every job; a customer sees the jobs of their companies that allow tracking. from and to are ISO 8601 date-times (inclusive); size at most 100.",
         querystring: trackingEventsQuerySchema,
         response: { 200: trackingEventsResponseSchema },
       }),

@@ -12,6 +12,7 @@ import {
   type PriceHistoryEntry,
 } from '@courier/domain/pricing/price-review-schemas';
 import { priceForWeight } from '@courier/domain/pricing/tariff-engine';
+import type { TrackingEventsResponse } from '@courier/domain/customer/tracking';
 import {
   bookingJobs,
   bookings,
@@ -678,6 +679,78 @@ describe.each(databaseKinds)('price editing and review on %s', (kind) => {
       expect((await post('/api/pricing/review/set-tariff', { jobId: invoiced.jobId, tariff: 'CANC' })).statusCode).toBe(
         409,
       );
+    });
+
+    it('Set Cancelled and Set Failed Collection settle the job, each change a tracking event naming the user (issue 14)', async () => {
+      const events = async (reference: string) => {
+        const response = await t.app.inject({
+          method: 'GET',
+          url: `/api/tracking/events?jobReference=${reference}`,
+          headers: bearer(pricing),
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json<TrackingEventsResponse>().events;
+      };
+      const statusOf = async (ids: { jobId: number; bookingId: number }) => {
+        const [row] = await t.db
+          .select({ job: bookingJobs.status, booking: bookings.status })
+          .from(bookingJobs)
+          .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
+          .where(eq(bookingJobs.id, ids.jobId));
+        return row;
+      };
+      const byUser = { kind: 'user', name: `${pricingName.firstName} ${pricingName.lastName}` };
+
+      const cancelled = await job({ tariffId: weightTariff, type: 'other' });
+      expect(
+        (await post('/api/pricing/review/set-tariff', { jobId: cancelled.jobId, tariff: 'CANC' })).statusCode,
+      ).toBe(200);
+      expect(await statusOf(cancelled)).toEqual({ job: 'cancelled', booking: 'cancelled' });
+      expect(await events(cancelled.reference)).toMatchObject([
+        {
+          status: 'cancelled',
+          statusLabel: 'Cancelled',
+          causedBy: byUser,
+          detail: 'Set Cancelled: charged with the CANC tariff',
+        },
+      ]);
+      // Set again: nothing happened to the job, so no second event.
+      expect(
+        (await post('/api/pricing/review/set-tariff', { jobId: cancelled.jobId, tariff: 'CANC' })).statusCode,
+      ).toBe(200);
+      expect(await events(cancelled.reference)).toHaveLength(1);
+
+      await t.db
+        .insert(tariffs)
+        .values({ service: 'FAIC', zone: 'IRELAND', tariffCodeId: catalogue.tariffCodes.DOM, pricing: LEVELS });
+      const failed = await job({ tariffId: weightTariff, type: 'other' });
+      expect((await post('/api/pricing/review/set-tariff', { jobId: failed.jobId, tariff: 'FAIC' })).statusCode).toBe(
+        200,
+      );
+      expect(await statusOf(failed)).toEqual({ job: 'failed', booking: 'failed' });
+      expect(await events(failed.reference)).toMatchObject([
+        {
+          status: 'failed',
+          statusLabel: 'Failed',
+          causedBy: byUser,
+          detail: 'Set Failed Collection: charged with the FAIC tariff',
+        },
+      ]);
+
+      // Another tariff only re-prices: the job keeps its status and its tracking.
+      const repriced = await job({ tariffId: weightTariff, type: 'other' });
+      expect((await post('/api/pricing/review/set-tariff', { jobId: repriced.jobId, tariff: 'RAPC' })).statusCode).toBe(
+        200,
+      );
+      expect(await statusOf(repriced)).toEqual({ job: 'delivered', booking: 'delivered' });
+      expect(await events(repriced.reference)).toEqual([]);
+      // Refused (a same day job): nothing changes, no event.
+      const sameDay = await job({ tariffId: weightTariff });
+      expect((await post('/api/pricing/review/set-tariff', { jobId: sameDay.jobId, tariff: 'CANC' })).statusCode).toBe(
+        400,
+      );
+      expect(await statusOf(sameDay)).toEqual({ job: 'delivered', booking: 'delivered' });
+      expect(await events(sameDay.reference)).toEqual([]);
     });
 
     it("moves a booking to another company, re-pricing from that company's tariff only when asked", async () => {

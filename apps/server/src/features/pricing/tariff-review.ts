@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
-import type { PricedJob, SetTariffBody } from '@courier/domain/pricing/price-review-schemas';
+import {
+  isSettlingCharge,
+  JOB_STATUS_OF_CHARGE,
+  type PricedJob,
+  type SetTariffBody,
+} from '@courier/domain/pricing/price-review-schemas';
 import type { Tariff } from '@courier/domain/pricing/schemas';
 import { DEFAULT_TARIFF_ZONE } from '@courier/domain/pricing/schemas';
 import type { DbOrTx } from '../../db/client.ts';
@@ -8,9 +13,13 @@ import { badRequest, notFound } from '../../http/errors.ts';
 import { findAccountCode, toTariff } from './queries.ts';
 import { updatePrices } from './update-prices.ts';
 import { jobNotFound } from '../../core/bookings.ts';
+import { changeJobStatus, userCause } from '../../core/job-events.ts';
 
 /** Set Cancelled and Set Failed Collection (spec 2 §4): ON/OS jobs only. */
-const ON_OS_ONLY = new Set(['CANC', 'FAIC']);
+const CHARGE_ACTION: Record<keyof typeof JOB_STATUS_OF_CHARGE, string> = {
+  CANC: 'Set Cancelled',
+  FAIC: 'Set Failed Collection',
+};
 
 interface JobTariffContext {
   id: number;
@@ -106,13 +115,14 @@ export async function alternativeTariff(tx: DbOrTx, body: SetTariffBody): Promis
 /**
  * POST /api/pricing/review/set-tariff (spec 2 §4, §7): prices the job with the tariff of this service
  * and account and re-prices its charge from it (through PUT /api/pricing/update's rules: the invoiced
- * lock, the price history). CANC (Set Cancelled) and FAIC (Set Failed Collection) are for ON/OS jobs.
- * Answers the tariff now on the job.
+ * lock, the price history). CANC (Set Cancelled) and FAIC (Set Failed Collection) are for ON/OS jobs
+ * and settle the job as cancelled or failed, a tracking event naming the user. Answers the tariff now
+ * on the job.
  */
 export async function setTariff(tx: DbOrTx, options: { userId: number; body: SetTariffBody }): Promise<Tariff> {
   const { body } = options;
   const job = await jobContext(tx, body.jobId);
-  if (ON_OS_ONLY.has(body.tariff) && job.bookingType === 'same_day')
+  if (isSettlingCharge(body.tariff) && job.bookingType === 'same_day')
     throw badRequest(
       `Job ${job.reference} is a same day job: Set Cancelled and Set Failed Collection are for ON/OS jobs.`,
       [{ field: 'body.tariff', message: 'Only ON/OS jobs take the CANC and FAIC tariffs.' }],
@@ -123,6 +133,13 @@ export async function setTariff(tx: DbOrTx, options: { userId: number; body: Set
     changes: [{ jobId: job.id, version: job.version, tariffId: tariff.id }],
     source: 'POST /api/pricing/review/set-tariff',
   });
+  if (isSettlingCharge(body.tariff))
+    await changeJobStatus(tx, {
+      jobIds: [job.id],
+      status: JOB_STATUS_OF_CHARGE[body.tariff],
+      cause: await userCause(tx, options.userId),
+      detail: `${CHARGE_ACTION[body.tariff]}: charged with the ${body.tariff} tariff`,
+    });
   return tariff;
 }
 

@@ -4,6 +4,7 @@ import { irishDayOff, isIrishWorkingDay } from '@courier/domain/common/irish-hol
 import { setCallRunsForDay, type SetCallRun } from '@courier/domain/companies/set-call-runs';
 import { scheduleEntrySchema } from '@courier/domain/companies/set-call-schedule';
 import { insertNewBookings, type NewBooking } from '../../../core/booking-writes.ts';
+import { SET_CALL_RUN_CAUSE } from '../../../core/job-events.ts';
 import type { BackgroundRun, RunHandler } from '../../../platform/background/runner.ts';
 import type { RunLogEntry } from '../../../platform/background/run-log.ts';
 import { loadBookingContext, nextActiveSetCalls, type SetCallRow } from './queries.ts';
@@ -104,6 +105,7 @@ export function setCallRunHandler({ batchSize = DEFAULT_SET_CALL_BATCH }: { batc
       const written = await insertNewBookings(
         tx,
         drafts.map((draft) => draft.booking),
+        SET_CALL_RUN_CAUSE,
       );
       for (const draft of drafts) {
         const reference = draft.booking.booking.reference;

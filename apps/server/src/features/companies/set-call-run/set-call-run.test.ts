@@ -8,6 +8,7 @@ import {
   bookingJobs,
   bookings,
   bookingTasks,
+  jobStatusEvents,
   places,
   setCalls,
   tariffs,
@@ -175,6 +176,16 @@ describe.each(databaseKinds)('set call bookings on %s', (kind) => {
       ['DELIVERY', 'Pharmacy counter', '01 555 0202', catalogue.drivers.first, 6.67],
       ['RETURN_TO_BASE', 'Niamh at reception', '01 555 0101', catalogue.drivers.first, 6.66],
     ]);
+    // Its tracking starts with the run that booked it, not a person or 'System' (issue 14).
+    const events = await db()
+      .select({
+        status: jobStatusEvents.status,
+        causeKind: jobStatusEvents.causeKind,
+        causedBy: jobStatusEvents.causedBy,
+      })
+      .from(jobStatusEvents)
+      .where(eq(jobStatusEvents.jobId, jobs[0]!.id));
+    expect(events).toEqual([{ status: 'created', causeKind: 'system', causedBy: 'Set call run' }]);
     expect(await logOf(run.id)).toEqual([
       `change: Set call ${id}: booked SC${id}-20260608 for collection at 08/06/26 09:15, priced with its fixed price.`,
       'info: Finished 08/06/26: 1 set call bookings made, no errors.',

@@ -7,14 +7,15 @@ import { Dialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 
 const ACTIONS = {
-  CANC: { label: 'Set Cancelled', done: 'cancelled' },
-  FAIC: { label: 'Set Failed Collection', done: 'a failed collection' },
+  CANC: { label: 'Set Cancelled', done: 'cancelled', status: 'Cancelled' },
+  FAIC: { label: 'Set Failed Collection', done: 'a failed collection', status: 'Failed' },
 } as const;
 type Charge = keyof typeof ACTIONS;
 
 /**
  * Set Cancelled and Set Failed Collection for an ON/OS job (spec 2 §4): after a confirmation the job
- * is priced with the CANC or FAIC tariff and re-priced from it (POST /api/pricing/review/set-tariff).
+ * is priced with the CANC or FAIC tariff and re-priced from it (POST /api/pricing/review/set-tariff),
+ * and the server settles it as cancelled or failed (its tracking shows who did it).
  */
 export function JobTariffActions({ job }: { job: BookingJob }) {
   const [asked, setAsked] = useState<Charge | null>(null);
@@ -73,7 +74,9 @@ export function JobTariffActions({ job }: { job: BookingJob }) {
           },
         ]}
       >
-        {asked ? `${job.reference} will be priced with the ${asked} tariff and its charge recalculated from it.` : ''}
+        {asked
+          ? `${job.reference} will be priced with the ${asked} tariff, its charge recalculated from it, and its status set to ${ACTIONS[asked].status}.`
+          : ''}
       </Dialog>
     </>
   );
