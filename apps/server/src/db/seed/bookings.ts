@@ -1,5 +1,6 @@
 import { asc, inArray, isNull, sql } from 'drizzle-orm';
 import { getTableConfig, type PgTable } from 'drizzle-orm/pg-core';
+import { toIsoDay } from '@courier/domain/common/dates';
 import { toCents, toEuro, type Cents } from '@courier/domain/common/money';
 import type { CompanyReferenceValue, JobWindows } from '@courier/domain/bookings/schemas';
 import { rowsOf, type DbOrTx } from '../client.ts';
@@ -13,8 +14,10 @@ import {
   companyUsers,
   drivers,
   jobPriceAdjustments,
+  jobStatusEvents,
   places,
   services,
+  setCalls,
   tariffCodes,
   tariffs,
   users,
@@ -22,6 +25,7 @@ import {
 import { personName } from './companies.ts';
 import { Random } from './random.ts';
 import { keepInThePast } from './booking-times.ts';
+import { addDemoJobEvents, linkDemoSetCalls, type DemoEventNames, type DemoEventRow } from './demo-job-events.ts';
 
 const DAY_MS = 86_400_000;
 const MINUTE_MS = 60_000;
@@ -141,7 +145,7 @@ type TaskRow = Omit<typeof bookingTasks.$inferInsert, 'jobId'>;
 type AdjustmentRow = Omit<typeof jobPriceAdjustments.$inferInsert, 'jobId'>;
 interface GeneratedBooking {
   booking: BookingRow;
-  jobs: { job: JobRow; tasks: TaskRow[]; adjustments: AdjustmentRow[] }[];
+  jobs: { job: JobRow; tasks: TaskRow[]; adjustments: AdjustmentRow[]; events?: DemoEventRow[] }[];
 }
 
 interface Catalogue {
@@ -160,6 +164,9 @@ interface Catalogue {
   tariffOf: Map<string, number[]>;
   carrierTariffOf: Map<string, number[]>;
   codeOfTariff: Map<number, number>;
+  /** Whom the jobs' tracking events name, and each company's set calls (ids in order). */
+  names: DemoEventNames;
+  setCallsOf: Map<number, number[]>;
 }
 
 async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
@@ -212,6 +219,14 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     const target = row.carrierId === null ? tariffOf : carrierTariffOf;
     target.set(row.service, [...(target.get(row.service) ?? []), row.id]);
   }
+  const setCallRows = await db
+    .select({ id: setCalls.id, companyId: setCalls.companyId })
+    .from(setCalls)
+    .orderBy(asc(setCalls.id));
+  const setCallsOf = new Map<number, number[]>();
+  for (const row of setCallRows) setCallsOf.set(row.companyId, [...(setCallsOf.get(row.companyId) ?? []), row.id]);
+  const userRows = await db.select({ id: users.id, firstName: users.firstName, lastName: users.lastName }).from(users);
+  const carrierRows = await db.select({ id: carriers.id, name: carriers.name }).from(carriers);
   return {
     // Inactive companies keep their history but book less; every company gets some bookings.
     companyIds: companyRows.flatMap((row) => (row.active ? [row.id, row.id, row.id] : [row.id])),
@@ -231,6 +246,11 @@ async function loadCatalogue(db: DbOrTx): Promise<Catalogue> {
     tariffOf,
     carrierTariffOf,
     codeOfTariff: new Map(tariffRows.map((row) => [row.id, row.tariffCodeId])),
+    names: {
+      users: new Map(userRows.map((row) => [row.id, `${row.firstName} ${row.lastName}`.trim()])),
+      carriers: new Map(carrierRows.map((row) => [row.id, row.name])),
+    },
+    setCallsOf,
   };
 }
 
@@ -545,6 +565,7 @@ function generateBooking(random: Random, catalogue: Catalogue, anchor: Date, ind
 const BOOKING_CHUNK = 1500;
 const JOB_CHUNK = 2000;
 const TASK_CHUNK = 4000;
+const EVENT_CHUNK = 6000;
 
 /**
  * Inserts rows as one JSON parameter expanded by jsonb_to_recordset: on PGlite this is several times
@@ -576,7 +597,7 @@ async function insertAsJson(db: DbOrTx, table: PgTable, rows: Record<string, unk
   return rowsOf<{ id: number }>(result).map((row) => Number(row.id));
 }
 
-/** Inserts generated bookings with their jobs, tasks and adjustments in batches. */
+/** Inserts generated bookings with their jobs, tasks, adjustments and tracking events in batches. */
 export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]): Promise<void> {
   for (let start = 0; start < generated.length; start += BOOKING_CHUNK) {
     const chunk = generated.slice(start, start + BOOKING_CHUNK);
@@ -590,6 +611,7 @@ export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]):
     );
     const taskRows: (typeof bookingTasks.$inferInsert)[] = [];
     const adjustmentRows: (typeof jobPriceAdjustments.$inferInsert)[] = [];
+    const eventRows: (typeof jobStatusEvents.$inferInsert)[] = [];
     for (let jobStart = 0; jobStart < jobEntries.length; jobStart += JOB_CHUNK) {
       const jobChunk = jobEntries.slice(jobStart, jobStart + JOB_CHUNK);
       const jobIds = await insertAsJson(
@@ -601,11 +623,14 @@ export async function insertBookings(db: DbOrTx, generated: GeneratedBooking[]):
         const jobId = jobIds[i] as number;
         for (const task of entry.tasks) taskRows.push({ ...task, jobId });
         for (const adjustment of entry.adjustments) adjustmentRows.push({ ...adjustment, jobId });
+        for (const event of entry.events ?? []) eventRows.push({ ...event, jobId });
       });
     }
     for (let taskStart = 0; taskStart < taskRows.length; taskStart += TASK_CHUNK)
       await insertAsJson(db, bookingTasks, taskRows.slice(taskStart, taskStart + TASK_CHUNK));
     await insertAsJson(db, jobPriceAdjustments, adjustmentRows);
+    for (let eventStart = 0; eventStart < eventRows.length; eventStart += EVENT_CHUNK)
+      await insertAsJson(db, jobStatusEvents, eventRows.slice(eventStart, eventStart + EVENT_CHUNK));
   }
 }
 
@@ -639,6 +664,9 @@ export async function seedBookings(
       for (const task of job.tasks) task.reference = task.reference.replace(old, reference);
     }
   });
+  // Then what happened to each job, as the tracking list tells it (issue 14).
+  linkDemoSetCalls(generated, catalogue.setCallsOf, toIsoDay(now));
+  for (const entry of generated) addDemoJobEvents(entry, catalogue.names);
   await insertBookings(db, generated);
   return count;
 }

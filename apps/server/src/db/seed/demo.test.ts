@@ -2,7 +2,7 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import { toIsoDay } from '@courier/domain/common/dates';
-import type { Db } from '../client.ts';
+import { rowsOf, type Db } from '../client.ts';
 import {
   bookingJobs,
   bookingTasks,
@@ -16,6 +16,8 @@ import {
   drivers,
   invoicePeriods,
   jobPriceAdjustments,
+  jobStatusEvents,
+  setCalls,
   users,
 } from '../schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
@@ -28,6 +30,7 @@ import {
 } from '../../test/test-app.ts';
 import { DEMO_COMPANY_COUNT, seedDemoData, seedDemoDataIfEmpty } from './demo.ts';
 import { DEMO_DRIVER_COUNT } from './drivers.ts';
+import type { TrackingEventsResponse } from '@courier/domain/customer/tracking';
 
 /** What must come out the same on every machine: names, codes, billing bases, active flags, in order. */
 function demoCompanies(db: Db) {
@@ -280,6 +283,98 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     }
     // The demo still has work from the day before 'now', so the check above had something to check.
     expect(jobs?.recentUpdates).toBeGreaterThan(0);
+  });
+
+  it("tells each demo job's story as tracking events: booked, collected, then delivered, failed or cancelled (issue 14)", async () => {
+    // Per job: its status, whether it was collected, and its events' statuses and times in order.
+    const jobs = rowsOf<{
+      status: string;
+      collected: boolean;
+      statuses: string[] | null;
+      ordered: boolean;
+      latest: string | null;
+    }>(
+      await t.db.execute(sql`
+        select j.status, j.collected_at is not null as collected,
+          array_agg(e.status order by e.at, e.id) filter (where e.id is not null) as statuses,
+          coalesce(bool_and(e.at >= j.created_at), true) as ordered, max(e.at)::text as latest
+        from ${bookingJobs} j left join ${jobStatusEvents} e on e.job_id = j.id
+        group by j.id`),
+    );
+    expect(jobs.length).toBeGreaterThan(4000);
+    const ending: Record<string, string[]> = { delivered: ['delivered'], failed: ['failed'], cancelled: ['cancelled'] };
+    for (const job of jobs) {
+      // A quote is not booked yet: no history.
+      if (job.status === 'quote') {
+        expect(job.statuses).toBeNull();
+        continue;
+      }
+      expect(job.statuses, job.status).toEqual([
+        'created',
+        ...(job.collected ? ['collected'] : []),
+        ...(ending[job.status] ?? []),
+      ]);
+      expect(job.ordered).toBe(true);
+      expect(Date.parse(String(job.latest))).toBeLessThanOrEqual(seededAt.getTime());
+    }
+    // Events never run backwards within a job (created, collected, ending), and the list names who.
+    const [backwards] = rowsOf<{ value: number }>(
+      await t.db.execute(sql`
+        select count(*)::int as value from ${jobStatusEvents} a join ${jobStatusEvents} b
+          on a.job_id = b.job_id and a.id < b.id and a.at > b.at`),
+    );
+    expect(Number(backwards?.value)).toBe(0);
+
+    const token = await signInAs(t, ['DISPATCHER']);
+    const [delivered] = await t.db
+      .select({
+        reference: bookingJobs.reference,
+        driverNumber: bookingJobs.driverNumber,
+        signedBy: bookingJobs.signedBy,
+      })
+      .from(bookingJobs)
+      .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
+      .where(
+        sql`${bookingJobs.status} = 'delivered' and ${bookings.type} = 'same_day' and ${bookings.setCallId} is null`,
+      )
+      .orderBy(asc(bookingJobs.id))
+      .limit(1);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/tracking/events?jobReference=${delivered?.reference}`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(200);
+    const { events } = response.json<TrackingEventsResponse>();
+    expect(events.map((event) => [event.statusLabel, event.causedBy.kind])).toEqual([
+      ['Delivered', 'driver'],
+      ['Collected', 'driver'],
+      ['Booked', expect.stringMatching(/^(user|system)$/)],
+    ]);
+    expect(events[0]?.causedBy.name).toBe(`Driver ${delivered?.driverNumber}`);
+    expect(events[0]?.detail).toBe(`Signed for by ${delivered?.signedBy}`);
+  });
+
+  it("links demo SET_CALL bookings to one of their own company's set calls, booked by the set call run (issue 14)", async () => {
+    const linked = await t.db
+      .select({
+        setCallId: bookings.setCallId,
+        setCallDate: bookings.setCallDate,
+        ownCompany: sql<boolean>`${setCalls.companyId} = ${bookings.companyId}`,
+        tagged: sql<boolean>`'SET_CALL' = any(${bookingJobs.tags})`,
+        causedBy: jobStatusEvents.causedBy,
+      })
+      .from(bookings)
+      .innerJoin(setCalls, eq(setCalls.id, bookings.setCallId))
+      .innerJoin(bookingJobs, eq(bookingJobs.bookingId, bookings.id))
+      .innerJoin(
+        jobStatusEvents,
+        sql`${jobStatusEvents.jobId} = ${bookingJobs.id} and ${jobStatusEvents.status} = 'created'`,
+      );
+    expect(linked.length).toBeGreaterThan(10);
+    expect(linked.every((row) => row.ownCompany && row.tagged && row.causedBy === 'Set call run')).toBe(true);
+    // Before today only, so the day's own set call run still books today's.
+    expect(linked.every((row) => String(row.setCallDate) < toIsoDay(seededAt))).toBe(true);
   });
 
   it("answers each company's own latest booking as its Last booking (issue 10)", async () => {

@@ -2,7 +2,7 @@ import { Button, Center, Divider, Grid, Group, Paper, Select, Stack, Text, Title
 import { Link } from '@tanstack/react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
-import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
+import { AREAS, canAccessArea, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { canTagJobs } from '@courier/domain/bookings/labels';
 import type { PriceField } from '@courier/domain/bookings/price-visibility';
@@ -190,6 +190,25 @@ function JobCard({
   );
 }
 
+/**
+ * The set call that made the booking (issue 14): a link to its company's Set Calls tab for the
+ * roles that may open that tab, plain text for the others.
+ */
+function SetCallItem({ setCallId, companyId }: { setCallId: number | null; companyId: number }) {
+  const { user } = useSession();
+  if (setCallId === null) return 'No';
+  if (!canAccessArea(parseRoles(user?.roles ?? '[]'), 'companyTabSetCalls')) return `Set call ${setCallId}`;
+  return (
+    <Link
+      to="/companies/$companyId/{-$tab}"
+      params={{ companyId, tab: 'set-calls' }}
+      style={{ color: 'var(--mantine-color-blue-8)' }}
+    >
+      {`Set call ${setCallId}`}
+    </Link>
+  );
+}
+
 function Details({
   booking,
   seePrices,
@@ -247,7 +266,9 @@ function Details({
         {booking.collectionTime ? <DateText value={booking.collectionTime} withTime /> : 'ASAP'}
       </Item>
       <Item label="Return">{booking.return ? 'Yes' : 'No'}</Item>
-      <Item label="Set call">{booking.setCallId !== null ? `Set call ${booking.setCallId}` : 'No'}</Item>
+      <Item label="Set call">
+        <SetCallItem setCallId={booking.setCallId} companyId={booking.company.id} />
+      </Item>
       <Item label="Packages">{booking.numberOfPackages}</Item>
       <Item label="Weight">{`${booking.weightOfPackages.toFixed(2)} kg`}</Item>
       <Item label="Package">{[booking.packageType, booking.packageSize].filter(Boolean).join(', ')}</Item>
