@@ -59,7 +59,7 @@ export async function withListeningApp<T>(
   const app = await buildApp({
     database: options.database,
     config,
-    mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }),
+    mailer: createMailer(),
   });
   try {
     const login = await app.inject({

@@ -23,6 +23,7 @@ import { loadInvoicePeriodData } from '../apps/server/src/features/invoicing/inv
 import { renderInvoicePdf } from '../apps/server/src/features/invoicing/invoice-pdf.ts';
 import { createBackgroundRunner } from '../apps/server/src/platform/background/runner.ts';
 import { createMailer } from '../apps/server/src/platform/mailer.ts';
+import { messageRunHandlers } from '../apps/server/src/platform/message-runs.ts';
 import { withEngineDatabase } from './bench-app.ts';
 import { failedRun, ms, type BenchResult } from './support.ts';
 
@@ -85,7 +86,7 @@ export async function benchInvoicing(engine: { label: string; databaseUrl?: stri
       await database.migrate();
       const { periodIds, bigPeriodId } = await seed(database.db);
       const config = loadConfig({ WEB_DIST: '' });
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom });
+      const mailer = createMailer();
       const results: BenchResult[] = [];
 
       // One PDF of 2,000 lines: load the period, print it.
@@ -124,7 +125,11 @@ export async function benchInvoicing(engine: { label: string; databaseUrl?: stri
       const started = performance.now();
       await createBackgroundRunner({
         db: database.db,
-        handlers: { [FINALISE_RUN_KIND]: finaliseRunHandler({ mailer, supplier: config.invoiceSupplier }) },
+        handlers: {
+          [FINALISE_RUN_KIND]: finaliseRunHandler({ mailer, supplier: config.invoiceSupplier }),
+          // The e-mails the run queues, held in the outbox (counted below).
+          ...messageRunHandlers({ smtpUrl: undefined, from: config.mailFrom }),
+        },
       }).runUntilIdle();
       const runMs = performance.now() - started;
       const [invoiced] = await database.db

@@ -3,11 +3,12 @@
 // DATA_DIR, ...). Before the real server starts (apps/server/src/main.ts, imported below) it gives
 // its fresh embedded database a small demo and background runs of both queues, among them a failed
 // one: the running app cannot be made to fail a run on purpose, and a browser test cannot reach the
-// shared server's embedded database.
+// shared server's embedded database. The status text is a real one, sent by the server's runner.
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { backgroundRuns } from '../../apps/server/src/db/schema/index.ts';
 import { seedDemoData } from '../../apps/server/src/db/seed/demo.ts';
 import { writeRunLog } from '../../apps/server/src/platform/background/run-log.ts';
+import { SMS_RUN_KINDS, createSmsSender } from '../../apps/server/src/platform/sms.ts';
 
 const dataDir = process.env.DATA_DIR;
 if (!dataDir) throw new Error('DATA_DIR must name a fresh data directory.');
@@ -92,17 +93,13 @@ await writeRunLog(db, setCalls, [
   { level: 'change', entityId: '14', message: 'Set call 14 booked' },
   { level: 'skip', entityId: '15', message: 'Set call 15 is inactive: skipped' },
 ]);
-await insertRun({
-  kind: 'status-sms',
-  status: 'completed',
-  params: { to: '+353 87 555 0101' },
-  total: 1,
-  done: 1,
-  attempts: 1,
-  createdAt: minutesAgo(60),
-  startedAt: minutesAgo(60),
-  finishedAt: minutesAgo(60),
-});
+// A real status text, queued as POST /api/bookings/status/sms queues it: the server's runner sends it
+// (into the outbox: no SMS provider) once it starts.
+await createSmsSender().send(
+  db,
+  { to: '+353 87 555 0101', text: 'Your parcel is out for delivery.' },
+  SMS_RUN_KINDS.status,
+);
 
 await database.close();
 await import('../../apps/server/src/main.ts');

@@ -13,7 +13,7 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 await database.migrate();
 if (config.demoData) await seedDemoDataIfEmpty(database.db);
 
-const context = { database, config, mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom }) };
+const context = { database, config, mailer: createMailer() };
 const app = await buildApp(context, { logger: true });
 await app.listen({ port: config.port, host: config.host });
 // Recurring background work the areas declare with defineSchedule (docs/decisions/007); the runner

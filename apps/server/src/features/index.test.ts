@@ -4,13 +4,14 @@ import { describe, expect, it } from 'vitest';
 import type { AppContext } from '../app-context.ts';
 import { loadConfig } from '../config.ts';
 import { createMailer } from '../platform/mailer.ts';
+import { BACKGROUND_RUN_KINDS } from '@courier/domain/background/queue-groups';
 import type { RunHandlers, ServerArea } from './area.ts';
 import { serverAreas, serverRunHandlers } from './index.ts';
 
 const featuresDir = import.meta.dirname;
 // Handlers keep the context for when they run; none runs here, so no database is opened.
 const config = loadConfig({ WEB_DIST: '' });
-const context = { config, mailer: createMailer({ smtpUrl: undefined, from: config.mailFrom }) } as AppContext;
+const context = { config, mailer: createMailer() } as AppContext;
 
 describe('server areas', () => {
   it('lists every area folder once, each registering itself from its area.ts', () => {
@@ -29,14 +30,23 @@ describe('server areas', () => {
       'driver-documents',
       'driver-exports',
       'driver-pay-report',
+      'email',
       'invoice-finalise',
       'invoice-periods',
       'invoice-report',
       'new-drivers-csv',
       'pay-period-review',
       'price-increase',
+      'push-message',
       'set-call-run',
+      'sms',
+      'status-sms',
     ]);
+  });
+
+  it('lists every kind of run in the queue groups, so the Kind filter of the queue logs can choose it', () => {
+    const listed = BACKGROUND_RUN_KINDS.map((info) => info.kind);
+    expect(Object.keys(serverRunHandlers(context)).filter((kind) => !listed.includes(kind))).toEqual([]);
   });
 
   it('refuses a run kind claimed by two areas', () => {

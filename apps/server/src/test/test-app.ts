@@ -117,7 +117,7 @@ export async function createTestApp(kind: DatabaseKind, options: { env?: NodeJS.
   const testDatabase = await createTestDatabase(kind);
   const { database } = testDatabase;
   const config = loadConfig({ WEB_DIST: '', DATABASE_URL: testDatabase.databaseUrl, ...options.env });
-  const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom });
+  const mailer = createMailer();
   const app = await buildApp({ database, config, mailer }, { checkResponses: true });
   return {
     app,

@@ -18,6 +18,9 @@ describe('queue groups', () => {
     ['carrier-increase', 'admin'],
     ['driver-documents', 'admin'],
     ['pay-period-review', 'admin'],
+    ['driver-pay-report', 'admin'],
+    ['driver-exports', 'admin'],
+    ['new-drivers-csv', 'admin'],
     ['email', 'admin'],
     ['sms', 'admin'],
     ['set-call-run', 'dispatch'],
@@ -42,6 +45,8 @@ describe('queue groups', () => {
   it('names kinds in words, an unlisted one from its own name', () => {
     expect(runKindLabel('set-call-run')).toBe('Set call bookings');
     expect(runKindLabel('price-increase')).toBe('Price increase');
+    expect(runKindLabel('driver-pay-report')).toBe('Driver pay analysis');
+    expect(runKindLabel('new-drivers-csv')).toBe('New drivers CSV');
     expect(runKindLabel('nightly_clean-up')).toBe('Nightly clean up');
     expect(runKindLabel('-')).toBe('-');
   });

@@ -16,7 +16,7 @@ export interface BackgroundRunKindInfo {
 /**
  * Every kind of background run and its queue. Office work (reports, e-mails, invoicing, increases,
  * driver documents, pay) is Admin; what keeps the day's deliveries moving (set call bookings, status
- * SMS, push messages) is Dispatch. Kinds not yet built are listed so their runs land in the right tab.
+ * SMS, push messages) is Dispatch. A server test checks that every kind with a handler is listed.
  */
 export const BACKGROUND_RUN_KINDS: readonly BackgroundRunKindInfo[] = [
   { kind: 'invoice-report', label: 'Invoice report', group: 'admin' },
@@ -26,6 +26,9 @@ export const BACKGROUND_RUN_KINDS: readonly BackgroundRunKindInfo[] = [
   { kind: 'carrier-increase', label: 'Carrier increase', group: 'admin' },
   { kind: 'driver-documents', label: 'Driver documents', group: 'admin' },
   { kind: 'pay-period-review', label: 'Pay periods to review', group: 'admin' },
+  { kind: 'driver-pay-report', label: 'Driver pay analysis', group: 'admin' },
+  { kind: 'driver-exports', label: 'Driver pay exports', group: 'admin' },
+  { kind: 'new-drivers-csv', label: 'New drivers CSV', group: 'admin' },
   { kind: 'email', label: 'E-mails', group: 'admin' },
   { kind: 'sms', label: 'SMS', group: 'admin' },
   { kind: 'set-call-run', label: 'Set call bookings', group: 'dispatch' },

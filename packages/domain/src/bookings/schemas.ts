@@ -519,7 +519,8 @@ export const statusSmsBodySchema = z.strictObject({
     .min(1, 'Please enter a status message.')
     .max(480, 'statusMessage must be at most 480 characters.'),
 });
-export const statusSmsResponseSchema = z.object({ id: z.number().int(), status: z.enum(['held', 'sent', 'failed']) });
+/** POST /api/bookings/status/sms: the background run (kind status-sms) that sends the message. */
+export const statusSmsResponseSchema = z.object({ id: z.number().int(), status: z.literal('queued') });
 
 /** GET /api/bookings/margins: the margin report totals, the summary totals and percentages (spec 2 §3, §9). */
 export const marginReportTotalsSchema = z.object({

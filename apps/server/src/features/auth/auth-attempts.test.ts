@@ -1,8 +1,9 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authAttempts, outbox } from '../../db/schema/index.ts';
+import { authAttempts, backgroundRuns, outbox } from '../../db/schema/index.ts';
 import { SESSION_COOKIE } from '../../http/access.ts';
 import { bearer, createUser, uniqueSuffix, type TestUser } from '../../test/factories.ts';
+import { deliverQueuedMessages } from '../../test/messages.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 
 describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s', (kind) => {
@@ -12,8 +13,12 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
   });
   afterAll(() => t?.close());
 
-  const start = (email: string) =>
-    t.app.inject({ method: 'POST', url: '/api/auth/start-auth-attempt', payload: { email } });
+  /** Asks for a code; the e-mail run the request queued then delivers it to the outbox. */
+  const start = async (email: string) => {
+    const response = await t.app.inject({ method: 'POST', url: '/api/auth/start-auth-attempt', payload: { email } });
+    await deliverQueuedMessages(t.db);
+    return response;
+  };
   const validate = (uuid: string, code: string) =>
     t.app.inject({ method: 'POST', url: '/api/auth/validate-auth-attempt', payload: { uuid, code } });
 
@@ -85,6 +90,10 @@ describe.each(databaseKinds)('code sign-in (start/validate-auth-attempt) on %s',
     const [attempt] = await t.db.select().from(authAttempts).where(eq(authAttempts.uuid, uuid));
     expect(attempt?.codeHash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(attempt)).not.toContain(code);
+    // Nor does the queue log show it: the e-mail run's parameters hold the address and subject only.
+    const runs = await t.db.select({ params: backgroundRuns.params }).from(backgroundRuns);
+    expect(runs).toContainEqual({ params: { to: user.email, subject: 'Your sign-in code', attachments: [] } });
+    expect(JSON.stringify(runs)).not.toContain(code);
 
     // The outbox keeps the message that was sent; the check does not need it.
     await t.db.delete(outbox).where(eq(outbox.recipient, user.email));

@@ -8,6 +8,7 @@ import {
 } from '@courier/domain/bookings/schemas';
 import { auditLog, bookingJobs, bookings, outbox } from '../../db/schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
+import { deliverQueuedMessages } from '../../test/messages.ts';
 import { databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
 
@@ -406,7 +407,7 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
   });
 
   describe('POST /api/bookings/status/sms', () => {
-    it('holds the message in the outbox while no SMS provider is configured', async () => {
+    it('queues a status-sms run that holds the message in the outbox while no SMS provider is configured', async () => {
       const response = await send(
         'POST',
         '/api/bookings/status/sms',
@@ -414,7 +415,8 @@ describe.each(databaseKinds)('booking details, margins, tags and edits on %s', (
         telephonist,
       );
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ status: 'held' });
+      expect(response.json()).toEqual({ id: expect.any(Number), status: 'queued' });
+      await deliverQueuedMessages(t.db);
       const rows = await t.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
       expect(rows.map((row) => [row.recipient, row.body, row.status])).toEqual([
         ['+353 87 123 4567', 'Your parcel is out for delivery.', 'held'],

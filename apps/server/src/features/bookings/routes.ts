@@ -35,7 +35,7 @@ import { seesPrices, withVisiblePrices } from '../../http/price-visibility.ts';
 import { findJobByReference, jobNotFound } from '../../core/bookings.ts';
 import { listCarriers } from '../../core/carriers.ts';
 import { listTariffCodes } from '../../core/tariff-codes.ts';
-import { createSmsSender } from '../../platform/sms.ts';
+import { SMS_RUN_KINDS, createSmsSender } from '../../platform/sms.ts';
 import { bookingsBreakdown, driverPayBreakdown, findBookingDetails, listJobTasks } from './booking-details.ts';
 import { exportBookingsCsv } from './export-csv.ts';
 import { assertPriceFiltersAllowed } from './filters.ts';
@@ -161,11 +161,17 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/bookings/status/sms',
       bookingsRoute({
-        summary: 'Sends a status text message (held in the outbox while no SMS provider is configured)',
+        summary: 'Sends a status text message',
+        description:
+          'Queued as a background run (kind status-sms, on the Dispatch queue log) that sends it, or holds it in the outbox while no SMS provider is configured; a refusal is retried there and shows with its error. Answers the run: id and status queued.',
         body: statusSmsBodySchema,
         response: { 200: statusSmsResponseSchema },
       }),
-      async (request) => sms.send(db, { to: request.body.phoneNumber, text: request.body.statusMessage }),
+      async (request) => {
+        const message = { to: request.body.phoneNumber, text: request.body.statusMessage };
+        const { runId } = await sms.send(db, message, SMS_RUN_KINDS.status);
+        return { id: runId, status: 'queued' as const };
+      },
     );
 
     app.get(

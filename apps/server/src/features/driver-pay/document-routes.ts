@@ -144,7 +144,7 @@ export function payDocumentRoutes(context: AppContext): FastifyPluginAsyncZod {
       payRoute({
         summary: "A push message to a driver's app",
         description:
-          'No push provider is configured: the message is held in the outbox (channel push, recipient driver:{driverNumber}, subject the title) for a provider to deliver. ' +
+          'The message is queued as a background run (kind push-message, on the Dispatch queue log); no push provider is configured, so the run holds it in the outbox (channel push, recipient driver:{driverNumber}, subject the title) for a provider to deliver. ' +
           'title 1 to 100 characters, message 1 to 1000. 404 unknown driver.',
         body: pushMessageBodySchema,
         response: { 200: messageResponseSchema, 404: apiErrorSchema },

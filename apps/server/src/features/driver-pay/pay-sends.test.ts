@@ -8,6 +8,7 @@ import { payPeriodListSchema, type PayPeriod } from '@courier/domain/driver-pay/
 import { backgroundRuns, outbox } from '../../db/schema/index.ts';
 import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import { createMailer, type EmailMessage, type Mailer } from '../../platform/mailer.ts';
+import { messageRunHandlers } from '../../platform/message-runs.ts';
 import { createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, createUser, signIn } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
@@ -52,7 +53,7 @@ describe.each(databaseKinds)('driver pay sends on %s', (kind) => {
   });
 
   function runner() {
-    const outboxMailer = createMailer({ smtpUrl: undefined, from: t.config.mailFrom });
+    const outboxMailer = createMailer();
     const mailer: Mailer = {
       async send(db, message) {
         await outboxMailer.send(db, message);
@@ -61,7 +62,11 @@ describe.each(databaseKinds)('driver pay sends on %s', (kind) => {
     };
     return createBackgroundRunner({
       db: t.db,
-      handlers: driverPayArea.runHandlers!({ database: t.database, config: t.config, mailer }),
+      handlers: {
+        ...driverPayArea.runHandlers!({ database: t.database, config: t.config, mailer }),
+        // The e-mails and push messages the runs and calls queue, held in the outbox.
+        ...messageRunHandlers({ smtpUrl: undefined, from: t.config.mailFrom }),
+      },
       backoff: { firstMs: 0, maxMs: 0 },
       onError: () => {},
     });
@@ -235,7 +240,7 @@ describe.each(databaseKinds)('driver pay sends on %s', (kind) => {
       expect((await put('/api/pay/period/generate-driver-pay-report', { weeks })).statusCode).toBe(400);
   });
 
-  it('holds a push message for the driver app in the outbox (channel push)', async () => {
+  it('queues a push message for the driver app, held in the outbox (channel push) by its run', async () => {
     const period = await periodOf();
     const response = await put('/api/pay/period/push-message', {
       driverId: period.driver.id,
@@ -244,6 +249,7 @@ describe.each(databaseKinds)('driver pay sends on %s', (kind) => {
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().message).toContain(`driver ${period.driver.driverNumber}`);
+    await runner().runUntilIdle(); // the push-message run delivers it
     const [held] = await t.db
       .select()
       .from(outbox)

@@ -7,8 +7,9 @@ import type { EmailAttachment, Mailer } from '../../platform/mailer.ts';
 
 /**
  * One step that builds files and e-mails them to the user who asked (the run's createdBy): the
- * exports and the pay analysis. A requester deleted since is logged as an error; a failed e-mail
- * throws, so the runner retries the step after its back-off.
+ * exports and the pay analysis. A requester deleted since is logged as an error. The e-mail is
+ * queued in the step's transaction as an `email` run of its own, sent once the step commits; a
+ * refusal is retried by that run and shows in the Admin queue log.
  */
 export async function mailFilesToRequester(options: {
   tx: DbOrTx;

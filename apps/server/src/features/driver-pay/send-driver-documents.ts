@@ -131,7 +131,7 @@ export function driverDocumentsRunHandler(options: { mailer: Mailer; supplier: I
                 ],
               });
             } catch (error) {
-              // The outbox keeps the failed message (the savepoint still commits); nothing to retry twice.
+              // The e-mail could not be queued (its run sends it after the commit, and retries a refusal).
               failed(
                 `${label} ${number} for ${data.driver.name} could not be e-mailed to ${data.facts.recipient}: ${error instanceof Error ? error.message : String(error)}`,
               );

@@ -200,7 +200,7 @@ describe('the licence scan after a restart', () => {
       const database = await openDatabase({ dataDir });
       await database.migrate();
       const config = loadConfig({ WEB_DIST: '' });
-      const mailer = createMailer({ smtpUrl: undefined, from: config.mailFrom });
+      const mailer = createMailer();
       const app = await buildApp({ database, config, mailer }, { checkResponses: true });
       const t: TestApp = {
         app,

@@ -42,11 +42,11 @@ export function driverSetupRoutes({ database, mailer }: AppContext): FastifyPlug
           'Body driverId, method (sms or email), message (optional: without one the standard invitation is sent), phone, email (spec 2 §7). ' +
           `By SMS the phone needs at least 8 digits once characters other than digits and plus are removed ("${INVALID_PHONE_MESSAGE}" on body.phone); ` +
           `by e-mail the address must be one ("${INVALID_NOTIFY_EMAIL_MESSAGE}" on body.email) (spec 2 §5). ` +
-          'With no SMS provider or SMTP server configured the message is held in the outbox. Audited. ' +
+          'The message is queued as a background run (kind sms or email, on the Admin queue log) that delivers it, or holds it in the outbox while no SMS provider or SMTP server is configured; a refusal is retried there and shows with its error. Audited. ' +
           `The web shows "${DRIVER_TEXTS.driverNotified}" on 200 and "${DRIVER_TEXTS.failedToNotifyDriver}" otherwise (spec 2 §8); ` +
-          '404 when the driver does not exist; 503 when the provider refused the message (kept in the outbox as failed).',
+          '404 when the driver does not exist.',
         body: registrationRequestBodySchema,
-        response: { 200: registrationRequestResponseSchema, 404: apiErrorSchema, 503: apiErrorSchema },
+        response: { 200: registrationRequestResponseSchema, 404: apiErrorSchema },
       }),
       async (request) =>
         sendRegistrationRequest(db, {

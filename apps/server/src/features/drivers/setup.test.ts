@@ -9,8 +9,9 @@ import {
 } from '@courier/domain/drivers/dispatch-profile';
 import { INVALID_PHONE_MESSAGE } from '@courier/domain/drivers/rules';
 import { dispatchUserSchema, standardRegistrationMessage } from '@courier/domain/drivers/setup-schemas';
-import { auditLog, drivers, outbox, users } from '../../db/schema/index.ts';
+import { auditLog, backgroundRunLog, backgroundRuns, drivers, outbox, users } from '../../db/schema/index.ts';
 import { bearer, createUser, signInAs } from '../../test/factories.ts';
+import { deliverQueuedMessages } from '../../test/messages.ts';
 import { buildApp } from '../../app.ts';
 import { loadConfig } from '../../config.ts';
 import { createMailer } from '../../platform/mailer.ts';
@@ -45,7 +46,7 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
   const number = () => (nextNumber += 1);
 
   describe('POST /api/drivers/send-registration-request', () => {
-    it('sends an SMS or an e-mail, held in the outbox without a provider, and audits it', async () => {
+    it('sends an SMS or an e-mail in the background, held in the outbox without a provider, and audits it', async () => {
       const driver = await createDriverRow(t.db, { firstName: 'Ciarán' });
       const sms = await call(dispatcher, 'POST', '/api/drivers/send-registration-request', {
         driverId: driver.id,
@@ -57,6 +58,7 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
       expect(sms.statusCode).toBe(200);
       const phone = `+353 87 555 ${kind === 'pglite' ? '1111' : '2222'}`;
       expect(sms.json()).toEqual({ notified: true, method: 'sms', recipient: phone });
+      await deliverQueuedMessages(t.db); // the sms run the request queued
       const [held] = await t.db.select().from(outbox).where(eq(outbox.recipient, phone));
       expect(held).toMatchObject({ channel: 'sms', status: 'held', body: standardRegistrationMessage('Ciarán') });
 
@@ -69,6 +71,7 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
         email,
       });
       expect(mail.statusCode).toBe(200);
+      await deliverQueuedMessages(t.db); // the email run
       const [sent] = await t.db.select().from(outbox).where(eq(outbox.recipient, email));
       expect(sent).toMatchObject({
         channel: 'email',
@@ -339,11 +342,10 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
 });
 
 describe('a registration request the mail server refuses', () => {
-  it('answers 503 and keeps the e-mail in the outbox as failed', async () => {
+  it('answers once it is queued; the e-mail run records the refusal, for a retry from the queue log', async () => {
     const testDatabase = await createTestDatabase('pglite');
     const config = loadConfig({ WEB_DIST: '' });
-    // Nothing listens on port 1: the real SMTP transport fails to connect.
-    const mailer = createMailer({ smtpUrl: 'smtp://127.0.0.1:1', from: config.mailFrom });
+    const mailer = createMailer();
     const app = await buildApp({ database: testDatabase.database, config, mailer }, { checkResponses: true });
     const t: TestApp = {
       app,
@@ -364,13 +366,20 @@ describe('a registration request the mail server refuses', () => {
         headers: bearer(token),
         payload: { driverId: driver.id, method: 'email', message: '', phone: '', email: 'refused@test.ie' },
       });
-      expect(response.statusCode).toBe(503);
-      expect(response.json()).toEqual({
-        error: 'UNAVAILABLE',
-        message: 'The e-mail to refused@test.ie could not be sent. Please try again later.',
-      });
-      const [row] = await t.db.select().from(outbox).where(eq(outbox.recipient, 'refused@test.ie'));
-      expect(row?.status).toBe('failed');
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ notified: true, method: 'email', recipient: 'refused@test.ie' });
+      // Nothing listens on port 1: the real SMTP transport fails to connect, on every attempt.
+      await deliverQueuedMessages(t.db, { smtpUrl: 'smtp://127.0.0.1:1' });
+      const [run] = await t.db.select().from(backgroundRuns).where(eq(backgroundRuns.kind, 'email'));
+      expect(run).toMatchObject({ status: 'failed', attempts: 3, params: { to: 'refused@test.ie' } });
+      expect(run?.failure).toMatch(/ECONNREFUSED/);
+      const log = await t.db.select().from(backgroundRunLog).where(eq(backgroundRunLog.runId, run!.id));
+      expect(log.map((line) => line.message)).toEqual([
+        expect.stringMatching(/^Attempt 1 of 3 failed: .*ECONNREFUSED/),
+        expect.stringMatching(/^Attempt 2 of 3 failed: /),
+        expect.stringMatching(/^The run stopped: .*ECONNREFUSED/),
+      ]);
+      expect(await t.db.select().from(outbox)).toEqual([]);
     } finally {
       await t.close();
     }

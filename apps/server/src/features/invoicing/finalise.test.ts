@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { extractText, getDocumentProxy } from 'unpdf';
@@ -15,7 +15,8 @@ import {
   outbox,
 } from '../../db/schema/index.ts';
 import { createBackgroundRunner } from '../../platform/background/runner.ts';
-import { createMailer, type Mailer } from '../../platform/mailer.ts';
+import { EMAIL_RUN_KIND, createMailer, type Mailer } from '../../platform/mailer.ts';
+import { messageRunHandlers } from '../../platform/message-runs.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
@@ -38,7 +39,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     t = await createTestApp(kind);
     accounts = await signInAs(t, ['ACCOUNTS']);
     catalogue = await createBookingCatalogue(t.db);
-    mailer = createMailer({ smtpUrl: undefined, from: t.config.mailFrom });
+    mailer = createMailer();
   });
   afterAll(() => t?.close());
 
@@ -112,7 +113,8 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     return { company, period: period! };
   }
 
-  function runner(options: Partial<FinaliseOptions> = {}) {
+  /** Finalise runs, and the e-mail runs they queue (over `smtpUrl`, else held in the outbox). */
+  function runner(options: Partial<FinaliseOptions> = {}, smtpUrl?: string) {
     return createBackgroundRunner({
       db: t.db,
       handlers: {
@@ -122,6 +124,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
           batchSize: 2,
           ...options,
         }),
+        ...messageRunHandlers({ smtpUrl, from: 'accounts@courier.ie' }),
       },
       backoff: { firstMs: 0, maxMs: 0 },
       onError: () => {},
@@ -446,7 +449,8 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     expect(stillInReview!.status).toBe('IN_REVIEW');
   });
 
-  it('delivers the invoice with its PDF to a real SMTP server', async () => {
+  /** A real SMTP server on a free port, keeping every message it receives. */
+  async function smtpServer() {
     const received: ParsedMail[] = [];
     const server = new SMTPServer({
       authOptional: true,
@@ -462,11 +466,65 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.server.address() as AddressInfo;
+    return {
+      received,
+      url: `smtp://127.0.0.1:${port}`,
+      close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    };
+  }
+
+  it('sends no e-mail for the periods of a batch that failed half-way: they go out once it commits', async () => {
+    const smtp = await smtpServer();
     try {
-      const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'accounts@courier.ie' });
+      const periods = await Promise.all([1, 2].map(() => periodInReview({ charges: ['10.00'] })));
+      const ids = periods.map((p) => p.period.id).sort((a, b) => a - b);
+      const { runId } = (await post('/api/invoice/finalise', { ids })).json<{ runId: number }>();
+      // The first period is numbered, printed and given its e-mails; the second fails the batch, every attempt.
+      await runner(
+        {
+          beforePeriod: (id) => {
+            if (id === ids[1]) throw new Error('printer on fire');
+          },
+        },
+        smtp.url,
+      ).runUntilIdle();
+      expect((await get(`/api/invoice/finalise-runs/${runId}`)).json()).toMatchObject({ status: 'failed', done: 0 });
+      expect((await periodsOf(ids)).map((row) => row.status)).toEqual(['IN_REVIEW', 'IN_REVIEW']);
+      expect(smtp.received).toEqual([]);
+      expect(await t.db.select().from(outbox)).toEqual([]);
+      const emailRuns = () =>
+        t.db
+          .select()
+          .from(backgroundRuns)
+          .where(and(eq(backgroundRuns.kind, EMAIL_RUN_KIND), gt(backgroundRuns.id, runId)));
+      expect(await emailRuns()).toEqual([]);
+
+      // Retried once fixed: each period's invoice goes to its two contacts, once.
+      await post(`/api/background/runs/${runId}/retry`, {}, await signInAs(t, ['SUPERADMIN']));
+      await runner({}, smtp.url).runUntilIdle();
+      expect((await periodsOf(ids)).map((row) => row.status)).toEqual(['INVOICED', 'INVOICED']);
+      expect(smtp.received.map((mail) => mail.subject).sort()).toEqual(
+        (await periodsOf(ids))
+          .flatMap((row) => [row.invoiceNumbers[0], row.invoiceNumbers[0]])
+          .map((n) => expect.stringContaining(n!)),
+      );
+      expect((await emailRuns()).map((run) => [run.status, run.attempts])).toEqual([
+        ['completed', 1],
+        ['completed', 1],
+        ['completed', 1],
+        ['completed', 1],
+      ]);
+    } finally {
+      await smtp.close();
+    }
+  });
+
+  it('delivers the invoice with its PDF to a real SMTP server', async () => {
+    const { received, url, close } = await smtpServer();
+    try {
       const { period } = await periodInReview({ charges: ['80.00'] });
       await post('/api/invoice/finalise', { ids: [period.id] });
-      await runner({ mailer: smtp }).runUntilIdle();
+      await runner({}, url).runUntilIdle();
       expect(received).toHaveLength(2);
       const [number] = (await periodsOf([period.id]))[0]!.invoiceNumbers;
       expect(received[0]!.subject).toContain(number);
@@ -476,7 +534,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
       expect(await pdfText(received[0]!.attachments[0]!.content)).toMatch(/Total \(EUR\)\s*€98\.40/);
       expect((await t.db.select().from(outbox)).map((m) => m.status)).toEqual(['sent', 'sent']);
     } finally {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
     }
   });
 });

@@ -42,7 +42,7 @@ describe.each(databaseKinds)('invoice report contents on %s', (kind) => {
   const runner = () =>
     createBackgroundRunner({
       db: t.db,
-      handlers: invoiceReportRunHandlers({ mailer: createMailer({ smtpUrl: undefined, from: t.config.mailFrom }) }),
+      handlers: invoiceReportRunHandlers({ mailer: createMailer() }),
       onError: () => {},
     });
 

@@ -12,6 +12,7 @@ import {
 } from '@courier/domain/invoicing/reports';
 import { backgroundRuns, invoicePeriods, invoiceReportRequests, outbox } from '../../../db/schema/index.ts';
 import { createMailer, type Mailer } from '../../../platform/mailer.ts';
+import { messageRunHandlers } from '../../../platform/message-runs.ts';
 import { createBackgroundRunner } from '../../../platform/background/runner.ts';
 import { createBooking, createBookingCatalogue } from '../../../test/booking-factories.ts';
 import { bearer, createCompany, createUser, signIn, signInAs, type TestUser } from '../../../test/factories.ts';
@@ -41,7 +42,7 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
     t = await createTestApp(kind);
     requester = await createUser(t.db, { roles: ['ACCOUNTS'], firstName: 'Aoife', lastName: 'Byrne' });
     accounts = await signIn(t, requester);
-    outboxMailer = createMailer({ smtpUrl: undefined, from: t.config.mailFrom });
+    outboxMailer = createMailer();
   });
   afterAll(() => t?.close());
   beforeEach(async () => {
@@ -50,8 +51,16 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
     await t.db.delete(outbox);
   });
 
-  const runner = (mailer: Mailer = outboxMailer) =>
-    createBackgroundRunner({ db: t.db, handlers: invoiceReportRunHandlers({ mailer }), onError: () => {} });
+  /** Report runs, and the e-mail runs they queue (over `smtpUrl`, else held in the outbox). */
+  const runner = (mailer: Mailer = outboxMailer, smtpUrl?: string) =>
+    createBackgroundRunner({
+      db: t.db,
+      handlers: {
+        ...invoiceReportRunHandlers({ mailer }),
+        ...messageRunHandlers({ smtpUrl, from: t.config.mailFrom }),
+      },
+      onError: () => {},
+    });
   const request = (slug: string, payload?: unknown, token = accounts) =>
     t.app.inject({
       method: 'POST',
@@ -348,9 +357,8 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
       await createCompany(t.db, {
         company: { name: 'Kildare Kegs', accountCode: 'KIL009', active: false },
       });
-      const smtp = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, from: 'accounts@courier.ie' });
       const { id } = (await request('companies-blocked')).json<{ id: number }>();
-      await runner(smtp).runUntilIdle();
+      await runner(outboxMailer, `smtp://127.0.0.1:${port}`).runUntilIdle();
       expect(received).toHaveLength(1);
       expect(received[0]!.to).toMatchObject({ text: requester.email });
       expect(received[0]!.subject).toBe('Companies Blocked Report');

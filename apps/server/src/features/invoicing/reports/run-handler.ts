@@ -22,9 +22,10 @@ const isKind = (kind: string): kind is InvoiceReportKind => (INVOICE_REPORT_KIND
 
 /**
  * Builds a requested report and e-mails it, in two steps: the first marks the request running (so
- * the Reports screen shows it), the second builds the CSV, stores it, marks it done and e-mails it
- * with the file attached, in one savepoint: a failed e-mail leaves nothing half-done and the runner
- * tries again after its back-off. After the last attempt the request is marked failed.
+ * the Reports screen shows it), the second builds the CSV, stores it, marks it done and queues its
+ * e-mail with the file attached (an `email` run, sent once the step commits and retried on its own),
+ * in one savepoint: a failure leaves nothing half-done and the runner tries again after its back-off.
+ * After the last attempt the request is marked failed.
  */
 export function invoiceReportRunHandler({ mailer }: { mailer: Mailer }): RunHandler {
   return {
