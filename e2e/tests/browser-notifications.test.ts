@@ -97,21 +97,25 @@ describe('browser notifications', () => {
   test('a report that becomes ready while the tab is in the background is told by a browser notification', async () => {
     const { page, problems, context } = await accountsPage(grantedAndRecorded);
     await page.goto('/invoicing/reports');
-    await page.getByRole('button', { name: 'Sales Rep Report' }).click();
+    // Exact: a ready report's download link is named after the report too.
+    await page.getByRole('button', { name: 'Companies Blocked Report', exact: true }).click();
     // The user confirms and goes to another tab while the report is built.
     await page.evaluate(() => window.setTabHidden?.(true));
-    await page.getByRole('dialog', { name: 'Sales Rep Report' }).getByRole('button', { name: 'Confirm' }).click();
+    await page
+      .getByRole('dialog', { name: 'Companies Blocked Report' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
 
     await expect
       .poll(() => created(page), { timeout: 30_000 })
       .toContainEqual({
-        title: 'Sales Rep Report is ready',
+        title: 'Companies Blocked Report is ready',
         body: 'It has been e-mailed to you and can be downloaded from Reports.',
       });
     // The request's success toast, shown while the tab was hidden, went to the browser too.
     expect(await created(page)).toContainEqual({
       title: 'Success',
-      body: 'The Sales Rep report has been requested. It will be e-mailed to you when it is ready.',
+      body: 'The Companies Blocked report has been requested. It will be e-mailed to you when it is ready.',
     });
 
     await page.evaluate(() => window.setTabHidden?.(false));
