@@ -23,8 +23,11 @@ export const badRequest = (message: string, details?: Detail[]) => new AppError(
 export const unauthorised = (message = 'Please sign in to continue.') => new AppError('UNAUTHORISED', message);
 export const forbidden = (message = 'Your role does not allow this.') => new AppError('FORBIDDEN', message);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
-/** The current state forbids the change (a run in progress, a record deleted meanwhile). */
-export const conflict = (message: string) => new AppError('STATE_CONFLICT', message);
+/**
+ * The current state forbids the change (a run in progress, a record deleted meanwhile); `details`
+ * name the records in the way, when the message is a fixed text that cannot.
+ */
+export const conflict = (message: string, details?: Detail[]) => new AppError('STATE_CONFLICT', message, details);
 export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
 /** A second record with the same unique key. */
 export const alreadyExists = (message: string) => new AppError('ALREADY_EXISTS', message);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
+import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import { FINALISE_BLOCKED_MESSAGE, type FinaliseForDateRangeBody } from '@courier/domain/invoicing/finalise-schemas';
 import {
   INVOICE_TYPE_LABELS,
@@ -83,9 +84,19 @@ export async function requestFinalise(
     .where(inArray(invoicePeriods.id, unique));
   const missing = unique.filter((id) => !rows.some((row) => row.id === id));
   if (missing.length > 0) throw notFound(`Invoice period ${missing.join(', ')} does not exist.`);
-  const notInReview = rows.filter((row) => row.status !== 'IN_REVIEW');
+  // The spec's text as it is (spec 1 §8); which periods are in the way, and where in ids, go in details.
+  const notInReview = rows
+    .filter((row) => row.status !== 'IN_REVIEW')
+    .map((row) => ({ ...row, index: ids.indexOf(row.id) }))
+    .sort((a, b) => a.index - b.index);
   if (notInReview.length > 0)
-    throw conflict(`${FINALISE_BLOCKED_MESSAGE} (${notInReview.map((row) => row.identifier).join(', ')})`);
+    throw conflict(
+      FINALISE_BLOCKED_MESSAGE,
+      notInReview.map((row) => ({
+        field: `body.ids.${row.index}`,
+        message: `${row.identifier} is ${invoicePeriodStatusLabel(row.status)}, not in review.`,
+      })),
+    );
   const run = await enqueueRun(db, {
     kind: FINALISE_RUN_KIND,
     params: { ids: unique.sort((a, b) => a - b) },

@@ -116,7 +116,8 @@ export function invoicingRoutes(context: AppContext): FastifyPluginAsyncZod {
         summary: 'Finalise chosen invoice periods: number, print and e-mail their invoices (spec 1 §4, §7)',
         description: [
           'Every chosen period must be IN_REVIEW (Ready to send); otherwise nothing is queued and the answer',
-          `is 409 '${'Please ensure all invoice periods are in review before finalising'}'. The work runs in the`,
+          `is 409 '${'Please ensure all invoice periods are in review before finalising'}', with \`details\` naming`,
+          'each period that is not (field body.ids.N: its place in ids). The work runs in the',
           'background: each period gets gap-free invoice numbers (one invoice, or Ground and Overnight),',
           'its PDFs, is e-mailed to its billing contacts and becomes INVOICED. Follow the returned run with',
           'GET /api/invoice/finalise-runs/{runId}.',
