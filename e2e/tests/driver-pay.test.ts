@@ -307,7 +307,7 @@ describe('driver pay', () => {
     }
   });
 
-  test('Merge extras downloads the timesheet with pay and extras in one column', async () => {
+  test('Merge extras is asked for with the driver downloads once switched on', async () => {
     const week = recentPayWeeks(dublinToday())[1] as PayWeek;
     const period = (await periodsOf(week)).find((candidate) => candidate.basePay > 0);
     if (!period) throw new Error('The demo data has paid work last week.');
