@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { formatDateTime } from '@courier/domain/common/dates';
+import type { BookingDetails, BookingListItem } from '@courier/domain/bookings/schemas';
 import type { CustomerBooking, CustomerCompany, CustomerQuote } from '@courier/domain/customer/schemas';
 import type { TrackingEventsResponse } from '@courier/domain/customer/tracking';
 import { apiGetAs, apiToken } from '../support/api.ts';
@@ -21,8 +22,8 @@ async function customerApi() {
 }
 
 /**
- * A new booking made online by customer@demo.ie (demo bookings carry no tracking events): the
- * first of the office's services that prices an order between two catalogue addresses.
+ * A new booking made online by customer@demo.ie, so the test knows its whole history: the first of
+ * the office's services that prices an order between two catalogue addresses.
  */
 async function bookOnline(): Promise<{ booking: CustomerBooking; customerName: string; userUuid: string }> {
   const customer = await customerApi();
@@ -95,23 +96,84 @@ describe('booking details: tracking timeline (issue 14)', () => {
     await context.close();
   });
 
-  test('a demo booking made before tracking says it has no tracking events yet', async () => {
+  test("a demo booking's timeline tells its history: booked, collected and delivered by the driver", async () => {
     const get = await apiGetAs('dispatcher');
-    const { bookings } = await get<{ bookings: { reference: string; jobs: { reference: string }[] }[] }>(
-      '/bookings?size=20',
+    const { bookings } = await get<{ bookings: BookingListItem[] }>(
+      '/bookings?view=SAME_DAY&statuses=delivered&size=20',
     );
-    // The newest bookings may be the ones the test above made online: take one without events.
-    let target: (typeof bookings)[number] | undefined;
-    for (const booking of bookings.filter((candidate) => candidate.jobs.length === 1)) {
-      const { count } = await get<TrackingEventsResponse>(
-        `/tracking/events?jobReference=${booking.jobs[0]?.reference}`,
-      );
-      if (count === 0) {
-        target = booking;
+    const target = bookings.find((candidate) => candidate.jobs.length === 1);
+    if (!target) throw new Error('no delivered one-job same day demo booking');
+    const jobReference = target.jobs[0]?.reference ?? '';
+    const { events } = await get<TrackingEventsResponse>(`/tracking/events?jobReference=${jobReference}`);
+    // The API gives newest first.
+    expect(events.map((event) => event.status)).toEqual(['delivered', 'collected', 'created']);
+    const [delivered, collected, created] = events;
+    if (!delivered || !collected || !created) return;
+    expect(delivered.causedBy).toEqual(collected.causedBy);
+    expect(delivered.causedBy).toMatchObject({ kind: 'driver', name: expect.stringMatching(/^Driver \d+$/) });
+    expect(delivered.detail).toMatch(/^Signed for by \S/);
+
+    const { page, context, problems } = await openPage(browser());
+    const panel = await openDetails(page, target.reference);
+    const timeline = panel
+      .getByRole('group', { name: `Job ${jobReference}` })
+      .getByRole('list', { name: `Tracking of ${jobReference}` });
+    await timeline.waitFor({ timeout: 20_000 });
+    const items = timeline.getByRole('listitem');
+    await expect.poll(() => items.count()).toBe(3);
+    const textOf = async (index: number) => (await items.nth(index).innerText()).replace(/\s+/g, ' ').trim();
+    // Oldest first, each at dd/MM/yy HH:mm in Dublin time, in office words.
+    expect(await textOf(0)).toBe(`Booked ${formatDateTime(created.at)} · by ${created.causedBy.name}`);
+    expect(await textOf(1)).toBe(`Collected ${formatDateTime(collected.at)} · by ${collected.causedBy.name}`);
+    expect(await textOf(2)).toBe(
+      `Delivered ${formatDateTime(delivered.at)} · by ${delivered.causedBy.name} ${delivered.detail}`,
+    );
+    expect(await panel.getByText('No tracking events yet').count()).toBe(0);
+    await expectAccessible(page);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a set call's booking says it was booked by the set call run and links to its company's Set Calls tab", async () => {
+    const get = await apiGetAs('dispatcher');
+    const { bookings } = await get<{ bookings: BookingListItem[] }>('/bookings?tags=SET_CALL&size=60');
+    let target: BookingDetails | undefined;
+    for (const candidate of bookings.filter((booking) => booking.jobs.length === 1)) {
+      const details = await get<BookingDetails>(`/booking/${candidate.reference}`);
+      if (details.setCallId !== null) {
+        target = details;
         break;
       }
     }
-    if (!target) throw new Error('no demo booking with one job and no tracking events');
+    if (!target) throw new Error('no demo booking made by a set call');
+    const jobReference = target.jobs[0]?.reference ?? '';
+
+    const { page, context, problems } = await openPage(browser());
+    const panel = await openDetails(page, target.reference);
+    const timeline = panel.getByRole('list', { name: `Tracking of ${jobReference}` });
+    await timeline.waitFor({ timeout: 20_000 });
+    expect(await timeline.getByRole('listitem').first().innerText()).toMatch(/^Booked\s[\s\S]*· by Set call run$/);
+    const link = panel.getByRole('link', { name: `Set call ${target.setCallId}`, exact: true });
+    await link.click();
+    await page.waitForURL((url) => url.pathname === `/companies/${target.company.id}/set-calls`, { timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Set Calls', selected: true }).waitFor({ timeout: 20_000 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a quote, not booked yet, says it has no tracking events yet', async () => {
+    const get = await apiGetAs('dispatcher');
+    // Every booked demo job has its history; quotes (a few in each page of the list) have none.
+    let target: BookingListItem | undefined;
+    for (let skip = 0; !target && skip < 2000; skip += 200) {
+      const { bookings } = await get<{ bookings: BookingListItem[] }>(`/bookings?size=200&skip=${skip}`);
+      target = bookings.find(
+        (booking) => booking.status === 'quote' && booking.type === 'same_day' && booking.jobs.length === 1,
+      );
+    }
+    if (!target) throw new Error('no demo quote with one job');
+    const { count } = await get<TrackingEventsResponse>(`/tracking/events?jobReference=${target.jobs[0]?.reference}`);
+    expect(count).toBe(0);
 
     const { page, context, problems } = await openPage(browser());
     const panel = await openDetails(page, target.reference);
