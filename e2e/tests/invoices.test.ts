@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { dublinToday, formatDay, recentWeeks, weekOf } from '@courier/domain/common/calendar-days';
 import { formatEuro } from '@courier/domain/common/money';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriodListItem, InvoicePeriodListResponse } from '@courier/domain/invoicing/list-schemas';
@@ -170,6 +171,9 @@ describe('invoice list', () => {
 
     // One by a click on its row, one by its checkbox, from the keyboard.
     await rows.nth(0).locator('td').nth(2).click();
+    // The spec's texts as it quotes them, for one too.
+    await page.getByText('Selected 1 invoice periods', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Finalise 1 Selected Invoices' }).waitFor();
     await rows.nth(1).getByRole('checkbox').focus();
     await page.keyboard.press('Space');
     await page.getByText('Selected 2 invoice periods').waitFor();
@@ -253,7 +257,7 @@ describe('invoice list', () => {
     await context.close();
   });
 
-  test('Find Invoice and Closed During narrow the list; the other view finalises by invoice date', async () => {
+  test('Find Invoice narrows the pending list; Closed During, only in the all-periods view, shows a week’s periods of every status', async () => {
     const get = await apiGetAs('accounts');
     const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
     await page.locator('tbody tr').first().waitFor({ timeout: 20_000 });
@@ -268,24 +272,128 @@ describe('invoice list', () => {
     await expectRowsMatch(page, found);
     await page.getByLabel('Find Invoice').fill('');
     await waitForUrl(page, (url) => !url.searchParams.has('q'));
+    // Pending-only: no 'Closed During' (spec 1 §2).
+    expect(await page.getByRole('combobox', { name: 'Closed During' }).count()).toBe(0);
 
-    // Closed During: the week the newest pending period ended in.
+    await page.getByText('All periods', { exact: true }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('view') === 'all');
+    // Open: every period ending this week or later, so the running ones, whatever their status.
+    const today = dublinToday();
+    const open = await get<InvoicePeriodListResponse>(`/invoice/periods?size=10&endFrom=${weekOf(today).start}`);
+    await expectRowsMatch(page, open);
+    expect(new Set(await column(page, 'Status'))).toContain('Active');
+    expect(await page.getByRole('button', { name: /^Finalise/ }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+
+    // The six whole weeks before this one, newest first, after Open (spec 1 §9).
+    const weeks = recentWeeks(today, 7).slice(1);
     await page.getByRole('combobox', { name: 'Closed During' }).click();
-    const options = await page.getByRole('option').allTextContents();
-    expect(options[0]).toBe('Open');
-    expect(options).toHaveLength(7);
-    await page.getByRole('option').nth(1).click();
-    await waitForUrl(page, (url) => url.searchParams.has('closed'));
-    const closed = new URL(page.url()).searchParams.get('closed') ?? '';
+    expect(await page.getByRole('option').allTextContents()).toEqual([
+      'Open',
+      ...weeks.map((week) => `${formatDay(week.start)} – ${formatDay(week.end)}`),
+    ]);
+    // A week whose periods have been invoiced: they are browsed here, with the others that closed then.
+    let invoicedWeek: (typeof weeks)[number] | undefined;
+    for (const week of weeks) {
+      const invoiced = await get<InvoicePeriodListResponse>(
+        `/invoice/periods?size=1&status=INVOICED&endFrom=${week.start}&endTo=${week.end}`,
+      );
+      if (invoiced.count > 0) {
+        invoicedWeek = week;
+        break;
+      }
+    }
+    if (!invoicedWeek) throw new Error('the demo data has no period invoiced in the last six weeks');
+    await page
+      .getByRole('option', { name: `${formatDay(invoicedWeek.start)} – ${formatDay(invoicedWeek.end)}` })
+      .click();
+    await waitForUrl(page, (url) => url.searchParams.get('closed') === invoicedWeek.start);
     const week = await get<InvoicePeriodListResponse>(
-      `/invoice/periods?pending=true&size=10&endFrom=${closed}&endTo=${new Date(Date.parse(`${closed}T00:00:00Z`) + 6 * 86_400_000).toISOString().slice(0, 10)}`,
+      `/invoice/periods?size=10&endFrom=${invoicedWeek.start}&endTo=${invoicedWeek.end}`,
     );
-    if (week.count > 0) await expectRowsMatch(page, week);
-    else await page.getByRole('heading', { name: 'No Invoices' }).waitFor();
+    await expectRowsMatch(page, week);
+    expect(await column(page, 'Status')).toContain('Invoiced');
+    for (const period of week.invoicePeriods) {
+      expect(period.end >= invoicedWeek.start && period.end <= invoicedWeek.end).toBe(true);
+    }
+    await expectAccessible(page);
 
-    await page.getByText('By invoice date').click();
+    // The non-classic view: Invoice Date and 'Finalise for date range', no 'Closed During'.
+    await page.getByText('By invoice date', { exact: true }).click();
     await page.getByRole('button', { name: 'Finalise for date range' }).waitFor();
     await page.getByRole('textbox', { name: 'Invoice Date' }).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Closed During' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Finalise for date range invoices every period due by the date; its progress survives going elsewhere and back', async () => {
+    const get = await apiGetAs('accounts');
+    const ready = (await get<InvoicePeriodListResponse>('/invoice/periods?pending=true&status=IN_REVIEW&size=5000'))
+      .invoicePeriods;
+    // The fewest periods: the interval and day of the period that has waited longest (all due by then go).
+    const oldest = [...ready].sort((a, b) => a.end.localeCompare(b.end))[0];
+    if (!oldest) throw new Error('the demo data has no period ready to send');
+    const interval = oldest.companyExtSettings.invoiceInterval;
+    const due = ready.filter(
+      (period) => period.end <= oldest.end && period.companyExtSettings.invoiceInterval === interval,
+    );
+    const intervalFilter = interval === 'W' ? 'monthly=false' : 'weekly=false';
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', {
+      from: `/invoicing/invoices?view=date&date=${oldest.end}&${intervalFilter}`,
+    });
+    await page.getByRole('textbox', { name: 'Invoice Date' }).waitFor();
+    const ofDue = `${due.length === 1 ? '1 invoice period' : `${due.length} invoice periods`} ready to send`;
+    await page
+      .getByText(`${ofDue} ${due.length === 1 ? 'ends' : 'end'} on or before ${formatDay(oldest.end)}.`)
+      .waitFor();
+
+    // The run's progress is held back here, as if it took long, so it is still going when we return.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/invoice\/finalise-runs\/\d+$/, async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // a poll the page gave up on while away
+    });
+
+    await page.getByRole('button', { name: 'Finalise for date range' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Finalise invoices' });
+    await dialog
+      .getByText(
+        `Finalise every ${interval === 'W' ? 'weekly' : 'monthly'} invoice period ready to send that ends on or before ${formatDay(oldest.end)}?`,
+        { exact: false },
+      )
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Finalise' }).click();
+    const progress = page.getByRole('status').getByText(/Finalising invoices/);
+    await progress.waitFor();
+
+    // Elsewhere, and back by the sidebar: the progress is there again.
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Companies' }).click();
+    await waitForUrl(page, (url) => url.pathname.startsWith('/companies'));
+    await page.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+    await nav.getByRole('link', { name: 'Invoicing' }).click();
+    await waitForUrl(page, (url) => url.pathname === '/invoicing/invoices');
+    await progress.waitFor();
+    // And after a reload.
+    await page.reload();
+    await progress.waitFor({ timeout: 20_000 });
+
+    release();
+    await page.getByText('Invoice periods finalised successfully').waitFor({ timeout: 30_000 });
+    await progress.waitFor({ state: 'hidden' });
+    const now = await get<InvoicePeriodListResponse>('/invoice/periods?status=IN_REVIEW&size=5000');
+    for (const period of due) {
+      const found = await get<InvoicePeriodListResponse>(`/invoice/periods?size=10&search=${period.identifier}`);
+      expect(found.invoicePeriods.find((candidate) => candidate.id === period.id)?.status).toBe('INVOICED');
+      expect(now.invoicePeriods.some((candidate) => candidate.id === period.id)).toBe(false);
+    }
+    // The list has been brought up to date: none of them waits here any more.
+    for (const period of due)
+      await expect
+        .poll(() => page.locator(`tbody tr[data-period-id="${period.id}"][data-status=IN_REVIEW]`).count())
+        .toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

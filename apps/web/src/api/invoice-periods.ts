@@ -8,6 +8,7 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type {
+  CurrentFinaliseRun,
   FinaliseBody,
   FinaliseForDateRangeBody,
   FinaliseRun,
@@ -17,6 +18,7 @@ import type {
 import type { InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import {
   INVOICE_LIST_MAX_SIZE,
+  type FinaliseAllRequest,
   type InvoicePeriodListParams,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
@@ -28,6 +30,8 @@ export const invoicePeriodKeys = {
   detail: (periodId: number) => [...invoicePeriodKeys.all, periodId] as const,
   lists: () => [...invoicePeriodKeys.all, 'list'] as const,
   list: (params: InvoicePeriodListParams) => [...invoicePeriodKeys.lists(), params] as const,
+  finaliseRun: (runId: number | null) => [...invoicePeriodKeys.all, 'finalise-run', runId] as const,
+  currentFinaliseRun: () => [...invoicePeriodKeys.all, 'finalise-run', 'current'] as const,
 };
 
 /** One invoice period (spec 2 §7 'Invoice: GET invoice period by periodId'). */
@@ -70,13 +74,17 @@ export function useInvoicePeriodList(params: InvoicePeriodListParams) {
 export const invalidateInvoicePeriodLists = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: invoicePeriodKeys.all });
 
-/** The ids of every period in review that the list's filters match (Finalise All, Weekly/Monthly Invoices). */
+/** The ids of every period in review that the list's filters match (Weekly/Monthly Invoices), page by page. */
 export async function inReviewPeriodIds(params: InvoicePeriodListParams): Promise<number[]> {
-  const { invoicePeriods } = await apiRequest<InvoicePeriodListResponse>('/invoice/periods', {
-    query: { ...params, status: 'IN_REVIEW', size: INVOICE_LIST_MAX_SIZE, skip: 0 },
-    expect: 200,
-  });
-  return invoicePeriods.map((period) => period.id);
+  const ids: number[] = [];
+  for (let skip = 0; ; skip += INVOICE_LIST_MAX_SIZE) {
+    const { count, invoicePeriods } = await apiRequest<InvoicePeriodListResponse>('/invoice/periods', {
+      query: { ...params, status: 'IN_REVIEW', size: INVOICE_LIST_MAX_SIZE, skip },
+      expect: 200,
+    });
+    ids.push(...invoicePeriods.map((period) => period.id));
+    if (invoicePeriods.length < INVOICE_LIST_MAX_SIZE || skip + INVOICE_LIST_MAX_SIZE >= count) return ids;
+  }
 }
 
 /** How many periods in review the list's filters match. */
@@ -103,12 +111,32 @@ export function useFinaliseForDateRange() {
   });
 }
 
+/** 'Finalise All N Invoices': every period in review the list's filters match, on the server, when they are still `count`. */
+export function useFinaliseAll() {
+  return useMutation({
+    mutationFn: (body: FinaliseAllRequest) =>
+      apiRequest<FinaliseStarted>('/invoice/finalise-all', { method: 'POST', body, expect: 200 }),
+  });
+}
+
+/**
+ * The signed-in user's finalise run still going: the invoice list follows it, so its progress and
+ * the list's refresh when it ends come back after the user went elsewhere (or reloaded).
+ */
+export function currentFinaliseRunQuery() {
+  return queryOptions({
+    queryKey: invoicePeriodKeys.currentFinaliseRun(),
+    queryFn: ({ signal }) => apiRequest<CurrentFinaliseRun>('/invoice/finalise-runs/current', { signal, expect: 200 }),
+    staleTime: 0,
+  });
+}
+
 const isFinished = (run: FinaliseRun | undefined) => run?.status === 'completed' || run?.status === 'failed';
 
 /** A finalise run, polled every second until it has finished. */
 export function useFinaliseRun(runId: number | null) {
   return useQuery({
-    queryKey: [...invoicePeriodKeys.all, 'finalise-run', runId],
+    queryKey: invoicePeriodKeys.finaliseRun(runId),
     queryFn: ({ signal }) => apiRequest<FinaliseRun>(`/invoice/finalise-runs/${runId}`, { signal, expect: 200 }),
     enabled: runId !== null,
     refetchInterval: (query) => (isFinished(query.state.data) ? false : 1000),

@@ -122,6 +122,8 @@ export const finaliseAllBodySchema = z.strictObject({
     .max(100_000_000, 'count is too large.'),
 });
 export type FinaliseAllBody = z.infer<typeof finaliseAllBodySchema>;
+/** The body as a client sends it: the flags may be left out (the server applies the defaults). */
+export type FinaliseAllRequest = z.input<typeof finaliseAllBodySchema>;
 
 /**
  * One row of the invoice list: the period, its company and invoice settings (spec 1 §3

@@ -1,8 +1,8 @@
 import { Button, Group, Paper, SegmentedControl, Select, Switch, Text, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
 import {
   FINALISE_BLOCKED_MESSAGE,
@@ -11,51 +11,77 @@ import {
 } from '@courier/domain/invoicing/finalise-schemas';
 import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/list-schemas';
 import { ApiRequestError } from '@/api/client.ts';
-import { inReviewCountQuery, inReviewPeriodIds, useFinalise, useFinaliseForDateRange } from '@/api/invoice-periods.ts';
+import {
+  currentFinaliseRunQuery,
+  inReviewCountQuery,
+  inReviewPeriodIds,
+  invalidateInvoicePeriodLists,
+  useFinalise,
+  useFinaliseAll,
+  useFinaliseForDateRange,
+  useFinaliseRun,
+} from '@/api/invoice-periods.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 import { FinaliseProgress } from './components/finalise-progress.tsx';
 import { InvoiceList } from './components/invoice-list.tsx';
+import { finaliseRunReported, followFinaliseRun, useFollowedFinaliseRun } from './followed-finalise-run.ts';
 import {
   FIND_INVOICE_MIN_LENGTH,
   closedDuringWeeks,
-  defaultInvoiceDate,
-  pendingInvoiceListParamsOf,
+  invoiceListFiltersOf,
+  invoiceListParamsOf,
   type InvoiceListSearch,
 } from './invoice-list-search.ts';
 
 const route = getRouteApi('/app/invoicing/invoices');
 const SEARCH_DELAY_MS = 500;
 
+// Our own confirm text reads naturally for one; the spec's selection texts are quoted as they are.
 const periodsText = (count: number) => (count === 1 ? '1 invoice period' : `${count} invoice periods`);
 
 /** What Finalise will send, once confirmed. */
-type PendingFinalise = { kind: 'ids'; ids: number[] | 'all'; count: number } | { kind: 'date'; day: string };
+type PendingFinalise = { kind: 'ids'; ids: number[] } | { kind: 'all'; count: number } | { kind: 'date'; day: string };
+
+const confirmCount = (pending: PendingFinalise | null) =>
+  pending?.kind === 'ids' ? pending.ids.length : pending?.kind === 'all' ? pending.count : 0;
 
 /**
- * Pending Invoices (spec 1 §2 'Invoice list', §8, §9): the periods awaiting invoicing, filtered by
- * interval, 'Closed During' week and Find Invoice, all in the URL. The classic view chooses periods
- * (one by one, or every weekly / monthly one) and finalises them, or all of them; the other view
- * finalises every period ending on an Invoice Date. A finalise runs in the background: its progress
- * shows, and the list updates when it ends.
+ * The invoice list (spec 1 §2 'Invoice list', §8, §9) in its three uses, all kept in the URL: the
+ * pending-only classic view chooses periods (one by one, or every weekly / monthly one) and
+ * finalises them, or all of them; the non-classic view finalises every period due by an Invoice
+ * Date; the all-periods view shows every status by the week it closed in ('Closed During'). A
+ * finalise runs in the background: its progress shows, here again after going elsewhere, and the
+ * list updates when it ends.
  */
 export function InvoiceListScreen() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/invoicing/invoices' });
-  const params = pendingInvoiceListParamsOf(search);
-  const dateView = search.view === 'date';
-  const invoiceDate = search.date ?? defaultInvoiceDate();
-  const listParams = dateView ? { ...params, end: invoiceDate } : params;
+  const queryClient = useQueryClient();
+  const view = search.view ?? 'select';
+  const filters = invoiceListFiltersOf(search);
+  const listParams = invoiceListParamsOf(search);
 
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [selecting, setSelecting] = useState(false);
   const [confirm, setConfirm] = useState<PendingFinalise | null>(null);
-  const [runId, setRunId] = useState<number | null>(null);
   const [findText, setFindText] = useState(search.q ?? '');
   const finalise = useFinalise();
+  const finaliseAll = useFinaliseAll();
   const finaliseForDate = useFinaliseForDateRange();
-  const inReview = useQuery(inReviewCountQuery(listParams));
+  // The periods a finalise would take: in the date view every one due by the date, whatever Find Invoice shows.
+  const inReview = useQuery({
+    ...inReviewCountQuery(view === 'date' ? { ...filters, search: undefined } : filters),
+    enabled: view !== 'all',
+  });
+  const runId = useFollowedFinaliseRun(useQuery(currentFinaliseRunQuery()).data?.run?.id ?? null);
+  // A run the server no longer knows (its data was reset) is not followed for ever.
+  const run = useFinaliseRun(runId);
+  const runGone = run.error instanceof ApiRequestError && run.error.status === 404;
+  useEffect(() => {
+    if (runId !== null && runGone) finaliseRunReported(runId);
+  }, [runId, runGone]);
 
   // Any change of filter starts from the first page with nothing chosen.
   const setSearch = (change: Partial<InvoiceListSearch>) => {
@@ -76,7 +102,7 @@ export function InvoiceListScreen() {
     setSelecting(true);
     try {
       const ids = await inReviewPeriodIds({
-        ...params,
+        ...filters,
         weekly: interval === 'weekly',
         monthly: interval === 'monthly',
       });
@@ -90,61 +116,59 @@ export function InvoiceListScreen() {
     }
   }
 
-  function reportFailure(error: unknown) {
-    if (error instanceof ApiRequestError && error.status === 409)
+  function reportFailure(pending: PendingFinalise, error: unknown) {
+    const status = error instanceof ApiRequestError ? error.status : undefined;
+    // 'All' and the date range are refused when their periods changed or are none: the server says how.
+    if (status === 409 && pending.kind !== 'ids') {
+      toast({ type: 'error', title: 'Error', message: (error as ApiRequestError).message, duration: 'NORMAL' });
+      void invalidateInvoicePeriodLists(queryClient);
+    } else if (status === 409)
       toast({ type: 'error', title: FINALISE_BLOCKED_TITLE, message: FINALISE_BLOCKED_MESSAGE, duration: 'NORMAL' });
-    else if (error instanceof ApiRequestError && error.status === 400)
-      toast({ type: 'error', title: 'Error', message: error.message, duration: 'NORMAL' });
+    else if (status === 400)
+      toast({ type: 'error', title: 'Error', message: (error as ApiRequestError).message, duration: 'NORMAL' });
     else toast({ type: 'error', title: 'Error', message: 'Failed to finalised invoice periods', duration: 'NORMAL' });
   }
 
   async function startFinalise(pending: PendingFinalise) {
     try {
       let started: FinaliseStarted;
-      if (pending.kind === 'date') {
+      if (pending.kind === 'date')
         started = await finaliseForDate.mutateAsync({
           endDate: pending.day,
-          weekly: params.weekly ?? true,
-          monthly: params.monthly ?? true,
+          weekly: filters.weekly ?? true,
+          monthly: filters.monthly ?? true,
         });
-      } else {
-        const ids = pending.ids === 'all' ? await inReviewPeriodIds(params) : pending.ids;
-        if (ids.length === 0) {
-          toast({ message: 'No invoice periods are ready to send.', type: 'info' });
-          return;
-        }
-        started = await finalise.mutateAsync({ ids });
-      }
+      else if (pending.kind === 'all') started = await finaliseAll.mutateAsync({ ...filters, count: pending.count });
+      else started = await finalise.mutateAsync({ ids: pending.ids });
       setSelected(new Set());
-      setRunId(started.runId);
+      followFinaliseRun(started.runId);
     } catch (error) {
-      if (pending.kind === 'date' && error instanceof ApiRequestError && error.status === 409)
-        toast({ type: 'error', title: 'Error', message: error.message, duration: 'NORMAL' });
-      else reportFailure(error);
+      reportFailure(pending, error);
     } finally {
       setConfirm(null);
     }
   }
 
-  const onRunFinished = () => setRunId(null);
-  const running = runId !== null;
-  const busy = running || finalise.isPending || finaliseForDate.isPending;
+  const starting = finalise.isPending || finaliseAll.isPending || finaliseForDate.isPending;
+  const busy = runId !== null || starting;
   const allCount = inReview.data ?? 0;
   const chosen = selected.size;
+  const intervalsText = [filters.weekly && 'weekly', filters.monthly && 'monthly'].filter(Boolean).join(' and ');
 
   return (
     <Paper withBorder p="md">
       <Group mb="md" gap="lg" align="flex-end" wrap="wrap">
         <SegmentedControl
-          aria-label="How to finalise"
-          value={dateView ? 'date' : 'select'}
-          onChange={(value) => setSearch({ view: value === 'date' ? 'date' : undefined })}
+          aria-label="Invoice list view"
+          value={view}
+          onChange={(value) => setSearch({ view: value === 'date' || value === 'all' ? value : undefined })}
           data={[
             { value: 'select', label: 'Choose periods' },
             { value: 'date', label: 'By invoice date' },
+            { value: 'all', label: 'All periods' },
           ]}
         />
-        {!dateView && (
+        {view === 'all' && (
           <Select
             label="Closed During"
             w={220}
@@ -160,34 +184,36 @@ export function InvoiceListScreen() {
             ]}
           />
         )}
-        {dateView && (
-          <DayInput label="Invoice Date" value={invoiceDate} onChange={(day) => day && setSearch({ date: day })} />
+        {view === 'date' && filters.end && (
+          <DayInput label="Invoice Date" value={filters.end} onChange={(day) => day && setSearch({ date: day })} />
         )}
         <Switch
           label="Weekly"
-          checked={params.weekly}
+          checked={filters.weekly}
           onChange={(event) => setSearch({ weekly: event.currentTarget.checked ? undefined : false })}
         />
         <Switch
           label="Monthly"
-          checked={params.monthly}
+          checked={filters.monthly}
           onChange={(event) => setSearch({ monthly: event.currentTarget.checked ? undefined : false })}
         />
       </Group>
 
-      {dateView ? (
+      {view === 'date' && filters.end && (
         <Group mb="md" gap="sm">
           <Button
-            disabled={busy || (!params.weekly && !params.monthly)}
-            onClick={() => setConfirm({ kind: 'date', day: invoiceDate })}
+            disabled={busy || allCount === 0 || (!filters.weekly && !filters.monthly)}
+            loading={finaliseForDate.isPending}
+            onClick={() => filters.end && setConfirm({ kind: 'date', day: filters.end })}
           >
             Finalise for date range
           </Button>
-          <Text size="sm" c="dimmed">
-            Every period ready to send that ends on {formatDay(invoiceDate)}.
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {`${periodsText(allCount)} ready to send ${allCount === 1 ? 'ends' : 'end'} on or before ${formatDay(filters.end)}.`}
           </Text>
         </Group>
-      ) : (
+      )}
+      {view === 'select' && (
         <Group mb="md" gap="sm" wrap="wrap">
           <Button variant="default" loading={selecting} disabled={busy} onClick={() => void selectInterval('weekly')}>
             Weekly Invoices
@@ -198,29 +224,36 @@ export function InvoiceListScreen() {
           <Button variant="default" disabled={busy || chosen === 0} onClick={() => setSelected(new Set())}>
             Unselect All
           </Button>
+          {/* Spec 1 §2 quotes these texts with N for every count, one included. */}
           <Text size="sm" fw={500} aria-live="polite">
-            {chosen > 0 ? `Selected ${periodsText(chosen)}` : `All ${periodsText(allCount)}`}
+            {chosen > 0 ? `Selected ${chosen} invoice periods` : `All ${allCount} invoice periods`}
           </Text>
           <Button
             disabled={busy || (chosen === 0 && allCount === 0)}
-            loading={finalise.isPending}
+            loading={finalise.isPending || finaliseAll.isPending}
             onClick={() =>
-              setConfirm({ kind: 'ids', ids: chosen > 0 ? [...selected] : 'all', count: chosen || allCount })
+              setConfirm(chosen > 0 ? { kind: 'ids', ids: [...selected] } : { kind: 'all', count: allCount })
             }
           >
             {chosen > 0 ? `Finalise ${chosen} Selected Invoices` : `Finalise All ${allCount} Invoices`}
           </Button>
         </Group>
       )}
+      {view === 'all' && (
+        <Text size="sm" c="dimmed" mb="md">
+          Every invoice period, whatever its status, that ended in the chosen week; Open: those ending this week or
+          still running.
+        </Text>
+      )}
 
-      {runId !== null && <FinaliseProgress runId={runId} onFinished={onRunFinished} />}
+      {runId !== null && <FinaliseProgress key={runId} runId={runId} onFinished={() => finaliseRunReported(runId)} />}
 
       <InvoiceList
         params={listParams}
         page={search.page ?? 0}
         size={INVOICE_LIST_PAGE_SIZE}
         onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}
-        selection={dateView ? undefined : { selected, onToggle: toggle, disabled: busy }}
+        selection={view === 'select' ? { selected, onToggle: toggle, disabled: busy } : undefined}
         downloadsHeader={
           <TextInput
             size="xs"
@@ -255,15 +288,15 @@ export function InvoiceListScreen() {
         confirm={{
           label: 'Finalise',
           kind: 'CONFIRM',
-          loading: finalise.isPending || finaliseForDate.isPending,
+          loading: starting,
           onClick: () => {
             if (confirm) void startFinalise(confirm);
           },
         }}
       >
         {confirm?.kind === 'date'
-          ? `Finalise every ${[params.weekly && 'weekly', params.monthly && 'monthly'].filter(Boolean).join(' and ')} invoice period ready to send that ends on ${formatDay(confirm.day)}?`
-          : `Finalise ${confirm ? periodsText(confirm.count) : ''}?`}{' '}
+          ? `Finalise every ${intervalsText} invoice period ready to send that ends on or before ${formatDay(confirm.day)}?`
+          : `Finalise ${periodsText(confirmCount(confirm))}?`}{' '}
         Each gets its invoice numbers and documents and is e-mailed to the company&apos;s billing contacts. This cannot
         be undone.
       </ConfirmDialog>

@@ -5,6 +5,7 @@ import {
   dublinToday,
   recentWeeks,
   weekdayOf,
+  weekOf,
   type CalendarWeek,
 } from '@courier/domain/common/calendar-days';
 import {
@@ -23,16 +24,18 @@ const day = z
   .catch(undefined);
 
 /**
- * The pending invoice list's filter in the URL (a bad value is dropped, never an error page).
- * Weekly and Monthly are on unless the URL says false (spec 1 §9: both on by default). `view` 'date'
- * is the non-classic view (Invoice Date and 'Finalise for date range'); `closed` the Monday of the
- * 'Closed During' week (absent: Open); `q` the Find Invoice search; `date` the Invoice Date.
+ * The invoice list's filter in the URL (a bad value is dropped, never an error page). Weekly and
+ * Monthly are on unless the URL says false (spec 1 §9: both on by default). `view` picks the list's
+ * use (spec 1 §2): absent, the pending-only classic view (choose periods and finalise them); 'date',
+ * the non-classic view (Invoice Date and 'Finalise for date range'); 'all', every period of every
+ * status by the week it closed in (the 'Closed During' dropdown, shown only there). `closed` is the
+ * Monday of the 'Closed During' week (absent: Open); `q` the Find Invoice search; `date` the Invoice Date.
  */
 export const invoiceListSearchSchema = z.object({
   page: z.number().int().min(0).optional().catch(undefined),
   weekly: z.boolean().optional().catch(undefined),
   monthly: z.boolean().optional().catch(undefined),
-  view: z.enum(['date']).optional().catch(undefined),
+  view: z.enum(['date', 'all']).optional().catch(undefined),
   closed: day,
   q: z.string().max(100).optional().catch(undefined),
   date: day,
@@ -40,9 +43,21 @@ export const invoiceListSearchSchema = z.object({
 
 export type InvoiceListSearch = z.infer<typeof invoiceListSearchSchema>;
 
-/** The 'Closed During' windows: this week and the five before it, newest first. */
+/** The list's filters without its page: what 'Finalise All' sends with the count it showed. */
+export type InvoiceListFilters = Omit<InvoicePeriodListParams, 'size' | 'skip' | 'status'>;
+
+/**
+ * The 'Closed During' windows (spec 1 §9: 'the last six weeks plus an Open window'): the six whole
+ * weeks, Monday to Sunday, before this one, newest first. This week is the Open window: it has not
+ * ended, and it takes the periods still running too.
+ */
 export function closedDuringWeeks(today: string = dublinToday()): CalendarWeek[] {
-  return recentWeeks(today, CLOSED_DURING_WEEKS);
+  return recentWeeks(today, CLOSED_DURING_WEEKS + 1).slice(1);
+}
+
+/** The 'Open' window: periods ending this week or later (every period still running, and those closed since Monday). */
+export function openWindowStart(today: string = dublinToday()): string {
+  return weekOf(today).start;
 }
 
 /** The Invoice Date the non-classic view starts on: the last Sunday before today (when weekly periods end). */
@@ -53,18 +68,30 @@ export function defaultInvoiceDate(today: string = dublinToday()): string {
 /** Find Invoice searches from 3 characters (spec 1 §9 minimum search length). */
 export const FIND_INVOICE_MIN_LENGTH = 3;
 
-/** The GET /invoice/periods query of the pending list the URL shows: the loader and the screen ask for the same one. */
-export function pendingInvoiceListParamsOf(search: InvoiceListSearch): InvoicePeriodListParams {
+/**
+ * The filters of the list the URL shows: pending-only in the classic view; pending and due by the
+ * Invoice Date (periods ending on or before it, what 'Finalise for date range' takes) in the
+ * non-classic view; every status, ending in the 'Closed During' window, in the all-periods view.
+ */
+export function invoiceListFiltersOf(search: InvoiceListSearch, today: string = dublinToday()): InvoiceListFilters {
   const q = search.q?.trim();
-  return {
-    size: INVOICE_LIST_PAGE_SIZE,
-    skip: (search.page ?? 0) * INVOICE_LIST_PAGE_SIZE,
-    pending: true,
+  const common = {
     weekly: search.weekly ?? true,
     monthly: search.monthly ?? true,
-    ...(search.closed ? { endFrom: search.closed, endTo: addDays(search.closed, 6) } : {}),
     ...(q && q.length >= FIND_INVOICE_MIN_LENGTH ? { search: q } : {}),
   };
+  if (search.view === 'all') {
+    const week = search.closed ? weekOf(search.closed) : undefined;
+    return { ...common, ...(week ? { endFrom: week.start, endTo: week.end } : { endFrom: openWindowStart(today) }) };
+  }
+  if (search.view === 'date') return { ...common, pending: true, end: search.date ?? defaultInvoiceDate(today) };
+  return { ...common, pending: true };
+}
+
+/** The GET /invoice/periods query of the page the URL shows: the loader and the screen ask for the same one. */
+export function invoiceListParamsOf(search: InvoiceListSearch, today: string = dublinToday()): InvoicePeriodListParams {
+  const page = search.page ?? 0;
+  return { ...invoiceListFiltersOf(search, today), size: INVOICE_LIST_PAGE_SIZE, skip: page * INVOICE_LIST_PAGE_SIZE };
 }
 
 /** A company's Invoices tab: every period of that company, 100 a page (spec 1 §9). */

@@ -11,7 +11,7 @@ import { invoicePeriodListQuery } from '@/api/invoice-periods.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { rememberedSearch } from '@/routing/remembered-search.ts';
 import { startQuery } from '@/routing/start-query.ts';
-import { invoiceListSearchSchema, pendingInvoiceListParamsOf } from './invoice-list-search.ts';
+import { invoiceListSearchSchema, invoiceListParamsOf } from './invoice-list-search.ts';
 
 /**
  * /invoicing: invoices, one invoice, invoice reports. One invoice's page shows the bookings area's
@@ -51,9 +51,7 @@ export function invoicingRoutes<TApp extends AnyRoute, TDetailsSearch extends An
           name: 'invoices',
           validateSearch: invoiceListSearchSchema,
           loader: ({ location }) =>
-            startQuery(
-              invoicePeriodListQuery(pendingInvoiceListParamsOf(invoiceListSearchSchema.parse(location.search))),
-            ),
+            startQuery(invoicePeriodListQuery(invoiceListParamsOf(invoiceListSearchSchema.parse(location.search)))),
           component: lazyRouteComponent(() => import('./invoice-list-screen.tsx'), 'InvoiceListScreen'),
         }),
         detailsRoute,

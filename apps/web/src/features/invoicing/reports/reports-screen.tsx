@@ -192,7 +192,7 @@ export function ReportsScreen() {
         </Stack>
         <Stack gap="xs">
           <DayField
-            label="Customs For Month"
+            label="For Month"
             value={inputs.customsMonth}
             error={errors.customsMonth}
             onChange={(day) => set('customsMonth', day)}
