@@ -111,3 +111,6 @@ export function issuedInvoicesOf(numbers: readonly string[], singleInvoice: bool
   const types: InvoiceType[] = invoiceTypesFor(singleInvoice);
   return numbers.map((number, index) => ({ number, type: types[index] ?? 'single', url: issuedInvoiceUrl(number) }));
 }
+
+/** The kind of the background run that finalises invoice periods (the server's runner and the demo data queue it). */
+export const INVOICE_FINALISE_RUN_KIND = 'invoice-finalise';

@@ -2,8 +2,10 @@ import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import { toIsoDay } from '@courier/domain/common/dates';
+import { INVOICE_FINALISE_RUN_KIND } from '@courier/domain/invoicing/finalise-schemas';
 import { rowsOf, type Db } from '../client.ts';
 import {
+  backgroundRuns,
   bookingJobs,
   bookingTasks,
   bookings,
@@ -203,6 +205,19 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     const numbers = rows.flatMap((row) => row.period.invoiceNumbers);
     expect(numbers.every((number) => /^INV-\d{7}$/.test(number))).toBe(true);
     expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('queues the finalise run that sends the FINALISED periods, so none stays FINALISED (decision 012)', async () => {
+    const finalised = await t.db
+      .select({ id: invoicePeriods.id })
+      .from(invoicePeriods)
+      .where(eq(invoicePeriods.status, 'FINALISED'))
+      .orderBy(asc(invoicePeriods.id));
+    expect(finalised.length).toBeGreaterThan(0);
+    const runs = await t.db.select().from(backgroundRuns).where(eq(backgroundRuns.kind, INVOICE_FINALISE_RUN_KIND));
+    expect(runs.map((run) => [run.status, run.params, run.total])).toEqual([
+      ['queued', { ids: finalised.map((period) => period.id) }, finalised.length],
+    ]);
   });
 
   it('gives every company at least one customer user, and the demo customer a company', async () => {

@@ -1,7 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { toIsoDay } from '@courier/domain/common/dates';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
+import { INVOICE_FINALISE_RUN_KIND } from '@courier/domain/invoicing/finalise-schemas';
 import { invoicePeriodIdentifier, invoicePeriodsBetween } from '@courier/domain/invoicing/periods';
+import { enqueueRun } from '../../platform/background/enqueue.ts';
 import type { DbOrTx } from '../client.ts';
 import { bookings, companies, companyExtendedSettings, invoiceNumberSeries, invoicePeriods } from '../schema/index.ts';
 import { Random } from './random.ts';
@@ -14,7 +16,8 @@ const FIRST_INVOICE_NUMBER = 1_200_000;
  * invoiceInterval, from the period of its first booking to the one running today:
  * - the running period is ACTIVE;
  * - the period just finished (last month, or last week) waits for accounts: IN_REVIEW (Ready to
- *   send), or FINALISED for about a quarter of the companies, whose invoices are numbered but not sent;
+ *   send), or FINALISED for about a quarter of the companies, whose invoices are numbered but not sent
+ *   yet: the finalise run that sends them and makes them INVOICED is queued too;
  * - every earlier period is INVOICED, with its invoice numbers.
  * Then every job of those companies is put in the period holding its booking's day (Europe/Dublin).
  * Runs after the bookings. Deterministic: its own seed, and days counted from the anchor.
@@ -74,9 +77,22 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
     .insert(invoiceNumberSeries)
     .values({ name: 'invoice', lastNumber: next - 1 })
     .onConflictDoUpdate({ target: invoiceNumberSeries.name, set: { lastNumber: next - 1 } });
+  const finalisedIds: number[] = [];
   for (let start = 0; start < periods.length; start += PERIOD_CHUNK) {
-    await db.insert(invoicePeriods).values(periods.slice(start, start + PERIOD_CHUNK).map(({ row }) => row));
+    const inserted = await db
+      .insert(invoicePeriods)
+      .values(periods.slice(start, start + PERIOD_CHUNK).map(({ row }) => row))
+      .returning({ id: invoicePeriods.id, status: invoicePeriods.status });
+    finalisedIds.push(...inserted.filter((row) => row.status === 'FINALISED').map((row) => row.id));
   }
+  // A FINALISED period is numbered but not yet sent (decision 012): the finalise run that e-mails its
+  // kept invoices and makes it INVOICED is queued with it, so none stays FINALISED for ever.
+  if (finalisedIds.length > 0)
+    await enqueueRun(db, {
+      kind: INVOICE_FINALISE_RUN_KIND,
+      params: { ids: finalisedIds.sort((a, b) => a - b) },
+      total: finalisedIds.length,
+    });
 
   // Set-based: one statement puts every job in its period, one more its price adjustments.
   await db.execute(sql`

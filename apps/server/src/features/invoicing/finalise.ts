@@ -1,8 +1,12 @@
 import { and, asc, count, eq, gt, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import { formatDate } from '@courier/domain/common/dates';
 import { formatEuro } from '@courier/domain/common/money';
-import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
-import { FINALISE_BLOCKED_MESSAGE, type FinaliseForDateRangeBody } from '@courier/domain/invoicing/finalise-schemas';
+import { invoicePeriodStatusLabel, type InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
+import {
+  FINALISE_BLOCKED_MESSAGE,
+  INVOICE_FINALISE_RUN_KIND,
+  type FinaliseForDateRangeBody,
+} from '@courier/domain/invoicing/finalise-schemas';
 import {
   INVOICE_TYPE_LABELS,
   hasCharges,
@@ -26,7 +30,7 @@ import type { Mailer } from '../../platform/mailer.ts';
 import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
 
-export const FINALISE_RUN_KIND = 'invoice-finalise';
+export const FINALISE_RUN_KIND = INVOICE_FINALISE_RUN_KIND;
 /** Periods numbered per step: each step commits its periods, their numbers and documents together. */
 export const DEFAULT_FINALISE_BATCH = 20;
 
@@ -44,6 +48,10 @@ function scopeCondition(scope: FinaliseScope): SQL | undefined {
   // 'Finalise for date range' (spec 1 §2): every period due by the invoice date, not only those ending on it.
   return and(lte(invoicePeriods.end, scope.endDate), inArray(interval, intervals.length ? intervals : ['none']));
 }
+
+/** The periods a run takes: in review; by id, also FINALISED ones, to send what they were issued with. */
+const statusesTaken = (scope: FinaliseScope): InvoicePeriodStatus[] =>
+  'ids' in scope ? ['IN_REVIEW', 'FINALISED'] : ['IN_REVIEW'];
 
 /** The invoice number printed and stored: INV- and seven digits. */
 export const formatInvoiceNumber = (value: number) => `INV-${String(value).padStart(7, '0')}`;
@@ -185,6 +193,43 @@ async function issuePeriod(
   return issued;
 }
 
+/**
+ * The invoices a FINALISED period was issued with (numbered, not yet sent): its kept documents. One
+ * numbered before documents were kept (demo data) is printed once from the period, dated the day it
+ * was numbered, and kept.
+ */
+async function keptInvoices(
+  tx: DbOrTx,
+  data: InvoicePeriodData,
+  supplier: InvoiceSupplier,
+): Promise<{ type: InvoiceType; number: string; pdf: Buffer; total: number }[]> {
+  const kept = await tx
+    .select({
+      type: invoiceDocuments.invoiceType,
+      number: invoiceDocuments.number,
+      pdf: invoiceDocuments.pdf,
+      total: invoiceDocuments.total,
+    })
+    .from(invoiceDocuments)
+    .where(eq(invoiceDocuments.periodId, data.period.id));
+  const types = invoiceTypesFor(data.company.singleInvoice);
+  const invoices: { type: InvoiceType; number: string; pdf: Buffer; total: number }[] = [];
+  for (const [index, number] of data.period.invoiceNumbers.entries()) {
+    const found = kept.find((document) => document.number === number);
+    if (found) {
+      invoices.push(found);
+      continue;
+    }
+    const type = types[index] ?? 'single';
+    const date = data.period.finalisedAt ?? new Date(`${data.period.end}T12:00:00Z`);
+    const pdf = await renderInvoicePdf(data, type, supplier, { number, date });
+    const total = invoiceOf(data, type).totals.total;
+    await tx.insert(invoiceDocuments).values({ periodId: data.period.id, invoiceType: type, number, total, pdf });
+    invoices.push({ type, number, pdf, total });
+  }
+  return invoices;
+}
+
 /** Who receives an invoice of this type: billing contacts who take it, else the company's billing e-mail. */
 function recipientsOf(data: InvoicePeriodData, type: InvoiceType): string[] {
   const takes = (contact: InvoicePeriodData['contacts'][number]) =>
@@ -266,6 +311,9 @@ async function sendPeriod(
  * INVOICED, all in the step's transaction. A crash or a failure half-way through a batch rolls the
  * whole batch back (numbers included) and the retry starts it again; a period another run reached
  * first is no longer in review when its lock is granted, so it is skipped, never numbered twice.
+ * A FINALISED period the run names by id (numbered, not yet sent: decision 012) is completed: its kept
+ * invoices are e-mailed, with no new number, and it becomes INVOICED. Requests name only periods in
+ * review (spec 1 §4), so such a run is one that was queued with those periods, as the demo data's is.
  */
 export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
   const batchSize = options.batchSize ?? DEFAULT_FINALISE_BATCH;
@@ -274,18 +322,27 @@ export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
       const scope = run.params as FinaliseScope;
       const cursor = Number(run.state.cursor ?? 0);
       const rows = await tx
-        .select({ id: invoicePeriods.id })
+        .select({ id: invoicePeriods.id, status: invoicePeriods.status })
         .from(invoicePeriods)
-        .where(and(scopeCondition(scope), eq(invoicePeriods.status, 'IN_REVIEW'), gt(invoicePeriods.id, cursor)))
+        .where(
+          and(
+            scopeCondition(scope),
+            inArray(invoicePeriods.status, statusesTaken(scope)),
+            gt(invoicePeriods.id, cursor),
+          ),
+        )
         .orderBy(asc(invoicePeriods.id))
         .limit(batchSize)
         .for('update');
       const entries: RunLogEntry[] = [];
       const issuedAt = new Date();
-      for (const { id } of rows) {
+      for (const { id, status } of rows) {
         options.beforePeriod?.(id);
         const data = await loadInvoicePeriodData(tx, id);
-        const issued = await issuePeriod(tx, data, options.supplier, issuedAt);
+        const issued =
+          status === 'FINALISED'
+            ? await keptInvoices(tx, data, options.supplier)
+            : await issuePeriod(tx, data, options.supplier, issuedAt);
         entries.push(...(await sendPeriod(tx, data, issued, options)));
       }
       const finished = rows.length < batchSize;
