@@ -102,6 +102,7 @@ describe.each(databaseKinds)('finalising and exporting pay periods on %s', (kind
       const again = await finalise([period.id]);
       expect(again.statusCode).toBe(409);
       expect(again.json().message).toContain('Only pay periods in review can be finalised');
+      expect(again.json().message).toContain('is pending payment.');
       const saved = await inject('POST', '/api/pay/period', accounts, [
         { id: period.id, daysWorked: 5, daysBookedOff: 0, daysMissed: 0 },
       ]);

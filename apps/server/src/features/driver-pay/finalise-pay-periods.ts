@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { formatDay } from '@courier/domain/common/calendar-days';
+import { PAY_PERIOD_STATUS_TEXT } from '@courier/domain/driver-pay/documents';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingJobs, bookingTasks, payPeriods } from '../../db/schema/index.ts';
@@ -45,7 +46,7 @@ export async function finalisePayPeriods(db: Db, options: { userId: number; ids:
       if (!period) throw payPeriodNotFound(id);
       if (period.status !== 'IN_REVIEW')
         throw conflict(
-          `Only pay periods in review can be finalised: pay period ${id} (week of ${formatDay(period.startDay)}) is ${period.status}. Nothing was finalised.`,
+          `Only pay periods in review can be finalised: pay period ${id} (week of ${formatDay(period.startDay)}) is ${PAY_PERIOD_STATUS_TEXT[period.status].toLowerCase()}. Nothing was finalised.`,
         );
     }
     await lockJobsOfPeriodTasks(tx, locked);

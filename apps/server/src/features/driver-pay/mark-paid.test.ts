@@ -185,6 +185,8 @@ describe.each(databaseKinds)('marking pay periods paid on %s', (kind) => {
       expect(response.json()).toMatchObject({ error: 'STATE_CONFLICT' });
       expect(response.json().message).toContain('Only pay periods pending payment can be marked paid');
       expect(response.json().message).toContain(`pay period ${other.period.id}`);
+      // In words staff use, not the status's code name.
+      expect(response.json().message).toMatch(other === active ? /is active\./ : /is in review\./);
     }
     expect(await statusOf(pending.period.id)).toBe('PENDING_PAYMENT');
     expect(await statusOf(active.period.id)).toBe('ACTIVE');

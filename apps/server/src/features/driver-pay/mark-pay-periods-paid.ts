@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { formatDay } from '@courier/domain/common/calendar-days';
+import { PAY_PERIOD_STATUS_TEXT } from '@courier/domain/driver-pay/documents';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { Db } from '../../db/client.ts';
 import { bookingTasks, payPeriods } from '../../db/schema/index.ts';
@@ -24,7 +25,7 @@ export async function markPayPeriodsPaid(db: Db, options: { userId: number; ids:
       if (!period) throw payPeriodNotFound(id);
       if (period.status !== 'PENDING_PAYMENT')
         throw conflict(
-          `Only pay periods pending payment can be marked paid: pay period ${id} (week of ${formatDay(period.startDay)}) is ${period.status}. Nothing was marked paid.`,
+          `Only pay periods pending payment can be marked paid: pay period ${id} (week of ${formatDay(period.startDay)}) is ${PAY_PERIOD_STATUS_TEXT[period.status].toLowerCase()}. Nothing was marked paid.`,
         );
     }
     await tx
