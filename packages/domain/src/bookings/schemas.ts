@@ -518,6 +518,16 @@ export const statusSmsBodySchema = z.strictObject({
     .trim()
     .min(1, 'Please enter a status message.')
     .max(480, 'statusMessage must be at most 480 characters.'),
+  /**
+   * The job the text is about (e.g. B1000123-1), not in the spec's body: given, the job's tracking
+   * shows the text as 'SMS sent' (issue 14); an unknown job is refused before anything is sent.
+   */
+  jobReference: z
+    .string('jobReference must be a job reference such as B1000123-1.')
+    .trim()
+    .min(1, 'jobReference must be a job reference such as B1000123-1.')
+    .max(40, 'jobReference must be at most 40 characters.')
+    .optional(),
 });
 /** POST /api/bookings/status/sms: the background run (kind status-sms) that sends the message. */
 export const statusSmsResponseSchema = z.object({ id: z.number().int(), status: z.literal('queued') });

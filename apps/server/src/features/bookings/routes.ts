@@ -41,6 +41,7 @@ import { exportBookingsCsv } from './export-csv.ts';
 import { assertPriceFiltersAllowed } from './filters.ts';
 import { listBookings } from './queries.ts';
 import { setJobTags } from './set-job-tags.ts';
+import { recordStatusSmsSent, statusSmsJob } from './status-sms-event.ts';
 import { bookingMargins, countBookingsByTag } from './summaries.ts';
 import { updateClientReferences } from './update-client-references.ts';
 
@@ -168,9 +169,16 @@ export function bookingRoutes({ database }: AppContext): FastifyPluginAsyncZod {
         response: { 200: statusSmsResponseSchema },
       }),
       async (request) => {
-        const message = { to: request.body.phoneNumber, text: request.body.statusMessage };
-        const { runId } = await sms.send(db, message, SMS_RUN_KINDS.status);
-        return { id: runId, status: 'queued' as const };
+        const { userId } = requireSignedIn(request);
+        const { phoneNumber, statusMessage, jobReference } = request.body;
+        const message = { to: phoneNumber, text: statusMessage };
+        // The run and the job's 'SMS sent' event commit together; an unknown job sends nothing (404).
+        return db.transaction(async (tx) => {
+          const job = await statusSmsJob(tx, jobReference);
+          const { runId } = await sms.send(tx, message, SMS_RUN_KINDS.status);
+          if (job) await recordStatusSmsSent(tx, { jobId: job.id, userId, phoneNumber, statusMessage });
+          return { id: runId, status: 'queued' as const };
+        });
       },
     );
 
