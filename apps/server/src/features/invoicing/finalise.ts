@@ -29,6 +29,7 @@ import type { RunHandler } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
+import { keptInvoices, type IssuedInvoiceFile } from './issued-invoices.ts';
 
 export const FINALISE_RUN_KIND = INVOICE_FINALISE_RUN_KIND;
 /** Periods numbered per step: each step commits its periods, their numbers and documents together. */
@@ -166,7 +167,7 @@ async function issuePeriod(
   data: InvoicePeriodData,
   supplier: InvoiceSupplier,
   issuedAt: Date,
-): Promise<{ type: InvoiceType; number: string; pdf: Buffer; total: number }[]> {
+): Promise<IssuedInvoiceFile[]> {
   const types = invoiceTypesFor(data.company.singleInvoice).filter((type) => hasCharges(invoiceOf(data, type).lines));
   const numbers = await takeInvoiceNumbers(tx, types.length);
   const issued = await Promise.all(
@@ -193,43 +194,6 @@ async function issuePeriod(
   return issued;
 }
 
-/**
- * The invoices a FINALISED period was issued with (numbered, not yet sent): its kept documents. One
- * numbered before documents were kept (demo data) is printed once from the period, dated the day it
- * was numbered, and kept.
- */
-async function keptInvoices(
-  tx: DbOrTx,
-  data: InvoicePeriodData,
-  supplier: InvoiceSupplier,
-): Promise<{ type: InvoiceType; number: string; pdf: Buffer; total: number }[]> {
-  const kept = await tx
-    .select({
-      type: invoiceDocuments.invoiceType,
-      number: invoiceDocuments.number,
-      pdf: invoiceDocuments.pdf,
-      total: invoiceDocuments.total,
-    })
-    .from(invoiceDocuments)
-    .where(eq(invoiceDocuments.periodId, data.period.id));
-  const types = invoiceTypesFor(data.company.singleInvoice);
-  const invoices: { type: InvoiceType; number: string; pdf: Buffer; total: number }[] = [];
-  for (const [index, number] of data.period.invoiceNumbers.entries()) {
-    const found = kept.find((document) => document.number === number);
-    if (found) {
-      invoices.push(found);
-      continue;
-    }
-    const type = types[index] ?? 'single';
-    const date = data.period.finalisedAt ?? new Date(`${data.period.end}T12:00:00Z`);
-    const pdf = await renderInvoicePdf(data, type, supplier, { number, date });
-    const total = invoiceOf(data, type).totals.total;
-    await tx.insert(invoiceDocuments).values({ periodId: data.period.id, invoiceType: type, number, total, pdf });
-    invoices.push({ type, number, pdf, total });
-  }
-  return invoices;
-}
-
 /** Who receives an invoice of this type: billing contacts who take it, else the company's billing e-mail. */
 function recipientsOf(data: InvoicePeriodData, type: InvoiceType): string[] {
   const takes = (contact: InvoicePeriodData['contacts'][number]) =>
@@ -247,7 +211,7 @@ function recipientsOf(data: InvoicePeriodData, type: InvoiceType): string[] {
 async function sendPeriod(
   tx: DbOrTx,
   data: InvoicePeriodData,
-  issued: { type: InvoiceType; number: string; pdf: Buffer; total: number }[],
+  issued: IssuedInvoiceFile[],
   options: FinaliseOptions,
 ): Promise<RunLogEntry[]> {
   const entries: RunLogEntry[] = [];
@@ -360,35 +324,4 @@ export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
       };
     },
   };
-}
-
-/**
- * An issued invoice's PDF by its number: as stored when it was issued; an invoice numbered before
- * documents were kept (demo data) is printed from its locked period once and stored.
- */
-export async function issuedInvoicePdf(
-  db: DbOrTx,
-  number: string,
-  supplier: InvoiceSupplier,
-): Promise<{ pdf: Buffer; periodId: number; type: InvoiceType } | undefined> {
-  const [stored] = await db
-    .select({ pdf: invoiceDocuments.pdf, periodId: invoiceDocuments.periodId, type: invoiceDocuments.invoiceType })
-    .from(invoiceDocuments)
-    .where(eq(invoiceDocuments.number, number));
-  if (stored) return stored;
-  const [period] = await db
-    .select({ id: invoicePeriods.id, numbers: invoicePeriods.invoiceNumbers })
-    .from(invoicePeriods)
-    .where(sql`${number} = any(${invoicePeriods.invoiceNumbers})`)
-    .limit(1);
-  if (!period) return undefined;
-  const data = await loadInvoicePeriodData(db, period.id);
-  const type = invoiceTypesFor(data.company.singleInvoice)[period.numbers.indexOf(number)] ?? 'single';
-  const issuedAt = data.period.finalisedAt ?? new Date(`${data.period.end}T12:00:00Z`);
-  const pdf = await renderInvoicePdf(data, type, supplier, { number, date: issuedAt });
-  await db
-    .insert(invoiceDocuments)
-    .values({ periodId: period.id, invoiceType: type, number, total: invoiceOf(data, type).totals.total, pdf })
-    .onConflictDoNothing();
-  return { pdf, periodId: period.id, type };
 }
