@@ -1,6 +1,12 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bookingJobs, companyExtendedSettings, invoicePeriods, jobPriceAdjustments } from '../../db/schema/index.ts';
+import {
+  bookingJobs,
+  companies,
+  companyExtendedSettings,
+  invoicePeriods,
+  jobPriceAdjustments,
+} from '../../db/schema/index.ts';
 import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import { enqueueRun } from '../../platform/background/enqueue.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
@@ -199,5 +205,30 @@ describe.each(databaseKinds)('the invoice periods run on %s', (kind) => {
     expect(await periodOfJob(late.jobIds[0]!)).not.toBe(invoiced!.id);
     expect(await periodOfJob(cancelled.jobIds[0]!)).toBe(inReview!.id);
     expect(await periodOfJob(older.jobIds[0]!)).toBe(periods[0]!.id);
+  });
+
+  it('puts work done before the company billed on account into its first account period, not backdated ones', async () => {
+    const company = await weeklyCustomer('SWITCH');
+    // Billed by card until Monday 23 November 2026, on account since.
+    await t.db
+      .update(companies)
+      .set({ accountBillingStarted: new Date('2026-11-23T10:00:00Z') })
+      .where(eq(companies.id, company.id));
+    const { jobIds } = await createBooking(t.db, {
+      booking: {
+        reference: 'SWITCH1',
+        companyId: company.id,
+        serviceId: services.bikeStandard,
+        type: 'same_day',
+        status: 'delivered',
+      },
+      jobs: [{ customerCharge: 18, lastStatusUpdate: new Date('2026-10-05T10:00:00Z') }],
+    });
+
+    await run();
+
+    const periods = await periodsOfCompany(company.id);
+    expect(periods.map((p) => [p.identifier, p.status])).toEqual([['SWITCH-2026-W48', 'ACTIVE']]);
+    expect(await periodOfJob(jobIds[0]!)).toBe(periods[0]!.id);
   });
 });

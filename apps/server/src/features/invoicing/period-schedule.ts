@@ -94,14 +94,19 @@ async function periodTakingWork(tx: DbOrTx, company: Company, day: string, today
   return created!.id;
 }
 
-/** Rows grouped by company, then by the Europe/Dublin day of their instant (never later than now). */
-function byCompanyAndDay<T extends { id: number; companyId: number; at: Date | null }>(
+/**
+ * Rows grouped by company, then by the Europe/Dublin day of their instant: never later than now, and
+ * never earlier than the company began billing on account (`since`), so work done before that goes
+ * into its first account period rather than into periods made for weeks it was not billed by.
+ */
+function byCompanyAndDay<T extends { id: number; companyId: number; at: Date | null; since: Date | null }>(
   rows: T[],
   now: Date,
 ): Map<number, Map<string, number[]>> {
   const grouped = new Map<number, Map<string, number[]>>();
   for (const row of rows) {
-    const at = row.at === null || row.at > now ? now : row.at;
+    let at = row.at === null || row.at > now ? now : row.at;
+    if (row.since !== null && at < row.since) at = row.since > now ? now : row.since;
     const day = toIsoDay(at);
     const days = grouped.get(row.companyId) ?? new Map<string, number[]>();
     days.set(day, [...(days.get(day) ?? []), row.id]);
@@ -172,6 +177,7 @@ export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): Ru
           at: sql<Date | null>`coalesce(${bookingJobs.lastStatusUpdate}, ${bookingJobs.deliveryTime})`.mapWith(
             bookingJobs.lastStatusUpdate,
           ),
+          since: companies.accountBillingStarted,
         })
         .from(bookingJobs)
         .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
@@ -199,7 +205,12 @@ export function invoicePeriodsRunHandler(options: { now?: () => Date } = {}): Ru
       // An adjustment made while its company had no open period joins the period open when it was
       // made, or the one open now when that one is numbered (spec 2 §4).
       const adjustments = await tx
-        .select({ id: jobPriceAdjustments.id, companyId: bookings.companyId, at: jobPriceAdjustments.createdAt })
+        .select({
+          id: jobPriceAdjustments.id,
+          companyId: bookings.companyId,
+          at: jobPriceAdjustments.createdAt,
+          since: companies.accountBillingStarted,
+        })
         .from(jobPriceAdjustments)
         .innerJoin(bookingJobs, eq(bookingJobs.id, jobPriceAdjustments.jobId))
         .innerJoin(bookings, eq(bookings.id, bookingJobs.bookingId))
