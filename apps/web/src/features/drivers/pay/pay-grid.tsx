@@ -1,4 +1,4 @@
-import { Button, Checkbox, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Checkbox, Tooltip, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatEuro } from '@courier/domain/common/money';
@@ -139,7 +139,7 @@ function columnsFor({
     {
       key: 'driver',
       header: 'Driver',
-      width: 152,
+      width: 168,
       cell: (row) => (
         <div className={classes.driver}>
           <span className={classes.cellText} title={`${row.period.driver.driverNumber} ${driverName(row)}`}>
@@ -163,11 +163,22 @@ function columnsFor({
                 </span>
               </Tooltip>
             )}
+            {/* In the driver's cell rather than a column of its own, so every column still shows at 1440 px. */}
+            <ActionIcon
+              size="xs"
+              className={classes.message}
+              variant="subtle"
+              aria-label={`Message driver ${row.period.driver.driverNumber}`}
+              title="Send a message to the driver's app"
+              onClick={() => actions.pushMessage(row.period.driver)}
+            >
+              <span aria-hidden>✉</span>
+            </ActionIcon>
           </span>
         </div>
       ),
     },
-    amountColumn('basePay', 'Base Pay', 80),
+    amountColumn('basePay', 'Base Pay', 76),
     days('daysWorked', 'Days Worked'),
     days('daysBookedOff', 'Days Booked Off'),
     days('daysMissed', 'Days Missed'),
@@ -175,11 +186,11 @@ function columnsFor({
     amountColumn('attendanceBonus', 'Attendance', 88),
     amountColumn('cargoBonus', 'Cargo'),
     amountColumn('helmetBonus', 'Helmet'),
-    amountColumn('backBoxBonus', 'Back-Box'),
+    amountColumn('backBoxBonus', 'Back-Box', 64),
     {
       key: 'boost',
       header: 'Boost',
-      width: 76,
+      width: 72,
       align: 'right',
       total: 'boost',
       cell: (row, index) =>
@@ -207,23 +218,6 @@ function columnsFor({
       width: 56,
       align: 'center',
       cell: (row) => <PayDocumentsMenu period={row.period} mergeExtras={mergeExtras} />,
-    },
-    {
-      key: 'message',
-      header: 'App',
-      width: 76,
-      align: 'center',
-      cell: (row) => (
-        <Button
-          size="compact-xs"
-          variant="subtle"
-          aria-label={`Message driver ${row.period.driver.driverNumber}`}
-          title="Send a push message to the driver's app"
-          onClick={() => actions.pushMessage(row.period.driver)}
-        >
-          Message
-        </Button>
-      ),
     },
     {
       key: 'adjustments',
