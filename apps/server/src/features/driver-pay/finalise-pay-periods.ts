@@ -1,12 +1,9 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { formatDay } from '@courier/domain/common/calendar-days';
-import { PAY_PERIOD_STATUS_TEXT } from '@courier/domain/driver-pay/documents';
+import { asc, inArray } from 'drizzle-orm';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { bookingJobs, bookingTasks, payPeriods } from '../../db/schema/index.ts';
-import { conflict } from '../../http/errors.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { listPeriods, lockPeriods, payPeriodNotFound, tasksOfWeek, type PayPeriodRow } from './queries.ts';
+import { lockPeriodsToMove, movePayPeriods } from './move-pay-periods.ts';
+import { listPeriods, tasksOfWeek, type PayPeriodRow } from './queries.ts';
 import { recomputePayPeriods } from './recompute-pay-periods.ts';
 
 /**
@@ -39,50 +36,18 @@ async function lockJobsOfPeriodTasks(tx: DbOrTx, periods: PayPeriodRow[]): Promi
  */
 export async function finalisePayPeriods(db: Db, options: { userId: number; ids: number[] }): Promise<PayPeriod[]> {
   return db.transaction(async (tx) => {
-    const locked = await lockPeriods(tx, inArray(payPeriods.id, options.ids));
-    const byId = new Map(locked.map((period) => [period.id, period]));
-    for (const id of options.ids) {
-      const period = byId.get(id);
-      if (!period) throw payPeriodNotFound(id);
-      if (period.status !== 'IN_REVIEW')
-        throw conflict(
-          `Only pay periods in review can be finalised: pay period ${id} (week of ${formatDay(period.startDay)}) is ${PAY_PERIOD_STATUS_TEXT[period.status].toLowerCase()}. Nothing was finalised.`,
-        );
-    }
+    const locked = await lockPeriodsToMove(tx, options.ids, 'IN_REVIEW', {
+      only: 'Only pay periods in review can be finalised',
+      nothing: 'Nothing was finalised.',
+    });
     await lockJobsOfPeriodTasks(tx, locked);
     await recomputePayPeriods(tx, { periods: locked });
-    const now = new Date();
-    await tx
-      .update(payPeriods)
-      .set({
-        status: 'PENDING_PAYMENT',
-        version: sql`${payPeriods.version} + 1`,
-        updatedBy: options.userId,
-        updatedAt: now,
-      })
-      .where(inArray(payPeriods.id, options.ids));
-    for (const period of locked)
-      await tx
-        .update(bookingTasks)
-        .set({ payStatus: 'PENDING_PAYMENT' })
-        .where(
-          and(
-            tasksOfWeek(period.driverId, { start: period.startDay, end: period.endDay }),
-            eq(bookingTasks.payStatus, 'ACTIVE'),
-          ),
-        );
-    await writeAudit(
-      tx,
-      locked.map((period) => ({
-        userId: options.userId,
-        action: 'finalise',
-        entityType: 'pay_period',
-        entityId: period.id,
-        field: 'status',
-        before: period.status,
-        after: 'PENDING_PAYMENT',
-      })),
-    );
+    await movePayPeriods(tx, locked, {
+      userId: options.userId,
+      action: 'finalise',
+      to: 'PENDING_PAYMENT',
+      tasks: { from: 'ACTIVE', to: 'PENDING_PAYMENT' },
+    });
     return listPeriods(tx, inArray(payPeriods.id, options.ids));
   });
 }

@@ -1,12 +1,9 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { formatDay } from '@courier/domain/common/calendar-days';
-import { PAY_PERIOD_STATUS_TEXT } from '@courier/domain/driver-pay/documents';
+import { inArray } from 'drizzle-orm';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { Db } from '../../db/client.ts';
-import { bookingTasks, payPeriods } from '../../db/schema/index.ts';
-import { conflict } from '../../http/errors.ts';
-import { writeAudit } from '../../platform/audit.ts';
-import { listPeriods, lockPeriods, payPeriodNotFound, tasksOfWeek } from './queries.ts';
+import { payPeriods } from '../../db/schema/index.ts';
+import { lockPeriodsToMove, movePayPeriods } from './move-pay-periods.ts';
+import { listPeriods } from './queries.ts';
 
 /**
  * POST /api/pay/period/paid (docs/decisions/013). Spec 2 §4 lists PAID after PENDING_PAYMENT but
@@ -18,48 +15,17 @@ import { listPeriods, lockPeriods, payPeriodNotFound, tasksOfWeek } from './quer
  */
 export async function markPayPeriodsPaid(db: Db, options: { userId: number; ids: number[] }): Promise<PayPeriod[]> {
   return db.transaction(async (tx) => {
-    const locked = await lockPeriods(tx, inArray(payPeriods.id, options.ids));
-    const byId = new Map(locked.map((period) => [period.id, period]));
-    for (const id of options.ids) {
-      const period = byId.get(id);
-      if (!period) throw payPeriodNotFound(id);
-      if (period.status !== 'PENDING_PAYMENT')
-        throw conflict(
-          `Only pay periods pending payment can be marked paid: pay period ${id} (week of ${formatDay(period.startDay)}) is ${PAY_PERIOD_STATUS_TEXT[period.status].toLowerCase()}. Nothing was marked paid.`,
-        );
-    }
-    await tx
-      .update(payPeriods)
-      .set({
-        status: 'PAID',
-        version: sql`${payPeriods.version} + 1`,
-        updatedBy: options.userId,
-        updatedAt: new Date(),
-      })
-      .where(inArray(payPeriods.id, options.ids));
+    const locked = await lockPeriodsToMove(tx, options.ids, 'PENDING_PAYMENT', {
+      only: 'Only pay periods pending payment can be marked paid',
+      nothing: 'Nothing was marked paid.',
+    });
     // Tasks completed in the week after it was finalised stay ACTIVE: they are not in the total paid.
-    for (const period of locked)
-      await tx
-        .update(bookingTasks)
-        .set({ payStatus: 'PAID' })
-        .where(
-          and(
-            tasksOfWeek(period.driverId, { start: period.startDay, end: period.endDay }),
-            eq(bookingTasks.payStatus, 'PENDING_PAYMENT'),
-          ),
-        );
-    await writeAudit(
-      tx,
-      locked.map((period) => ({
-        userId: options.userId,
-        action: 'mark-paid',
-        entityType: 'pay_period',
-        entityId: period.id,
-        field: 'status',
-        before: period.status,
-        after: 'PAID',
-      })),
-    );
+    await movePayPeriods(tx, locked, {
+      userId: options.userId,
+      action: 'mark-paid',
+      to: 'PAID',
+      tasks: { from: 'PENDING_PAYMENT', to: 'PAID' },
+    });
     return listPeriods(tx, inArray(payPeriods.id, options.ids));
   });
 }
