@@ -16,7 +16,6 @@ import {
 import type { InvoiceSupplier } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
-  backgroundRuns,
   companyExtendedSettings,
   invoiceDocuments,
   invoiceNumberSeries,
@@ -133,24 +132,6 @@ export async function requestFinaliseForDateRange(
     );
   const run = await enqueueRun(db, { kind: FINALISE_RUN_KIND, params: scope, total, createdBy: userId });
   return { runId: run.id, count: total };
-}
-
-/** A finalise run as the screen follows it. */
-export async function findFinaliseRun(db: DbOrTx, runId: number) {
-  const [run] = await db
-    .select({
-      id: backgroundRuns.id,
-      status: backgroundRuns.status,
-      total: backgroundRuns.total,
-      done: backgroundRuns.done,
-      errors: backgroundRuns.errors,
-      error: backgroundRuns.failure,
-      finishedAt: backgroundRuns.finishedAt,
-    })
-    .from(backgroundRuns)
-    .where(and(eq(backgroundRuns.id, runId), eq(backgroundRuns.kind, FINALISE_RUN_KIND)));
-  if (!run) throw notFound(`Finalise run ${runId} does not exist.`);
-  return run;
 }
 
 export interface FinaliseOptions {

@@ -18,6 +18,7 @@ import {
   jobPriceAdjustments,
 } from '../../db/schema/index.ts';
 import { invoicePeriodColumns } from '../../core/invoice-periods.ts';
+import { notFound } from '../../http/errors.ts';
 import { FINALISE_RUN_KIND } from './finalise.ts';
 
 // A company without extended settings is invoiced monthly, the default of spec 1 §9.
@@ -180,18 +181,30 @@ export async function inReviewPeriodIdsMatching(db: DbOrTx, filters: InvoicePeri
   return rows.map((row) => row.id);
 }
 
+/** A finalise run as the screen follows it. */
+const finaliseRunColumns = {
+  id: backgroundRuns.id,
+  status: backgroundRuns.status,
+  total: backgroundRuns.total,
+  done: backgroundRuns.done,
+  errors: backgroundRuns.errors,
+  error: backgroundRuns.failure,
+  finishedAt: backgroundRuns.finishedAt,
+};
+
+export async function findFinaliseRun(db: DbOrTx, runId: number) {
+  const [run] = await db
+    .select(finaliseRunColumns)
+    .from(backgroundRuns)
+    .where(and(eq(backgroundRuns.id, runId), eq(backgroundRuns.kind, FINALISE_RUN_KIND)));
+  if (!run) throw notFound(`Finalise run ${runId} does not exist.`);
+  return run;
+}
+
 /** The signed-in user's newest finalise run that has not finished, if any: the list follows it again. */
 export async function findUnfinishedFinaliseRun(db: DbOrTx, userId: number) {
   const [run] = await db
-    .select({
-      id: backgroundRuns.id,
-      status: backgroundRuns.status,
-      total: backgroundRuns.total,
-      done: backgroundRuns.done,
-      errors: backgroundRuns.errors,
-      error: backgroundRuns.failure,
-      finishedAt: backgroundRuns.finishedAt,
-    })
+    .select(finaliseRunColumns)
     .from(backgroundRuns)
     .where(
       and(

@@ -29,12 +29,12 @@ import { access, requireSignedIn } from '../../http/access.ts';
 import { areaRoutes } from '../../http/route-options.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { findInvoicePeriod } from '../../core/invoice-periods.ts';
-import { findFinaliseRun, requestFinalise, requestFinaliseForDateRange } from './finalise.ts';
+import { requestFinalise, requestFinaliseForDateRange } from './finalise.ts';
 import { issuedInvoicePdf } from './issued-invoices.ts';
 import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
 import { renderInvoiceCsv } from './invoice-csv.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-import { findUnfinishedFinaliseRun, listInvoicePeriods } from './queries.ts';
+import { findFinaliseRun, findUnfinishedFinaliseRun, listInvoicePeriods } from './queries.ts';
 import { requestFinaliseAll } from './request-finalise-all.ts';
 
 /**
