@@ -2,7 +2,7 @@
 // request and response body. Price fields are optional in responses: the server leaves them out
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
-import { bodyId, dateRangeMessage, isDateInRange, paramId } from '../common/input.ts';
+import { bodyId, dateRangeMessage, isDateInRange, pageQueryShape, paramId } from '../common/input.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
 import { DRIVER_PAY_STATUSES } from '../pricing/price-edits.ts';
 import { tariffCodeListSchema } from '../pricing/schemas.ts';
@@ -178,22 +178,7 @@ export type BookingFilter = z.infer<typeof bookingFilterSchema>;
 /** A filter as a client sends it: any filter may be left out (the server applies the defaults). */
 export type BookingFilterParams = Partial<BookingFilter>;
 
-const pageParams = {
-  size: z.coerce
-    .number('size must be a number.')
-    .int('size must be a whole number.')
-    .min(1, 'size must be at least 1.')
-    .max(BOOKING_MAX_PAGE_SIZE, `size must be at most ${BOOKING_MAX_PAGE_SIZE}.`)
-    .optional()
-    .default(BOOKING_DEFAULT_PAGE_SIZE),
-  skip: z.coerce
-    .number('skip must be a number.')
-    .int('skip must be a whole number.')
-    .min(0, 'skip must be at least 0.')
-    .max(100_000_000, 'skip is too large.')
-    .optional()
-    .default(0),
-};
+const pageParams = pageQueryShape({ defaultSize: BOOKING_DEFAULT_PAGE_SIZE, maxSize: BOOKING_MAX_PAGE_SIZE });
 
 /** GET /api/bookings: the filter plus size (max 5000) and skip. */
 export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkWindow);

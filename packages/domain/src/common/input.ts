@@ -26,6 +26,29 @@ export function bodyId(name: string, messages: IdMessages = {}) {
     .max(MAX_DB_ID, messages.max ?? range);
 }
 
+/**
+ * `size` and `skip` of a paged list's query string: whole numbers, the size from 1 to `maxSize`
+ * (`defaultSize` when left out), the skip from 0 (0 when left out).
+ */
+export function pageQueryShape({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
+  return {
+    size: z.coerce
+      .number('size must be a number.')
+      .int('size must be a whole number.')
+      .min(1, 'size must be at least 1.')
+      .max(maxSize, `size must be at most ${maxSize}.`)
+      .optional()
+      .default(defaultSize),
+    skip: z.coerce
+      .number('skip must be a number.')
+      .int('skip must be a whole number.')
+      .min(0, 'skip must be at least 0.')
+      .max(100_000_000, 'skip is too large.')
+      .optional()
+      .default(0),
+  };
+}
+
 /** A database id in a path or query string: the same range, the text coerced to a number. */
 export function paramId(name: string, messages: IdMessages = {}) {
   const range = idRangeMessage(name);

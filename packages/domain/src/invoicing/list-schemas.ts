@@ -2,7 +2,7 @@
 // companyId, end, pending, weekly, monthly -> count, invoicePeriods; §9 page sizes).
 import { z } from 'zod';
 import { INVOICE_INTERVALS } from '../companies/billing.ts';
-import { dateRangeMessage, isDateInRange, isIsoDay, paramId } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay, pageQueryShape, paramId } from '../common/input.ts';
 import { INVOICE_PERIOD_STATUSES, type InvoicePeriodStatus } from './enums.ts';
 import { issuedInvoiceSchema } from './finalise-schemas.ts';
 import { invoicePeriodSchema } from './schemas.ts';
@@ -84,20 +84,7 @@ const invoicePeriodFilterShape = {
 
 /** GET /api/invoice/periods: the filters above and a page (size, skip). */
 export const invoicePeriodListQuerySchema = z.strictObject({
-  size: z.coerce
-    .number('size must be a number.')
-    .int('size must be a whole number.')
-    .min(1, 'size must be at least 1.')
-    .max(INVOICE_LIST_MAX_SIZE, `size must be at most ${INVOICE_LIST_MAX_SIZE}.`)
-    .optional()
-    .default(INVOICE_LIST_PAGE_SIZE),
-  skip: z.coerce
-    .number('skip must be a number.')
-    .int('skip must be a whole number.')
-    .min(0, 'skip must be at least 0.')
-    .max(100_000_000, 'skip is too large.')
-    .optional()
-    .default(0),
+  ...pageQueryShape({ defaultSize: INVOICE_LIST_PAGE_SIZE, maxSize: INVOICE_LIST_MAX_SIZE }),
   ...invoicePeriodFilterShape,
 });
 export type InvoicePeriodListQuery = z.infer<typeof invoicePeriodListQuerySchema>;

@@ -2,7 +2,7 @@
 // 'Report requests', §8 report texts, §9 'Minimum Charge report input 0 to 10').
 import { z } from 'zod';
 import { formatDay } from '../common/calendar-days.ts';
-import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay, pageQueryShape } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 
 /** The report types of spec 1 §3, as stored and listed. */
@@ -210,20 +210,7 @@ export const INVOICE_REPORT_PAGE_SIZE = 25;
 export const INVOICE_REPORT_MAX_PAGE_SIZE = 100;
 
 export const invoiceReportListQuerySchema = z.strictObject({
-  size: z.coerce
-    .number('size must be a number.')
-    .int('size must be a whole number.')
-    .min(1, 'size must be at least 1.')
-    .max(INVOICE_REPORT_MAX_PAGE_SIZE, `size must be at most ${INVOICE_REPORT_MAX_PAGE_SIZE}.`)
-    .optional()
-    .default(INVOICE_REPORT_PAGE_SIZE),
-  skip: z.coerce
-    .number('skip must be a number.')
-    .int('skip must be a whole number.')
-    .min(0, 'skip must be at least 0.')
-    .max(100_000_000, 'skip is too large.')
-    .optional()
-    .default(0),
+  ...pageQueryShape({ defaultSize: INVOICE_REPORT_PAGE_SIZE, maxSize: INVOICE_REPORT_MAX_PAGE_SIZE }),
 });
 export type InvoiceReportListQuery = z.infer<typeof invoiceReportListQuerySchema>;
 
