@@ -116,14 +116,26 @@ async function reviewPage(search = '') {
   return opened;
 }
 
-/** A price input by its label; the table is virtualised, so it scrolls down until the row is drawn. */
+/** Until the page has drawn twice: the rows of the list's last scroll position are in the page. */
+const drawn = (page: Page) =>
+  page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+
+/**
+ * A price input by its label; the table is virtualised, so it scrolls down until the row is drawn.
+ * Each step waits for the list to draw its new position: a check made before that reads the rows of
+ * the previous position, and could find a row the list is about to drop.
+ */
 async function cell(page: Page, label: string): Promise<Locator> {
   const input = page.getByLabel(label, { exact: true });
   const table = page.getByRole('region', { name: 'Bookings' });
-  if ((await input.count()) === 0) await table.evaluate((element) => element.scrollTo({ top: 0 }));
-  for (let step = 0; step < 150 && (await input.count()) === 0; step++) {
-    await table.evaluate((element) => element.scrollBy({ top: 200 }));
-    await page.waitForTimeout(30);
+  await drawn(page);
+  if ((await input.count()) === 0) {
+    await table.evaluate((element) => element.scrollTo({ top: 0 }));
+    await drawn(page);
+  }
+  for (let step = 0; step < 300 && (await input.count()) === 0; step++) {
+    await table.evaluate((element) => element.scrollBy({ top: 100 }));
+    await drawn(page);
   }
   await input.scrollIntoViewIfNeeded();
   return input;
