@@ -3,8 +3,9 @@ import { DEMO_PRICE_INCREASE_SECRET, loadConfig, withDemoDefaults } from './conf
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
 import { createMailer } from './platform/mailer.ts';
-import { createBackgroundRunner } from './platform/background/runner.ts';
+import { createRunnerLanes } from './platform/background/runner.ts';
 import { registerSchedules } from './platform/background/schedules.ts';
+import { MESSAGE_RUN_KINDS } from './platform/message-runs.ts';
 import { serverRunHandlers, serverSchedules } from './features/index.ts';
 
 const config = withDemoDefaults(loadConfig());
@@ -20,12 +21,15 @@ await app.listen({ port: config.port, host: config.host });
 // below fires each due slot once across all servers.
 await registerSchedules(database.db, serverSchedules());
 // Background runs (docs/decisions/003, 007): picks up queued work, and work a stopped server left.
-const backgroundRunner = createBackgroundRunner({
+// A runner works one run at a time, so messages (sign-in codes among them) have a runner of their
+// own: behind a finalise of a thousand periods or a large report they would wait minutes (decision 014).
+const runners = createRunnerLanes({
   db: database.db,
   handlers: serverRunHandlers(context),
+  lanes: [MESSAGE_RUN_KINDS],
   onError: (error) => app.log.error({ err: error }, 'background run failed'),
 });
-backgroundRunner.start();
+for (const runner of runners) runner.start();
 
 const url = `http://localhost:${config.port}`;
 console.log(
@@ -47,7 +51,8 @@ async function shutdown(signal: string): Promise<void> {
   stopping = true;
   console.log(`${signal} received: finishing in-flight requests, then closing the database.`);
   try {
-    await backgroundRunner.stop(); // finishes the current step and hands its run back to the queue
+    // Each runner finishes its current step and hands its run back to the queue.
+    await Promise.all(runners.map((runner) => runner.stop()));
     await app.close(); // stops accepting connections and waits for in-flight requests
     await database.close();
     process.exit(0);

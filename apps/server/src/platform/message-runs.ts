@@ -3,6 +3,14 @@ import { EMAIL_RUN_KIND, emailRunHandler } from './mailer.ts';
 import { PUSH_MESSAGE_RUN_KIND, pushMessageRunHandler, type PushProvider } from './push.ts';
 import { SMS_RUN_KINDS, smsRunHandler, type SmsProvider } from './sms.ts';
 
+/** The kinds of run that deliver a message: they have a runner of their own (main.ts). */
+export const MESSAGE_RUN_KINDS: readonly string[] = [
+  EMAIL_RUN_KIND,
+  SMS_RUN_KINDS.office,
+  SMS_RUN_KINDS.status,
+  PUSH_MESSAGE_RUN_KIND,
+];
+
 export interface MessageChannels {
   /** SMTP_URL; without one e-mails are held in the outbox. */
   smtpUrl: string | undefined;

@@ -4,7 +4,7 @@ import { rowsOf } from '../../db/client.ts';
 import { backgroundRunLog, backgroundRuns } from '../../db/schema/index.ts';
 import { createTestDatabase, databaseKinds, type TestDatabase } from '../../test/test-app.ts';
 import { enqueueRun } from './enqueue.ts';
-import { backoffDelayMs, createBackgroundRunner, type RunHandler } from './runner.ts';
+import { backoffDelayMs, createBackgroundRunner, createRunnerLanes, type RunHandler } from './runner.ts';
 
 describe('backoffDelayMs', () => {
   it('doubles from 5 s and stops at 15 minutes', () => {
@@ -210,5 +210,34 @@ describe.each(databaseKinds)('background runs on %s', (kind) => {
     const runs = await db().select().from(backgroundRuns);
     expect(runs.every((run) => run.status === 'completed' && run.attempts === 1)).toBe(true);
     expect(rowsOf(await db().execute(sql`select count(*)::int as n from test_work`))).toEqual([{ n: 50 }]);
+  });
+  it('a kind in a lane of its own is worked while a long run of another kind is still going', async () => {
+    // Two hundred short steps: long work, as a finalise of a thousand periods is.
+    const slow: RunHandler = {
+      async step({ run }) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        const item = Number(run.state.item ?? 0) + 1;
+        return { state: { item }, done: 1, errors: 0, finished: item >= 200 };
+      },
+    };
+    const long = await enqueue('slow');
+    const message = await enqueue('message');
+    const runners = createRunnerLanes({
+      db: db(),
+      handlers: { slow, message: counter(1) },
+      lanes: [['message']],
+      pollMs: 20,
+      onError: () => {},
+    });
+    expect(runners).toHaveLength(2);
+    for (const started of runners) started.start();
+    try {
+      await expect.poll(async () => (await row(message.id)).status, { timeout: 10_000 }).toBe('completed');
+      const meanwhile = await row(long.id);
+      expect(meanwhile.status).toBe('running');
+      expect(meanwhile.done).toBeLessThan(200);
+    } finally {
+      await Promise.all(runners.map((started) => started.stop()));
+    }
   });
 });

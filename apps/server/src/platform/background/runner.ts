@@ -276,3 +276,22 @@ export function createBackgroundRunner(options: BackgroundRunnerOptions): Backgr
     },
   };
 }
+
+/**
+ * One runner per lane of kinds, and one for every other kind. A runner works one run at a time, to
+ * its end: kinds that must not wait behind long work (messages: a sign-in code behind a finalise of
+ * a thousand periods) get a lane of their own.
+ */
+export function createRunnerLanes(
+  options: BackgroundRunnerOptions & { lanes: readonly (readonly string[])[] },
+): BackgroundRunner[] {
+  const { lanes, handlers, ...shared } = options;
+  const laned = new Set(lanes.flat());
+  const entries = Object.entries(handlers);
+  return [
+    ...lanes.map((lane) => entries.filter(([kind]) => lane.includes(kind))),
+    entries.filter(([kind]) => !laned.has(kind)),
+  ]
+    .filter((lane) => lane.length > 0)
+    .map((lane) => createBackgroundRunner({ ...shared, handlers: Object.fromEntries(lane) }));
+}
