@@ -298,6 +298,22 @@ describe('driver pay', () => {
       expect(await dialog.getByText('Please enter a message.').count()).toBe(0);
       await expectAccessible(page);
       await dialog.getByRole('textbox', { name: 'Title' }).fill('Pay checked');
+      // A 400 naming a field marks that field with the server's message; nothing is lost or closed.
+      await page.route('**/api/pay/period/push-message', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: 'VALIDATION',
+            message: 'The title is not allowed.',
+            details: [{ field: 'body.title', message: 'The title is not allowed.' }],
+          }),
+        }),
+      );
+      await dialog.getByRole('button', { name: 'Send message' }).click();
+      await dialog.getByText('The title is not allowed.').waitFor();
+      expect(await dialog.getByRole('textbox', { name: 'Title' }).inputValue()).toBe('Pay checked');
+      await page.unroute('**/api/pay/period/push-message');
       await dialog.getByRole('button', { name: 'Send message' }).click();
       await page.getByText('queued for the driver app').first().waitFor();
       await dialog.waitFor({ state: 'hidden' });

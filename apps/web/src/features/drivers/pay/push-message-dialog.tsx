@@ -57,7 +57,16 @@ function PushMessageForm({ driver, onClose }: { driver: PayPeriod['driver']; onC
         toast({ type: 'success', title: 'Message sent', message: answer.message });
         onClose();
       },
-      onError: (failure) =>
+      onError: (failure) => {
+        // A 400 naming a field marks it with the server's message, as the check above would.
+        const named =
+          failure instanceof ApiRequestError && failure.status === 400
+            ? { title: failure.fieldMessage('title'), message: failure.fieldMessage('message') }
+            : {};
+        if (named.title || named.message) {
+          setErrors(named);
+          return;
+        }
         toast({
           type: 'error',
           title: 'Failed to send the message',
@@ -66,7 +75,8 @@ function PushMessageForm({ driver, onClose }: { driver: PayPeriod['driver']; onC
               ? failure.message
               : `The message to ${name} could not be sent. Please try again.`,
           duration: 'NORMAL',
-        }),
+        });
+      },
     });
   };
 
