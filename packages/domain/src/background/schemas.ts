@@ -2,6 +2,7 @@
 // (spec 1 §2 'Logs (superadmin)'): runs listed with filters, one run with its log.
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
+import { pageQueryShape } from '../common/input.ts';
 import { QUEUE_GROUPS } from './queue-groups.ts';
 
 export const BACKGROUND_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
@@ -39,23 +40,6 @@ const dayOrInstant = (name: string) =>
     )
     .optional();
 
-const pageParams = (defaultSize: number, maxSize: number) => ({
-  size: z.coerce
-    .number('size must be a number.')
-    .int('size must be a whole number.')
-    .min(1, 'size must be at least 1.')
-    .max(maxSize, `size must be at most ${maxSize}.`)
-    .optional()
-    .default(defaultSize),
-  skip: z.coerce
-    .number('skip must be a number.')
-    .int('skip must be a whole number.')
-    .min(0, 'skip cannot be below 0.')
-    .max(1_000_000_000, 'skip is too large.')
-    .optional()
-    .default(0),
-});
-
 /**
  * GET /api/background/runs: newest first. `kind` is the run's kind (e.g. price-increase), `status`
  * one of BACKGROUND_RUN_STATUSES, `group` the queue (Admin or Dispatch tab), `text` words to find;
@@ -81,7 +65,7 @@ export const backgroundRunListQuerySchema = z
       .transform((text) => text || undefined),
     from: dayOrInstant('from'),
     to: dayOrInstant('to'),
-    ...pageParams(BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_MAX_PAGE_SIZE),
+    ...pageQueryShape({ defaultSize: BACKGROUND_RUN_DEFAULT_PAGE_SIZE, maxSize: BACKGROUND_RUN_MAX_PAGE_SIZE }),
   })
   .superRefine((query, context) => {
     if (!query.from || !query.to) return;
@@ -92,7 +76,7 @@ export const backgroundRunListQuerySchema = z
 export type BackgroundRunListQuery = z.infer<typeof backgroundRunListQuerySchema>;
 
 export const backgroundRunLogQuerySchema = z.strictObject(
-  pageParams(BACKGROUND_LOG_DEFAULT_PAGE_SIZE, BACKGROUND_LOG_MAX_PAGE_SIZE),
+  pageQueryShape({ defaultSize: BACKGROUND_LOG_DEFAULT_PAGE_SIZE, maxSize: BACKGROUND_LOG_MAX_PAGE_SIZE }),
 );
 export type BackgroundRunLogQuery = z.infer<typeof backgroundRunLogQuerySchema>;
 

@@ -127,7 +127,7 @@ describe.each(databaseKinds)('GET /api/background/runs on %s', (kind) => {
     ['?from=2026-03-02&to=2026-03-01', 'to must not be before from.'],
     ['?size=0', 'size must be at least 1.'],
     ['?size=201', 'size must be at most 200.'],
-    ['?skip=-1', 'skip cannot be below 0.'],
+    ['?skip=-1', 'skip must be at least 0.'],
     ['?kind=', 'kind must not be empty.'],
     ['?colour=red', ''],
   ])('answers 400 for %s', async (query, message) => {
