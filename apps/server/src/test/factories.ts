@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Role } from '@courier/domain/auth/roles';
 import type { Db } from '../db/client.ts';
-import { companies, companyExtendedSettings, companySettings, users } from '../db/schema/index.ts';
+import { companies, companyExtendedSettings, companySettings, invoicePeriods, users } from '../db/schema/index.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { createTestApp, type DatabaseKind, type TestApp } from './test-app.ts';
 
@@ -77,6 +77,27 @@ export async function createCompany(
     await tx.insert(companyExtendedSettings).values({ companyId: company.id });
     return company;
   });
+}
+
+/** An October 2026 invoice period of the company, in review unless `values` say otherwise. */
+export async function createInvoicePeriod(
+  db: Db,
+  company: { id: number; accountCode: string | null },
+  values: Partial<typeof invoicePeriods.$inferInsert> = {},
+): Promise<typeof invoicePeriods.$inferSelect> {
+  const [period] = await db
+    .insert(invoicePeriods)
+    .values({
+      companyId: company.id,
+      identifier: `${company.accountCode ?? company.id}-2026-10`,
+      status: 'IN_REVIEW',
+      start: '2026-10-01',
+      end: '2026-10-31',
+      ...values,
+    })
+    .returning();
+  if (!period) throw new Error('The invoice period was not created.');
+  return period;
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -4,7 +4,7 @@ import { bookingJobs, bookingTasks, invoiceDocuments, invoicePeriods } from '../
 import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
-import { bearer, createCompany, signInAs } from '../../test/factories.ts';
+import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 
@@ -36,16 +36,7 @@ describe.runIf(databaseKinds.includes('postgres'))('a price edit racing a finali
   async function periodWithOneJob() {
     const code = `RACE${++n}`;
     const company = await createCompany(t.db, { company: { name: code, accountCode: code, billingBasis: 'account' } });
-    const [period] = await t.db
-      .insert(invoicePeriods)
-      .values({
-        companyId: company.id,
-        identifier: `${code}-2026-10`,
-        status: 'IN_REVIEW',
-        start: '2026-10-01',
-        end: '2026-10-31',
-      })
-      .returning();
+    const period = await createInvoicePeriod(t.db, company);
     const booking = await createBooking(t.db, {
       booking: {
         reference: code,
@@ -54,11 +45,11 @@ describe.runIf(databaseKinds.includes('postgres'))('a price edit racing a finali
         type: 'same_day',
         status: 'delivered',
       },
-      jobs: [{ invoicePeriodId: period!.id, customerCharge: 100, tasks: [{ driverPay: 10 }] }],
+      jobs: [{ invoicePeriodId: period.id, customerCharge: 100, tasks: [{ driverPay: 10 }] }],
     });
     const jobId = booking.jobIds[0]!;
     const [task] = await t.db.select().from(bookingTasks).where(eq(bookingTasks.jobId, jobId));
-    return { period: period!, jobId, taskId: task!.id };
+    return { period, jobId, taskId: task!.id };
   }
 
   /** PUT /api/pricing/update, with a flag that says whether it has answered yet. */

@@ -14,7 +14,7 @@ import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { messageRunHandlers } from '../../platform/message-runs.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
-import { bearer, createCompany, signInAs } from '../../test/factories.ts';
+import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 
@@ -49,18 +49,11 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
       company: { name: `Finalised Co ${n}`, accountCode: code, billingBasis: 'account' },
     });
     await t.db.insert(billingContacts).values({ companyId: company.id, name: 'Niamh', email: `niamh${n}@fin.ie` });
-    const [period] = await t.db
-      .insert(invoicePeriods)
-      .values({
-        companyId: company.id,
-        identifier: `${code}-2026-10`,
-        status: 'FINALISED',
-        start: '2026-10-01',
-        end: '2026-10-31',
-        invoiceNumbers: [number],
-        finalisedAt: new Date('2026-11-01T12:00:00Z'),
-      })
-      .returning();
+    const period = await createInvoicePeriod(t.db, company, {
+      status: 'FINALISED',
+      invoiceNumbers: [number],
+      finalisedAt: new Date('2026-11-01T12:00:00Z'),
+    });
     await createBooking(t.db, {
       booking: {
         reference: code,
@@ -70,9 +63,9 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
         status: 'delivered',
         createdAt: new Date('2026-10-12T10:00:00Z'),
       },
-      jobs: [{ invoicePeriodId: period!.id, customerCharge: 80 }],
+      jobs: [{ invoicePeriodId: period.id, customerCharge: 80 }],
     });
-    return { period: period!, email: `niamh${n}@fin.ie` };
+    return { period, email: `niamh${n}@fin.ie` };
   }
 
   const runner = () =>

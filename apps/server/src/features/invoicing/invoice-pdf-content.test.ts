@@ -6,7 +6,7 @@ import { companyExtendedSettings, invoiceDocuments, invoicePeriods } from '../..
 import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
-import { bearer, createCompany, signInAs } from '../../test/factories.ts';
+import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 
@@ -75,16 +75,7 @@ describe.each(databaseKinds)('the text of an invoice PDF on %s', (kind) => {
         vatNumber: 'IE9876543W',
       })
       .where(eq(companyExtendedSettings.companyId, company.id));
-    const [period] = await t.db
-      .insert(invoicePeriods)
-      .values({
-        companyId: company.id,
-        identifier: `${code}-2026-10`,
-        status: 'IN_REVIEW',
-        start: '2026-10-01',
-        end: '2026-10-31',
-      })
-      .returning();
+    const period = await createInvoicePeriod(t.db, company);
     const job = (suffix: string, values: { serviceId: number; type: 'same_day' | 'other'; charge: number }) =>
       createBooking(t.db, {
         booking: {
@@ -97,7 +88,7 @@ describe.each(databaseKinds)('the text of an invoice PDF on %s', (kind) => {
         },
         jobs: [
           {
-            invoicePeriodId: period!.id,
+            invoicePeriodId: period.id,
             customerCharge: values.charge,
             adjustments:
               suffix === 'G'
@@ -109,7 +100,7 @@ describe.each(databaseKinds)('the text of an invoice PDF on %s', (kind) => {
                       cost: 2,
                       applySurcharge: true,
                       showToCustomer: true,
-                      invoicePeriodId: period!.id,
+                      invoicePeriodId: period.id,
                     },
                   ]
                 : [],
@@ -119,7 +110,7 @@ describe.each(databaseKinds)('the text of an invoice PDF on %s', (kind) => {
     await job('G', { serviceId: services.bikeStandard, type: 'same_day', charge: 100 });
     await job('N', { serviceId: services.overnight, type: 'other', charge: 50 });
     await job('I', { serviceId: services.international, type: 'other', charge: 20 });
-    return { company, period: period!, code };
+    return { company, period, code };
   }
 
   it('prints the billing address, number, date, lines, discounts, surcharges, VAT STD and totals to the cent', async () => {
