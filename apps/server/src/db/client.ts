@@ -70,12 +70,15 @@ export async function openDatabase(options: {
 }): Promise<Database> {
   if (options.databaseUrl) {
     // jit=off: on the list's and CSV's queries JIT compilation cost more (hundreds of ms a query) than it saved.
+    // No parallel workers: the server's answers are short queries from many requests at once, and a
+    // query's workers take the cores the other requests need. At 500,000 bookings the unfiltered list
+    // page took 76 ms with two workers and 30 ms without (p50; sorted by charge 108 → 38 ms).
     // force_custom_plan: the prepared hot queries (db/prepared.ts) are planned for their values on each
     // run, as unprepared ones are; a generic plan would choose one plan for a busy and a quiet company alike.
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      options: '-c jit=off -c plan_cache_mode=force_custom_plan',
+      options: '-c jit=off -c plan_cache_mode=force_custom_plan -c max_parallel_workers_per_gather=0',
     });
     // An idle client that loses its server must not crash the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message));
