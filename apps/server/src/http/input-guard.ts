@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { findNulCharacter, NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input';
+import { findNulCharacter, NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { badRequest } from './errors.ts';
 
 /**

@@ -2,7 +2,8 @@
 // request and response body. Price fields are optional in responses: the server leaves them out
 // entirely for users who may not see prices (spec 2 §6).
 import { z } from 'zod';
-import { bodyId, dateRangeMessage, isDateInRange, pageQueryShape, paramId } from '../common/input.ts';
+import { bodyId, pageQueryShape, paramId } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange } from '../common/input-checks.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
 import { DRIVER_PAY_STATUSES } from '../pricing/price-edits.ts';
 import { tariffCodeListSchema } from '../pricing/schemas.ts';

@@ -4,7 +4,7 @@
 // neither daylight saving nor the browser's own time zone ever shifts a day. "Today" is the
 // Europe/Dublin day (ARCHITECTURE 'dates'), read through toIsoDay.
 import { formatTime, toIsoDay } from './dates.ts';
-import { MAX_INPUT_YEAR, MIN_INPUT_YEAR } from './input.ts';
+import { MAX_INPUT_YEAR, MIN_INPUT_YEAR } from './input-checks.ts';
 import { instantOfWallTime } from './schedule-rule.ts';
 
 const DAY_MS = 86_400_000;

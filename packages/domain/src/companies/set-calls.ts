@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { bodyId, MAX_DB_ID } from '../common/input.ts';
+import { bodyId } from '../common/input.ts';
+import { MAX_DB_ID } from '../common/input-checks.ts';
 import { placeSchema } from '../addresses/schemas.ts';
 import { companySchema } from './schemas.ts';
 import { scheduleEntrySchema } from './set-call-schedule.ts';

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { placeSchema } from '../addresses/schemas.ts';
 import { BOOKING_STATUSES, FILTERABLE_BOOKING_STATUSES } from '../bookings/enums.ts';
 import { isoDateTime } from '../common/api.ts';
-import { bodyId, dateRangeMessage, isDateInRange, MAX_DB_ID, paramId } from '../common/input.ts';
+import { bodyId, paramId } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, MAX_DB_ID } from '../common/input-checks.ts';
 
 export const CUSTOMER_PAGE_MAX = 100;
 export const CUSTOMER_PAGE_DEFAULT = 25;

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { BOOKING_STATUSES, bookingStatusLabel } from '../bookings/enums.ts';
 import { isoDateTime } from '../common/api.ts';
-import { dateRangeMessage, isDateInRange, MAX_DB_ID } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, MAX_DB_ID } from '../common/input-checks.ts';
 
 /**
  * 'created' for a job's creation, 'collected' when its goods are picked up, 'sms_sent' when a status

@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { addDays, dayPartsOf, weekdayOf } from '../common/calendar-days.ts';
 import { addMoney, multiplyMoney, subtractMoney, toCents, toEuro, type Cents } from '../common/money.ts';
-import { bodyId, isDateInRange, paramId } from '../common/input.ts';
+import { bodyId, paramId } from '../common/input.ts';
+import { isDateInRange } from '../common/input-checks.ts';
 import { paySettingsNotFoundText } from '../drivers/labels.ts';
 import { MAX_PAY_PERIODS_PER_REQUEST, type PayPeriodStatus } from './schemas.ts';
 

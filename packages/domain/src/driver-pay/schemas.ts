@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
 import { dayPartsOf, weekdayOf } from '../common/calendar-days.ts';
-import { bodyId, isDateInRange } from '../common/input.ts';
+import { bodyId } from '../common/input.ts';
+import { isDateInRange } from '../common/input-checks.ts';
 import { euro, MAX_EURO } from '../pricing/schemas.ts';
 import { PAY_ADJUSTMENT_TYPES, type PayFormulaSettings } from './formulas.ts';
 import { isPayWeek } from './pay-weeks.ts';

@@ -3,7 +3,7 @@
 // functions: the server applies them before saving, the web app before sending.
 import { z } from 'zod';
 import { addDays } from '../common/calendar-days.ts';
-import { isDateInRange } from '../common/input.ts';
+import { isDateInRange } from '../common/input-checks.ts';
 import { MOTOR_VEHICLES, PAY_FREQUENCIES, type DriverVehicle, type PayFrequency } from './enums.ts';
 
 /** A field and what is wrong with it, as the server's 400 details and the forms show it. */

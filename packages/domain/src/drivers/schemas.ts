@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
-import { bodyId, MAX_DB_ID, paramId } from '../common/input.ts';
+import { bodyId, paramId } from '../common/input.ts';
+import { MAX_DB_ID } from '../common/input-checks.ts';
 import { euro } from '../pricing/schemas.ts';
 import { DISPATCH_USER_ROLES, DRIVER_VEHICLES, PAY_FREQUENCIES } from './enums.ts';
 import { INVALID_PHONE_MESSAGE, isInputDay, isValidPhone, PAY_FREQUENCY_REQUIRED_MESSAGE } from './rules.ts';

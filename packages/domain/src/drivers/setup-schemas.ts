@@ -2,7 +2,8 @@
 // registration notice and the dispatch user a staff user or driver is given.
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
-import { bodyId, MAX_DB_ID } from '../common/input.ts';
+import { bodyId } from '../common/input.ts';
+import { MAX_DB_ID } from '../common/input-checks.ts';
 import { REGISTRATION_NOTIFY_METHODS, registrationNotifyProblem } from './dispatch-profile.ts';
 import { DISPATCH_USER_ROLES, DRIVER_VEHICLES } from './enums.ts';
 

@@ -1,6 +1,7 @@
 // Finalising and downloading invoices (spec 1 §2 'Invoice list', §4, §5, §7 'Invoices', §8; issue 12).
 import { z } from 'zod';
-import { bodyId, dateRangeMessage, isDateInRange, isIsoDay, paramId } from '../common/input.ts';
+import { bodyId, paramId } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { INVOICE_TYPES, invoiceTypesFor, type InvoiceType } from './invoice-totals.ts';
 
 /** Spec 1 §8 'Finalise blocked': the title and text shown when a chosen period is not in review. */

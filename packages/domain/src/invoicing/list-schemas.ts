@@ -2,7 +2,8 @@
 // companyId, end, pending, weekly, monthly -> count, invoicePeriods; §9 page sizes).
 import { z } from 'zod';
 import { INVOICE_INTERVALS } from '../companies/billing.ts';
-import { dateRangeMessage, isDateInRange, isIsoDay, pageQueryShape, paramId } from '../common/input.ts';
+import { pageQueryShape, paramId } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { INVOICE_PERIOD_STATUSES, type InvoicePeriodStatus } from './enums.ts';
 import { issuedInvoiceSchema } from './finalise-schemas.ts';
 import { invoicePeriodSchema } from './schemas.ts';

@@ -2,7 +2,8 @@
 // 'Report requests', §8 report texts, §9 'Minimum Charge report input 0 to 10').
 import { z } from 'zod';
 import { formatDay } from '../common/calendar-days.ts';
-import { dateRangeMessage, isDateInRange, isIsoDay, pageQueryShape } from '../common/input.ts';
+import { pageQueryShape } from '../common/input.ts';
+import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { isoDateTime } from '../common/api.ts';
 
 /** The report types of spec 1 §3, as stored and listed. */

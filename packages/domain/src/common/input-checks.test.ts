@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { findNulCharacter, isDateInRange, isIsoDateTime } from './input-checks.ts';
+
+describe('date inputs', () => {
+  it.each(['1900-01-01', '2999-12-31', '2026-11-23', '2026-11-23T10:00:00+00:00', '2026-11-23T10:00:00.000Z'])(
+    '%s is within range',
+    (text) => expect(isDateInRange(text)).toBe(true),
+  );
+
+  it.each(['1899-12-31', '0000-01-01', '3000-01-01', '99999-01-01', '+275760-09-13', '-000001-01-01', 'yesterday', ''])(
+    '%j is not',
+    (text) => expect(isDateInRange(text)).toBe(false),
+  );
+});
+
+describe('NUL characters', () => {
+  it('finds none in clean input', () => {
+    expect(findNulCharacter({ name: 'Acme', lines: [{ text: 'a' }], count: 3, ok: null }, 'body')).toBeNull();
+    expect(findNulCharacter(undefined, 'query')).toBeNull();
+  });
+
+  it('names the field holding one, however deep', () => {
+    expect(findNulCharacter('a\u0000b', 'body')).toBe('body');
+    expect(findNulCharacter({ name: 'x\u0000' }, 'body')).toBe('body.name');
+    expect(findNulCharacter({ lines: [{ text: 'a' }, { text: '\u0000' }] }, 'body')).toBe('body.lines.1.text');
+    expect(findNulCharacter({ ['bad\u0000key']: 1 }, 'query')).toBe('query.badkey');
+  });
+
+  it('walks a body nested 100,000 deep without overflowing the stack', () => {
+    let nested: unknown = 'deep\u0000';
+    for (let depth = 0; depth < 100_000; depth += 1) nested = [nested];
+    expect(findNulCharacter(nested, 'body')).toMatch(/^body(\.0)+$/);
+  });
+});
+
+describe('date-times', () => {
+  const zodDateTime = z.iso.datetime({ offset: true });
+
+  it.each(['2026-11-23T10:00:00Z', '2026-11-23T10:00:00.123456+01:00', '2024-02-29T23:59:59-12:00'])(
+    '%s is one',
+    (text) => expect(isIsoDateTime(text)).toBe(true),
+  );
+
+  it.each([
+    '2026-11-23',
+    '2026-11-23T10:00Z',
+    '2026-11-23T10:00:00',
+    '2026-11-23 10:00:00Z',
+    '2026-02-29T10:00:00Z',
+    '2026-11-23T24:00:00Z',
+    '2026-11-23T10:00:00+24:00',
+    '2026-11-23t10:00:00z',
+    ' 2026-11-23T10:00:00Z',
+  ])('%j is not', (text) => expect(isIsoDateTime(text)).toBe(false));
+
+  it('accepts exactly what zod’s ISO date-time with offset accepts (the API checked with it before)', () => {
+    const pad = (value: number, length = 2) => String(value).padStart(length, '0');
+    // Mostly near-valid parts, so both answers come up often; any text besides.
+    const dateTimeLike = fc
+      .record({
+        day: fc.tuple(
+          fc.integer({ min: 0, max: 9999 }),
+          fc.integer({ min: 0, max: 13 }),
+          fc.integer({ min: 0, max: 32 }),
+        ),
+        separator: fc.constantFrom('T', 'T', 'T', 't', ' '),
+        time: fc.tuple(fc.integer({ min: 0, max: 25 }), fc.integer({ min: 0, max: 61 })),
+        seconds: fc.option(fc.integer({ min: 0, max: 61 }), { freq: 5 }),
+        fraction: fc.option(fc.string({ unit: fc.constantFrom(...'0123456789.'), maxLength: 4 })),
+        zone: fc.oneof(
+          fc.constantFrom('Z', 'z', ''),
+          fc.tuple(
+            fc.constantFrom('+', '-'),
+            fc.integer({ min: 0, max: 25 }),
+            fc.constantFrom(':', ''),
+            fc.integer({ min: 0, max: 61 }),
+          ),
+        ),
+      })
+      .map(({ day: [year, month, date], separator, time: [hours, minutes], seconds, fraction, zone }) => {
+        const offset = typeof zone === 'string' ? zone : `${zone[0]}${pad(zone[1])}${zone[2]}${pad(zone[3])}`;
+        const secondsText = seconds === null ? '' : `:${pad(seconds)}${fraction ?? ''}`;
+        return `${pad(year, 4)}-${pad(month)}-${pad(date)}${separator}${pad(hours)}:${pad(minutes)}${secondsText}${offset}`;
+      });
+    fc.assert(
+      fc.property(fc.oneof(dateTimeLike, fc.string()), (text) => {
+        expect(isIsoDateTime(text)).toBe(zodDateTime.safeParse(text).success);
+      }),
+      { numRuns: 20_000 },
+    );
+  });
+});

@@ -1,0 +1,68 @@
+// Checks of input values that need no schema library: database ids, the years a date may name, real
+// calendar days and date-times, NUL characters. Kept apart from the zod schemas (input.ts) so the web
+// app's first screen can use them without loading zod (issue 10).
+
+/** The largest PostgreSQL `integer`: every id column is one, so no id beyond it can name a row. */
+export const MAX_DB_ID = 2_147_483_647;
+
+/** Years a date input may name. PostgreSQL has no year 0 and JavaScript none past 275760; nothing here is older or newer. */
+export const MIN_INPUT_YEAR = 1900;
+export const MAX_INPUT_YEAR = 2999;
+
+/** True for a real yyyy-MM-dd calendar day ('2026-02-30' and '2026-13-01' are not). */
+export function isIsoDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
+}
+
+/**
+ * True for an ISO date-time with seconds and a zone (Z or ±hh:mm) on a real day, such as
+ * '2026-11-23T10:00:00.000Z': what zod's `z.iso.datetime({ offset: true })` accepts, without zod.
+ */
+export function isIsoDateTime(text: string): boolean {
+  const day =
+    /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)$/.exec(
+      text,
+    )?.[1];
+  return day !== undefined && isIsoDay(day);
+}
+
+/** True when the date or date-time text parses and falls within years 1900 to 2999. */
+export function isDateInRange(text: string): boolean {
+  const year = Number(/^([+-]?\d{4,6})-/.exec(text.trim())?.[1]);
+  return Number.isInteger(year) && year >= MIN_INPUT_YEAR && year <= MAX_INPUT_YEAR;
+}
+
+export const dateRangeMessage = (name: string) => `${name} must be a date from ${MIN_INPUT_YEAR} to ${MAX_INPUT_YEAR}.`;
+
+/**
+ * The first string (or key) inside a request part that holds a NUL character, as a dotted field path
+ * ('body.lines.0.name'), or null. Walks with its own stack, so nesting of any depth cannot overflow.
+ */
+export function findNulCharacter(value: unknown, path: string): string | null {
+  // Each entry links to its parent, so the path is built only for the string found.
+  type Entry = { item: unknown; key: string; parent: Entry | null };
+  const pathOf = (entry: Entry | null, last?: string): string => {
+    const keys = last === undefined ? [] : [last];
+    for (let at = entry; at; at = at.parent) keys.unshift(at.key);
+    return keys.join('.');
+  };
+  const stack: Entry[] = [{ item: value, key: path, parent: null }];
+  while (stack.length > 0) {
+    const entry = stack.pop() as Entry;
+    if (typeof entry.item === 'string') {
+      if (entry.item.includes('\u0000')) return pathOf(entry);
+    } else if (typeof entry.item === 'object' && entry.item !== null) {
+      const children = Object.entries(entry.item);
+      for (let index = children.length - 1; index >= 0; index -= 1) {
+        const [key, child] = children[index] as [string, unknown];
+        if (key.includes('\u0000')) return pathOf(entry, key.replaceAll('\u0000', ''));
+        stack.push({ item: child, key, parent: entry });
+      }
+    }
+  }
+  return null;
+}
+
+export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character';
