@@ -10,20 +10,39 @@ import { tariffCodeListSchema } from '../pricing/schemas.ts';
 import {
   BOOKING_DEFAULT_PAGE_SIZE,
   BOOKING_MAX_PAGE_SIZE,
-  BOOKING_SORT_KEYS,
   BOOKING_STATUSES,
   BOOKING_TYPES,
-  BOOKING_VEHICLES,
-  BOOKING_VIEWS,
-  FILTERABLE_BOOKING_STATUSES,
   JOB_TAGS,
-  SERVICE_LEVELS,
   STOP_TYPES,
-  TARIFF_SERVICE_CODES,
 } from './enums.ts';
+import {
+  BOOKING_FILTER_FIELDS,
+  FILTER_AMOUNT_MAX,
+  FILTER_COUNT_MAX,
+  FILTER_LIST_MAX_VALUES,
+  FILTER_TEXT_MAX_LENGTH,
+  isWindowText,
+  type BookingFilterField,
+  type BookingFilterFields,
+  type BookingFilterKey,
+  type BookingFilterValue,
+} from './filter-fields.ts';
+
+type ChoiceField = Extract<BookingFilterField, { kind: 'choice' }>;
+
+/** One of the field's values; a default when left out. */
+function choiceParam(name: string, { values, anyCase, default: fallback }: ChoiceField) {
+  const [first, second] = values;
+  const message =
+    values.length === 2 ? `${name} must be ${first} or ${second}.` : `${name} must be one of ${values.join(', ')}.`;
+  const choice: z.ZodType<string> = anyCase
+    ? z.preprocess((value) => (typeof value === 'string' ? value.toLowerCase() : value), z.enum(values, message))
+    : z.enum(values, message);
+  return fallback === undefined ? choice.optional() : choice.optional().default(fallback);
+}
 
 /** A list parameter: repeated (`tags=A&tags=B`) or comma-separated (`tags=A,B`); empty means none. */
-function listParam<T extends z.ZodType>(item: T, name: string) {
+function listParam(name: string, values: readonly [string, ...string[]]) {
   return z
     .preprocess(
       (value) => {
@@ -34,7 +53,9 @@ function listParam<T extends z.ZodType>(item: T, name: string) {
           .map((entry) => (typeof entry === 'string' ? entry.trim() : entry))
           .filter((entry) => entry !== '');
       },
-      z.array(item, `${name} must be a list.`).max(50, `${name} takes at most 50 values.`),
+      z
+        .array(z.enum(values, `${name} takes only ${values.join(', ')}.`), `${name} must be a list.`)
+        .max(FILTER_LIST_MAX_VALUES, `${name} takes at most ${FILTER_LIST_MAX_VALUES} values.`),
     )
     .optional();
 }
@@ -59,7 +80,7 @@ function amountParam(name: string) {
   return z.coerce
     .number(`${name} must be a number.`)
     .min(0, `${name} must be at least 0.`)
-    .max(1_000_000_000, `${name} is too large.`)
+    .max(FILTER_AMOUNT_MAX, `${name} is too large.`)
     .optional();
 }
 
@@ -69,7 +90,7 @@ function countParam(name: string) {
     .number(`${name} must be a whole number.`)
     .int(`${name} must be a whole number.`)
     .min(0, `${name} must be at least 0.`)
-    .max(1_000_000, `${name} is too large.`)
+    .max(FILTER_COUNT_MAX, `${name} is too large.`)
     .optional();
 }
 
@@ -82,10 +103,13 @@ function idParam(name: string) {
   }).optional();
 }
 
-const isWindowText = (text: string) =>
-  /^\d{4}-\d{2}-\d{2}$/.test(text)
-    ? !Number.isNaN(Date.parse(`${text}T00:00:00Z`)) && new Date(`${text}T00:00:00Z`).toISOString().startsWith(text)
-    : z.iso.datetime({ offset: true }).safeParse(text).success;
+function textParam(name: string) {
+  return z
+    .string(`${name} must be text.`)
+    .trim()
+    .max(FILTER_TEXT_MAX_LENGTH, `${name} must be at most ${FILTER_TEXT_MAX_LENGTH} characters.`)
+    .optional();
+}
 
 /** yyyy-MM-dd (a Dublin calendar day) or an ISO date-time with offset, in years PostgreSQL and the app agree on. */
 const windowParam = (name: string) =>
@@ -96,68 +120,41 @@ const windowParam = (name: string) =>
     .refine((text) => !isWindowText(text) || isDateInRange(text), dateRangeMessage(name))
     .optional();
 
+/** A filter field's schema, its messages naming the field (a 400's details quote them). */
+function filterParam(name: string, field: BookingFilterField): z.ZodType {
+  switch (field.kind) {
+    case 'choice':
+      return choiceParam(name, field);
+    case 'choices':
+      return listParam(name, field.values);
+    case 'id':
+      return idParam(name);
+    case 'text':
+      return textParam(name);
+    case 'window':
+      return windowParam(name);
+    case 'amount':
+      return amountParam(name);
+    case 'count':
+      return countParam(name);
+    case 'flag':
+      return flagParam(name);
+  }
+}
+
+/** A field's schema as TypeScript sees it: left out, or its default (flags, and choices that have one). */
+type FilterParam<TField extends BookingFilterField> = TField extends { kind: 'flag' } | { default: string }
+  ? z.ZodDefault<z.ZodOptional<z.ZodType<BookingFilterValue<TField>, unknown>>>
+  : z.ZodOptional<z.ZodType<BookingFilterValue<TField>, unknown>>;
+
 /**
- * The booking filter of spec 2 §3 / §7, as GET query parameters (and as the body of POST /api/bookings/tagged).
- * The one definition of the filter: the web's URL search schema is derived from this shape.
+ * The booking filter of spec 2 §3 / §7, as GET query parameters (and as the body of POST /api/bookings/tagged),
+ * built from its fields (filter-fields.ts) as the web's URL reader is.
  */
-export const bookingFilterShape = {
-  /** Same Day (booking type same_day) or ON / OS (every other type); absent means both. */
-  view: z.enum(BOOKING_VIEWS, 'view must be SAME_DAY or ON_OS.').optional(),
-  invoicePeriod: idParam('invoicePeriod'),
-  company: idParam('company'),
-  searchQuery: z
-    .string('searchQuery must be text.')
-    .trim()
-    .max(100, 'searchQuery must be at most 100 characters.')
-    .optional(),
-  customerRefQuery: z
-    .string('customerRefQuery must be text.')
-    .trim()
-    .max(100, 'customerRefQuery must be at most 100 characters.')
-    .optional(),
-  addressPlaceId: z
-    .string('addressPlaceId must be text.')
-    .trim()
-    .max(100, 'addressPlaceId must be at most 100 characters.')
-    .optional(),
-  windowStart: windowParam('windowStart'),
-  windowEnd: windowParam('windowEnd'),
-  tags: listParam(z.enum(JOB_TAGS, `tags takes only ${JOB_TAGS.join(', ')}.`), 'tags'),
-  statuses: listParam(
-    z.enum(FILTERABLE_BOOKING_STATUSES, `statuses takes only ${FILTERABLE_BOOKING_STATUSES.join(', ')}.`),
-    'statuses',
-  ),
-  service: z.enum(SERVICE_LEVELS, `service must be one of ${SERVICE_LEVELS.join(', ')}.`).optional(),
-  tariffService: z
-    .enum(TARIFF_SERVICE_CODES, `tariffService must be one of ${TARIFF_SERVICE_CODES.join(', ')}.`)
-    .optional(),
-  vehicle: z.enum(BOOKING_VEHICLES, `vehicle must be one of ${BOOKING_VEHICLES.join(', ')}.`).optional(),
-  chargeFrom: amountParam('chargeFrom'),
-  chargeTo: amountParam('chargeTo'),
-  driverPayFrom: amountParam('driverPayFrom'),
-  driverPayTo: amountParam('driverPayTo'),
-  weightFrom: amountParam('weightFrom'),
-  weightTo: amountParam('weightTo'),
-  packageCountFrom: countParam('packageCountFrom'),
-  packageCountTo: countParam('packageCountTo'),
-  carrierCostFrom: amountParam('carrierCostFrom'),
-  carrierCostTo: amountParam('carrierCostTo'),
-  driverNumber: idParam('driverNumber'),
-  sortBy: z
-    .enum(BOOKING_SORT_KEYS, `sortBy must be one of ${BOOKING_SORT_KEYS.join(', ')}.`)
-    .optional()
-    .default('createdAt'),
-  sortDirection: z
-    .preprocess(
-      (value) => (typeof value === 'string' ? value.toLowerCase() : value),
-      z.enum(['asc', 'desc'], 'sortDirection must be asc or desc.'),
-    )
-    .optional()
-    .default('desc'),
-  carrier: idParam('carrier'),
-  needsSameDayReviewOnly: flagParam('needsSameDayReviewOnly'),
-  needsCarrierReviewOnly: flagParam('needsCarrierReviewOnly'),
-};
+// Object.fromEntries forgets the keys, and filterParam answers some schema: FilterParam names what each kind builds.
+export const bookingFilterShape = Object.fromEntries(
+  Object.entries(BOOKING_FILTER_FIELDS).map(([name, field]) => [name, filterParam(name, field)]),
+) as { [K in BookingFilterKey]: FilterParam<BookingFilterFields[K]> };
 
 function checkWindow(
   filter: { windowStart?: string | undefined; windowEnd?: string | undefined },
