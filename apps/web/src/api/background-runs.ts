@@ -5,9 +5,9 @@ import type {
   BackgroundRunDetails,
   BackgroundRunList,
   BackgroundRunLogPage,
-  BackgroundRunStatus,
   QueueLogPages,
 } from '@courier/domain/background/schemas';
+import type { BackgroundRunStatus } from '@courier/domain/background/enums';
 import { apiRequest } from './client.ts';
 
 // Background runs for the queue-log screens of the Logs section (spec 1 §2 '/logging', issue 14).

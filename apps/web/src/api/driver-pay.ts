@@ -1,6 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  DRIVER_PAY_REPORT_WEEKS,
   type DriverDocumentType,
   type MessageResponse,
   type PayPdfResponse,
@@ -9,6 +8,7 @@ import {
   type SendDriverDocumentBody,
   type SendStarted,
 } from '@courier/domain/driver-pay/documents';
+import { DRIVER_PAY_REPORT_WEEKS } from '@courier/domain/driver-pay/pay-report';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import type {

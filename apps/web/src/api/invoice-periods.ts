@@ -17,11 +17,11 @@ import type {
 } from '@courier/domain/invoicing/finalise-schemas';
 import type { InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import {
-  INVOICE_LIST_MAX_SIZE,
   type FinaliseAllRequest,
   type InvoicePeriodListParams,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
+import { INVOICE_LIST_MAX_SIZE } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
 import { apiRequest } from './client.ts';
 

@@ -3,25 +3,15 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
 import { pageQueryShape } from '../common/input.ts';
+import {
+  BACKGROUND_LOG_LEVELS,
+  BACKGROUND_LOG_MAX_PAGE_SIZE,
+  BACKGROUND_RUN_DEFAULT_PAGE_SIZE,
+  BACKGROUND_RUN_MAX_PAGE_SIZE,
+  BACKGROUND_RUN_STATUSES,
+  BACKGROUND_LOG_DEFAULT_PAGE_SIZE,
+} from './enums.ts';
 import { QUEUE_GROUPS } from './queue-groups.ts';
-
-export const BACKGROUND_RUN_STATUSES = ['queued', 'running', 'completed', 'failed'] as const;
-export type BackgroundRunStatus = (typeof BACKGROUND_RUN_STATUSES)[number];
-
-/** A run's state as office staff read it. */
-export const RUN_STATUS_LABELS: Record<BackgroundRunStatus, string> = {
-  queued: 'Queued',
-  running: 'Running',
-  completed: 'Completed',
-  failed: 'Failed',
-};
-
-export const BACKGROUND_LOG_LEVELS = ['info', 'change', 'skip', 'error'] as const;
-
-export const BACKGROUND_RUN_MAX_PAGE_SIZE = 200;
-export const BACKGROUND_RUN_DEFAULT_PAGE_SIZE = 50;
-export const BACKGROUND_LOG_MAX_PAGE_SIZE = 1000;
-export const BACKGROUND_LOG_DEFAULT_PAGE_SIZE = 100;
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findNulCharacter, isDateInRange, isIsoDateTime } from './input-checks.ts';
+import { findNulCharacter, isDateInRange, isInputDay, isIsoDateTime } from './input-checks.ts';
 
 describe('date inputs', () => {
   it.each(['1900-01-01', '2999-12-31', '2026-11-23', '2026-11-23T10:00:00+00:00', '2026-11-23T10:00:00.000Z'])(
@@ -13,6 +13,16 @@ describe('date inputs', () => {
     '%j is not',
     (text) => expect(isDateInRange(text)).toBe(false),
   );
+});
+
+describe('isInputDay', () => {
+  it('takes real yyyy-MM-dd days from 1900 to 2999 only', () => {
+    expect(isInputDay('2024-02-29')).toBe(true);
+    expect(isInputDay('2025-02-29')).toBe(false);
+    expect(isInputDay('1899-12-31')).toBe(false);
+    expect(isInputDay('3000-01-01')).toBe(false);
+    expect(isInputDay('2026-1-5')).toBe(false);
+  });
 });
 
 describe('NUL characters', () => {

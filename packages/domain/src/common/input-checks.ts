@@ -16,6 +16,11 @@ export function isIsoDay(text: string): boolean {
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(text);
 }
 
+/** A yyyy-MM-dd text that names a real day within the years a date input accepts. */
+export function isInputDay(text: string): boolean {
+  return isIsoDay(text) && isDateInRange(text);
+}
+
 /**
  * True for an ISO date-time with seconds and a zone (Z or ±hh:mm) on a real day, such as
  * '2026-11-23T10:00:00.000Z': what zod's `z.iso.datetime({ offset: true })` accepts, without zod.

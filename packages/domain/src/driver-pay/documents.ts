@@ -7,6 +7,7 @@ import { addMoney, multiplyMoney, subtractMoney, toCents, toEuro, type Cents } f
 import { bodyId, paramId } from '../common/input.ts';
 import { isDateInRange } from '../common/input-checks.ts';
 import { paySettingsNotFoundText } from '../drivers/labels.ts';
+import { DRIVER_PAY_REPORT_WEEKS, MAX_DRIVER_PAY_REPORT_WEEKS } from './pay-report.ts';
 import { MAX_PAY_PERIODS_PER_REQUEST, type PayPeriodStatus } from './schemas.ts';
 
 /** The document types of spec 2 §3. cyclone_invoice is the company's invoice to the driver for rentals. */
@@ -232,12 +233,6 @@ const monday = (label: string) =>
 /** PUT /api/pay/period/send-driver-exports and send-new-drivers-csv: the week, by its Monday. */
 export const payWeekBodySchema = z.strictObject({ start: monday('start') });
 export type PayWeekBody = z.infer<typeof payWeekBodySchema>;
-
-/** Weeks the driver pay analysis covers (spec 2 §9: 12). */
-export const DRIVER_PAY_REPORT_WEEKS = 12;
-export const MAX_DRIVER_PAY_REPORT_WEEKS = 52;
-export const DRIVER_PAY_REPORT_GENERATED = 'Driver pay analysis report has been generated';
-export const DRIVER_PAY_REPORT_FAILED = 'There was an error generating the driver pay analysis report';
 
 /** PUT /api/pay/period/generate-driver-pay-report. */
 export const driverPayReportBodySchema = z.strictObject({

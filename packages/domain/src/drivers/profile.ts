@@ -4,7 +4,8 @@
 // (PUT /api/drivers/{uuid}/licence); the profile answers what is stored of it.
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
-import { INVALID_PHONE_MESSAGE, isInputDay, isValidPhone } from './rules.ts';
+import { INVALID_PHONE_MESSAGE, isValidPhone } from './rules.ts';
+import { isInputDay } from '../common/input-checks.ts';
 
 export const DRIVER_PROFILE_SECTIONS = [
   'personal',

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DRIVER_VEHICLES } from './enums.ts';
 import {
-  defaultActiveFrom,
   EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE,
   EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE,
   EQUIPMENT_GIVEN_DATE_REQUIRED_MESSAGE,
@@ -12,7 +11,6 @@ import {
   equipmentEntryProblems,
   INVALID_PAY_SETTINGS_MESSAGE,
   isEquipmentOutstanding,
-  isInputDay,
   isValidPhone,
   missingRegistrationDetails,
   newEquipmentEntry,
@@ -104,24 +102,6 @@ describe('the equipment rule (spec 2 §4, §5)', () => {
     expect(added.givenDate).toBe('2026-11-25');
     expect(isEquipmentOutstanding({ returnedDate: added.returnedDate ?? null })).toBe(true);
     expect(returnEquipment(added, '2026-11-26').returnedDate).toBe('2026-11-26');
-  });
-});
-
-describe('isInputDay', () => {
-  it('takes real yyyy-MM-dd days from 1900 to 2999 only', () => {
-    expect(isInputDay('2024-02-29')).toBe(true);
-    expect(isInputDay('2025-02-29')).toBe(false);
-    expect(isInputDay('1899-12-31')).toBe(false);
-    expect(isInputDay('3000-01-01')).toBe(false);
-    expect(isInputDay('2026-1-5')).toBe(false);
-  });
-});
-
-describe('the Active From default (spec 2 §9)', () => {
-  it('is 14 days before today, across a month and a year', () => {
-    expect(defaultActiveFrom('2026-11-25')).toBe('2026-11-11');
-    expect(defaultActiveFrom('2026-03-10')).toBe('2026-02-24');
-    expect(defaultActiveFrom('2027-01-05')).toBe('2026-12-22');
   });
 });
 

@@ -1,25 +1,14 @@
 // Driver rules of spec 2 §5 and §9 (issue 13): the pay settings save rule, the equipment register's
-// checks, the driver list's Active From default and a driver's missing registration details. Pure
-// functions: the server applies them before saving, the web app before sending.
+// checks and a driver's missing registration details. Pure functions: the server applies them before
+// saving, the web app before sending.
 import { z } from 'zod';
-import { addDays } from '../common/calendar-days.ts';
-import { isDateInRange } from '../common/input-checks.ts';
+import { isInputDay } from '../common/input-checks.ts';
 import { MOTOR_VEHICLES, PAY_FREQUENCIES, type DriverVehicle, type PayFrequency } from './enums.ts';
 
 /** A field and what is wrong with it, as the server's 400 details and the forms show it. */
 export interface DriverProblem {
   field: string;
   message: string;
-}
-
-// --- Driver list (spec 2 §2 'Drivers', §9) ---
-
-/** Days before today the list's Active From filter starts at (spec 2 §9). */
-export const ACTIVE_FROM_DEFAULT_DAYS = 14;
-
-/** The Active From filter's default: 14 days before today (a yyyy-MM-dd day). */
-export function defaultActiveFrom(today: string): string {
-  return addDays(today, -ACTIVE_FROM_DEFAULT_DAYS);
 }
 
 // --- Registration details ---
@@ -121,13 +110,6 @@ export interface EquipmentEntryInput {
   givenBy: string;
   returnedDate?: string | null;
   notes?: string;
-}
-
-/** A yyyy-MM-dd text that names a real day within the years a date input accepts. */
-export function isInputDay(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text) || !isDateInRange(text)) return false;
-  const day = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(day.getTime()) && day.toISOString().slice(0, 10) === text;
 }
 
 /**

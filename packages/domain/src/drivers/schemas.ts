@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
 import { bodyId, paramId } from '../common/input.ts';
-import { MAX_DB_ID } from '../common/input-checks.ts';
+import { isInputDay, MAX_DB_ID } from '../common/input-checks.ts';
 import { euro } from '../pricing/schemas.ts';
 import { DISPATCH_USER_ROLES, DRIVER_VEHICLES, PAY_FREQUENCIES } from './enums.ts';
-import { INVALID_PHONE_MESSAGE, isInputDay, isValidPhone, PAY_FREQUENCY_REQUIRED_MESSAGE } from './rules.ts';
+import { INVALID_PHONE_MESSAGE, isValidPhone, PAY_FREQUENCY_REQUIRED_MESSAGE } from './rules.ts';
 
 // The 'Drivers' calls of spec 2 §7 (issue 13): the driver register, its setup data, a driver's pay
 // settings and equipment. The spec does not show the bodies of create and update; ours are below.

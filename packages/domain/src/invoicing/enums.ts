@@ -1,4 +1,4 @@
-// Invoice period statuses of spec 1 §4 and spec 2 §4.
+// Invoice period statuses of spec 1 §4 and spec 2 §4, and the invoice list's page sizes (spec 1 §9).
 
 /**
  * ACTIVE collects the jobs of the running period; IN_REVIEW (shown as Ready to send) is a closed
@@ -20,3 +20,8 @@ export function invoicePeriodStatusLabel(status: string): string {
     ? INVOICE_PERIOD_STATUS_LABELS[status as InvoicePeriodStatus]
     : status;
 }
+
+/** Spec 1 §9: the invoice list pages by 10, by 100 on a company's Invoices tab; 5000 at most. */
+export const INVOICE_LIST_PAGE_SIZE = 10;
+export const COMPANY_INVOICE_LIST_PAGE_SIZE = 100;
+export const INVOICE_LIST_MAX_SIZE = 5000;

@@ -4,14 +4,14 @@ import { z } from 'zod';
 import { INVOICE_INTERVALS } from '../companies/billing.ts';
 import { pageQueryShape, paramId } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
-import { INVOICE_PERIOD_STATUSES, type InvoicePeriodStatus } from './enums.ts';
+import {
+  INVOICE_LIST_MAX_SIZE,
+  INVOICE_LIST_PAGE_SIZE,
+  INVOICE_PERIOD_STATUSES,
+  type InvoicePeriodStatus,
+} from './enums.ts';
 import { issuedInvoiceSchema } from './finalise-schemas.ts';
 import { invoicePeriodSchema } from './schemas.ts';
-
-/** Spec 1 §9: the invoice list pages by 10, by 100 on a company's Invoices tab; 5000 at most. */
-export const INVOICE_LIST_PAGE_SIZE = 10;
-export const COMPANY_INVOICE_LIST_PAGE_SIZE = 100;
-export const INVOICE_LIST_MAX_SIZE = 5000;
 
 /**
  * The periods the pending-only list shows (spec 1 §2, §4): closed periods whose invoices have not

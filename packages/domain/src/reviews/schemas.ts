@@ -1,9 +1,7 @@
 import { z } from 'zod';
+import { REVIEW_LIST_MAX_SIZE } from './limits.ts';
 
 // Customer reviews (spec 1 §2 'Reviews list', §3 'Review', §4, §8).
-
-export const REVIEW_PAGE_SIZE = 10;
-export const REVIEW_LIST_MAX_SIZE = 100;
 
 export const reviewSchema = z.object({
   id: z.number().int(),

@@ -1,10 +1,8 @@
 import { z } from 'zod';
 import { bodyId } from '../common/input.ts';
+import { USER_LIST_MAX_SIZE } from './limits.ts';
 
 // Users and company users (spec 1 §3 'User search result', 'Company user'; §5; §7 'User', 'Company').
-
-export const USER_LIST_MAX_SIZE = 100;
-export const USER_SEARCH_MIN_LENGTH = 3;
 
 export const userSearchQuerySchema = z.object({
   query: z.string().trim().max(100).default(''),

@@ -4,7 +4,6 @@ import { apiErrorSchema } from '@courier/domain/common/api';
 import {
   DRIVER_DOCUMENT_LABELS,
   DRIVER_DOCUMENT_TYPES,
-  DRIVER_PAY_REPORT_GENERATED,
   DRIVER_VAT_PERCENT,
   driverDocumentQuerySchema,
   driverPayReportBodySchema,
@@ -17,6 +16,7 @@ import {
   sendStartedSchema,
   timesheetQuerySchema,
 } from '@courier/domain/driver-pay/documents';
+import { DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/pay-report';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';
 import { areaRoutes } from '../../http/route-options.ts';

@@ -1,10 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
-import {
-  DRIVER_PAY_REPORT_GENERATED,
-  type DriverPayReportBody,
-  type RunStarted,
-} from '@courier/domain/driver-pay/documents';
+import { type DriverPayReportBody, type RunStarted } from '@courier/domain/driver-pay/documents';
+import { DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/pay-report';
 import { recentPayWeeks } from '@courier/domain/driver-pay/pay-weeks';
 import type { DbOrTx } from '../../db/client.ts';
 import { drivers, payAdjustments, payPeriods } from '../../db/schema/index.ts';

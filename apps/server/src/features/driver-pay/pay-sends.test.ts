@@ -2,7 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { dublinToday } from '@courier/domain/common/calendar-days';
-import { DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/documents';
+import { DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/pay-report';
 import { recentPayWeeks } from '@courier/domain/driver-pay/pay-weeks';
 import { payPeriodListSchema, type PayPeriod } from '@courier/domain/driver-pay/schemas';
 import { backgroundRuns, outbox } from '../../db/schema/index.ts';

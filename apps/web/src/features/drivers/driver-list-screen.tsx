@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { DRIVER_TEXTS } from '@courier/domain/drivers/labels';
-import { defaultActiveFrom } from '@courier/domain/drivers/rules';
+import { defaultActiveFrom } from '@courier/domain/drivers/active-from';
 import { useDriverList } from '@/api/drivers.ts';
 import { useSession } from '@/session/session-store.ts';
 import { DayInput } from '@/ui/day-input.tsx';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dublinToday } from '@courier/domain/common/calendar-days';
-import { defaultActiveFrom, isInputDay } from '@courier/domain/drivers/rules';
+import { defaultActiveFrom } from '@courier/domain/drivers/active-from';
+import { isInputDay } from '@courier/domain/common/input-checks';
 
 /** The Active From value that lists every driver (the filter cleared). */
 export const ANY_ACTIVE_FROM = 'any';

@@ -1,6 +1,6 @@
 import { Paper } from '@mantine/core';
 import { useState } from 'react';
-import { COMPANY_INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/list-schemas';
+import { COMPANY_INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import { InvoiceList } from './components/invoice-list.tsx';
 import { companyInvoiceListParamsOf } from './invoice-list-search.ts';
 

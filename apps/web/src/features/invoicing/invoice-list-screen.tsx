@@ -9,7 +9,7 @@ import {
   FINALISE_BLOCKED_TITLE,
   type FinaliseStarted,
 } from '@courier/domain/invoicing/finalise-schemas';
-import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/list-schemas';
+import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import { ApiRequestError } from '@/api/client.ts';
 import {
   currentFinaliseRunQuery,

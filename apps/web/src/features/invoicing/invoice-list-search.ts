@@ -8,11 +8,8 @@ import {
   weekOf,
   type CalendarWeek,
 } from '@courier/domain/common/calendar-days';
-import {
-  COMPANY_INVOICE_LIST_PAGE_SIZE,
-  INVOICE_LIST_PAGE_SIZE,
-  type InvoicePeriodListParams,
-} from '@courier/domain/invoicing/list-schemas';
+import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-schemas';
+import { COMPANY_INVOICE_LIST_PAGE_SIZE, INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 
 /** Spec 1 §9: the 'Closed During' dropdown lists the last six weekly windows (Monday first) and 'Open'. */
 export const CLOSED_DURING_WEEKS = 6;

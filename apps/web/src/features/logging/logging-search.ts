@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { QUEUE_GROUPS } from '@courier/domain/background/queue-groups';
-import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@courier/domain/background/schemas';
+import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@courier/domain/background/enums';
 import type { RunListFilter } from '@/api/background-runs.ts';
 
 /** Runs a page of the queue log shows. */

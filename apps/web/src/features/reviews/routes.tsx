@@ -1,6 +1,6 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
-import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/schemas';
+import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/limits';
 import { reviewListQuery } from '@/api/reviews.ts';
 import { areaRoute } from '@/routing/area-routes.ts';
 import { startQuery } from '@/routing/start-query.ts';

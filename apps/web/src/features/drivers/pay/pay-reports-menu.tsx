@@ -1,5 +1,5 @@
 import { Button, Menu } from '@mantine/core';
-import { DRIVER_PAY_REPORT_FAILED, DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/documents';
+import { DRIVER_PAY_REPORT_FAILED, DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/pay-report';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import { ApiRequestError } from '@/api/client.ts';
 import { useGenerateDriverPayReport, useSendDriverExports, useSendNewDriversCsv } from '@/api/driver-pay.ts';

@@ -4,7 +4,7 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { DRIVER_TEXTS } from '@courier/domain/drivers/labels';
 import type { DispatchUser } from '@courier/domain/drivers/setup-schemas';
-import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/schemas';
+import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
 import { useOpenDispatchUser, useSetupUserList } from '@/api/driver-setup.ts';
 import { useDriverSetupData } from '@/api/drivers.ts';
 import { DateText } from '@/ui/format.tsx';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/schemas';
+import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
 import type { UserListBody } from '@/api/driver-setup.ts';
 
 /** Spec 2 §9: the driver setup pages users by 10. */

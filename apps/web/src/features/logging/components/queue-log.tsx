@@ -8,11 +8,7 @@ import {
   runKindLabel,
   type QueueGroup,
 } from '@courier/domain/background/queue-groups';
-import {
-  BACKGROUND_RUN_STATUSES,
-  RUN_STATUS_LABELS,
-  type BackgroundRunStatus,
-} from '@courier/domain/background/schemas';
+import { BACKGROUND_RUN_STATUSES, RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/enums';
 import { useRunList } from '@/api/background-runs.ts';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';

@@ -1,11 +1,8 @@
 import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { runDuration, runKindLabel } from '@courier/domain/background/queue-groups';
-import {
-  BACKGROUND_LOG_DEFAULT_PAGE_SIZE,
-  type BackgroundRun,
-  type BackgroundRunLogLine,
-} from '@courier/domain/background/schemas';
+import { type BackgroundRun, type BackgroundRunLogLine } from '@courier/domain/background/schemas';
+import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enums';
 import { useRunDetails, useRunLog } from '@/api/background-runs.ts';
 import { DateText } from '@/ui/format.tsx';
 import { LabelledValue } from '@/ui/labelled-value.tsx';

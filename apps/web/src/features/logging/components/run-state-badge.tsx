@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import { RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/schemas';
+import { RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/enums';
 
 // Filled, dark shades: white text keeps WCAG AA contrast on each.
 const COLOURS: Record<BackgroundRunStatus, string> = {
