@@ -1,6 +1,7 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Unit and integration tests: `npx vitest run --project domain --project server`.
+// Unit and integration tests: `npx vitest run --project domain --project server --project web`.
 // Server tests run on PGlite, and also on PostgreSQL when TEST_DATABASE_URL is set.
 const failOnConsoleError = './apps/server/src/test/fail-on-console-error.ts';
 
@@ -16,6 +17,17 @@ export default defineConfig({
           setupFiles: [failOnConsoleError],
           // Dates are formatted in Europe/Dublin whatever the machine's zone; a far-off zone proves it.
           env: { TZ: 'Pacific/Auckland' },
+        },
+      },
+      {
+        // The web app's pure modules (URL readers and the like); screens are tested in the browser (e2e/).
+        resolve: { alias: [{ find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'apps/web/src')}/` }] },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.ts'],
+          setupFiles: [failOnConsoleError],
+          // Loaded afresh by each vi.resetModules(), so a test can load it after setting it up (zod-jitless.test.ts).
+          server: { deps: { inline: ['zod'] } },
         },
       },
       {

@@ -7,9 +7,9 @@ const steps = [
   { name: 'Type check', command: 'npm', args: ['run', 'typecheck'] },
   { name: 'Lint and feature boundaries', command: 'npm', args: ['run', 'lint'] },
   {
-    name: 'Unit and integration tests (domain, server)',
+    name: 'Unit and integration tests (domain, server, web)',
     command: 'npx',
-    args: ['vitest', 'run', '--project', 'domain', '--project', 'server'],
+    args: ['vitest', 'run', '--project', 'domain', '--project', 'server', '--project', 'web'],
   },
   { name: 'Web build', command: 'npm', args: ['run', 'build', '-w', '@courier/web'] },
   { name: 'Browser tests (e2e)', command: process.execPath, args: ['scripts/test-e2e.mjs'] },

@@ -13,9 +13,10 @@ const isParsingSchema = (validator: unknown): validator is ParsingSchema =>
 /**
  * A route's search schema that remembers its answers. The router checks a route's search for every
  * link to it that it draws and for every location it builds, again and again with the same few
- * inputs; zod (jitless under our CSP) took ~50 ms of a booking list's cold start doing that, ~200 ms
- * on a phone (issue 10). Parsing is pure, so the same input (as JSON) gets the same answer. The
- * type stays the schema's own, so links are checked against it as before.
+ * inputs; with zod schemas (jitless under our CSP) that took ~50 ms of a booking list's cold start,
+ * ~200 ms on a phone (issue 10), and the zod-free readers (search-params.ts) still read some thirty
+ * params of a booking list each time. Parsing is pure, so the same input (as JSON) gets the same
+ * answer. The type stays the schema's own, so links are checked against it as before.
  */
 export function rememberedSearch<TValidator extends AnyValidator | undefined>(validator: TValidator): TValidator {
   if (!isParsingSchema(validator)) return validator;

@@ -1,6 +1,6 @@
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { limitRedirects } from '@/routing/route-errors.ts';
+import { searchParams, textParam } from '@/routing/search-params.ts';
 import { safeRedirect } from '@/session/guard.ts';
 import { sessionStore } from '@/session/session-store.ts';
 import { LoginScreen } from './login-screen.tsx';
@@ -11,7 +11,7 @@ export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
     getParentRoute: () => rootRoute,
     path: '/login',
     staticData: { name: 'login' },
-    validateSearch: z.object({ redirect: z.string().optional().catch(undefined) }),
+    validateSearch: searchParams({ redirect: textParam() }),
     // Logged-out-only route: a signed-in user goes to the app.
     beforeLoad: ({ search }) => {
       if (sessionStore.get().isLoggedIn) throw limitRedirects(redirect({ href: safeRedirect(search.redirect) }));

@@ -1,38 +1,74 @@
-import { z } from 'zod';
 import { BOOKING_MAX_PAGE_SIZE } from '@courier/domain/bookings/enums';
+import {
+  BOOKING_FILTER_FIELDS,
+  FILTER_AMOUNT_MAX,
+  FILTER_COUNT_MAX,
+  FILTER_LIST_MAX_VALUES,
+  FILTER_TEXT_MAX_LENGTH,
+  isWindowText,
+  type BookingFilterField,
+} from '@courier/domain/bookings/filter-fields';
 import { MODE_FILTER_KEYS, type BookingUserFilters } from '@courier/domain/bookings/filter-views';
-import { bookingFilterShape } from '@courier/domain/bookings/schemas';
-
-/** A value read from the URL: never an error page, a bad value is simply dropped. */
-const loose = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+import { isDateInRange, MAX_DB_ID } from '@courier/domain/common/input-checks';
+import {
+  choiceListParam,
+  choiceParam,
+  flagParam,
+  numberParam,
+  searchParams,
+  textParam,
+  wholeNumberParam,
+  type SearchOf,
+  type SearchParam,
+} from '@/routing/search-params.ts';
 
 type UserFilterKey = keyof BookingUserFilters;
-type UrlFilterShape = {
-  [K in UserFilterKey]-?: z.ZodCatch<z.ZodOptional<z.ZodType<NonNullable<BookingUserFilters[K]>>>>;
-};
+
+/** A filter as the URL carries it: checked as the API checks it (bookings/schemas.ts), a bad value dropped. */
+function filterParam(field: BookingFilterField): SearchParam<unknown> {
+  switch (field.kind) {
+    case 'choice':
+      return choiceParam(field.values, { anyCase: field.anyCase });
+    case 'choices':
+      return choiceListParam(field.values, { maxItems: FILTER_LIST_MAX_VALUES });
+    case 'id':
+      return wholeNumberParam({ min: 1, max: MAX_DB_ID, coerce: true });
+    case 'text':
+      return textParam({ trim: true, maxLength: FILTER_TEXT_MAX_LENGTH });
+    case 'window':
+      return textParam({ trim: true, test: (text) => isWindowText(text) && isDateInRange(text) });
+    case 'amount':
+      return numberParam({ min: 0, max: FILTER_AMOUNT_MAX, coerce: true });
+    case 'count':
+      return wholeNumberParam({ min: 0, max: FILTER_COUNT_MAX, coerce: true });
+    case 'flag':
+      return flagParam;
+  }
+}
 
 /**
  * Every filter the user may choose, checked exactly as the API checks it, under the API's names
- * (spec 2 §7), without the API's defaults (an unchosen sort stays out of the URL). Derived from the
- * domain's filter, so a new filter reaches the URL, the query and the Run search logic by itself.
+ * (spec 2 §7), without the API's defaults (an unchosen sort stays out of the URL). Built from the
+ * domain's filter fields, so a new filter reaches the URL, the query and the Run search logic by itself.
  */
-const urlFilterShape = Object.fromEntries(
-  Object.entries(bookingFilterShape)
+const urlFilterParams = Object.fromEntries(
+  Object.entries(BOOKING_FILTER_FIELDS)
     .filter(([key]) => !(MODE_FILTER_KEYS as readonly string[]).includes(key))
-    .map(([key, schema]) => [key, loose(schema instanceof z.ZodDefault ? schema.removeDefault() : schema)]),
-) as unknown as UrlFilterShape;
+    .map(([key, field]) => [key, filterParam(field)]),
+) as { [K in UserFilterKey]-?: SearchParam<NonNullable<BookingUserFilters[K]>> };
 
-/** The filters' names, from the domain's shape: changing one resets the page and marks the search ready (spec 2 §4). */
-export const BOOKING_FILTER_KEYS = Object.keys(urlFilterShape) as UserFilterKey[];
+/** The filters' names, from the domain's fields: changing one resets the page and marks the search ready (spec 2 §4). */
+export const BOOKING_FILTER_KEYS = Object.keys(urlFilterParams) as UserFilterKey[];
 
 /**
  * The booking list's state in the URL (spec 2 §2: a filtered list is a link to share; back and
  * forward work): the filters, the page, the page size and the chosen place's name for its label.
  */
-export const bookingListSearchSchema = z.object({
-  ...urlFilterShape,
-  page: loose(z.coerce.number().int().min(0)),
-  size: loose(z.coerce.number().int().min(1).max(BOOKING_MAX_PAGE_SIZE)),
-  placeName: loose(z.string().max(200)),
-});
-export type BookingListSearch = z.infer<typeof bookingListSearchSchema>;
+const bookingListParams = {
+  ...urlFilterParams,
+  page: wholeNumberParam({ min: 0, coerce: true }),
+  size: wholeNumberParam({ min: 1, max: BOOKING_MAX_PAGE_SIZE, coerce: true }),
+  placeName: textParam({ maxLength: 200 }),
+};
+export const bookingListSearchSchema = searchParams(bookingListParams);
+export type BookingListSearch = SearchOf<typeof bookingListParams>;

@@ -1,17 +1,18 @@
-import { z } from 'zod';
 import type { CompanyListBody } from '@courier/domain/companies/schemas';
+import { booleanParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** spec 1 §9: company lists page by 10. */
 export const COMPANY_PAGE_SIZE = 10;
 
 /** The company list's filter in the URL (a bad value is dropped, never an error page). */
-export const companyListSearchSchema = z.object({
-  q: z.string().optional().catch(undefined),
-  exact: z.boolean().optional().catch(undefined),
-  page: z.number().int().min(0).optional().catch(undefined),
-});
+const companyListParams = {
+  q: textParam(),
+  exact: booleanParam,
+  page: wholeNumberParam({ min: 0 }),
+};
+export const companyListSearchSchema = searchParams(companyListParams);
 
-export type CompanyListSearch = z.infer<typeof companyListSearchSchema>;
+export type CompanyListSearch = SearchOf<typeof companyListParams>;
 
 /** The POST /company body of the list the URL shows: the route's loader and the screen ask for the same one. */
 export function companyListBodyOf(search: CompanyListSearch): CompanyListBody {

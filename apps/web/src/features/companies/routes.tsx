@@ -1,10 +1,13 @@
 import { createRoute, lazyRouteComponent, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { companyListQuery, companyQuery } from '@/api/company.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
+import { wholeNumberParam } from '@/routing/search-params.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { companyListBodyOf, companyListSearchSchema } from './company-list-search.ts';
+
+/** A company's id in its page's path; 0 (no company) when it is not one. */
+const companyIdParam = wholeNumberParam({ min: 1, coerce: true });
 
 /**
  * /companies. The company page's tabs come from several areas (bookings, addresses, pricing), so
@@ -33,7 +36,7 @@ export function companiesRoutes<TApp extends AnyRoute>(
         staticData: { name: 'companyDetails' },
         params: {
           parse: (params) => ({
-            companyId: z.coerce.number().int().min(1).catch(0).parse(params.companyId),
+            companyId: companyIdParam(params.companyId) ?? 0,
             tab: params.tab,
           }),
           stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),

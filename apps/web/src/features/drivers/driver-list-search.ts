@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { defaultActiveFrom } from '@courier/domain/drivers/active-from';
 import { isInputDay } from '@courier/domain/common/input-checks';
+import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** The Active From value that lists every driver (the filter cleared). */
 export const ANY_ACTIVE_FROM = 'any';
@@ -15,18 +15,15 @@ export type DriverSlideInSection = (typeof DRIVER_SLIDE_IN_SECTIONS)[number];
  * activeFrom the list starts 14 days before today (spec 2 §9); 'any' lists every driver. `driver`
  * is the driver whose slide-in is open, `section` the part of it shown first.
  */
-export const driverListSearchSchema = z.object({
-  activeFrom: z
-    .string()
-    .refine((value) => value === ANY_ACTIVE_FROM || isInputDay(value))
-    .optional()
-    .catch(undefined),
-  driver: z.number().int().min(1).optional().catch(undefined),
+const driverListParams = {
+  activeFrom: textParam({ test: (text) => text === ANY_ACTIVE_FROM || isInputDay(text) }),
+  driver: wholeNumberParam({ min: 1 }),
   /** The part of the driver's slide-in opened first: the equipment register from the Equipment column. */
-  section: z.enum(DRIVER_SLIDE_IN_SECTIONS).optional().catch(undefined),
-});
+  section: choiceParam(DRIVER_SLIDE_IN_SECTIONS),
+};
+export const driverListSearchSchema = searchParams(driverListParams);
 
-export type DriverListSearch = z.infer<typeof driverListSearchSchema>;
+export type DriverListSearch = SearchOf<typeof driverListParams>;
 
 /** The day GET /drivers is asked for: the URL's, else the default; undefined lists every driver. */
 export function activeFromOf(search: DriverListSearch, today: string = dublinToday()): string | undefined {

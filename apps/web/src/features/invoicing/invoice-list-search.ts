@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   addDays,
   dayPartsOf,
@@ -10,15 +9,19 @@ import {
 } from '@courier/domain/common/calendar-days';
 import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-schemas';
 import { COMPANY_INVOICE_LIST_PAGE_SIZE, INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
+import {
+  booleanParam,
+  choiceParam,
+  searchParams,
+  textParam,
+  wholeNumberParam,
+  type SearchOf,
+} from '@/routing/search-params.ts';
 
 /** Spec 1 §9: the 'Closed During' dropdown lists the last six weekly windows (Monday first) and 'Open'. */
 export const CLOSED_DURING_WEEKS = 6;
 
-const day = z
-  .string()
-  .refine((text) => dayPartsOf(text) !== undefined)
-  .optional()
-  .catch(undefined);
+const day = textParam({ test: (text) => dayPartsOf(text) !== undefined });
 
 /**
  * The invoice list's filter in the URL (a bad value is dropped, never an error page). Weekly and
@@ -28,17 +31,18 @@ const day = z
  * status by the week it closed in (the 'Closed During' dropdown, shown only there). `closed` is the
  * Monday of the 'Closed During' week (absent: Open); `q` the Find Invoice search; `date` the Invoice Date.
  */
-export const invoiceListSearchSchema = z.object({
-  page: z.number().int().min(0).optional().catch(undefined),
-  weekly: z.boolean().optional().catch(undefined),
-  monthly: z.boolean().optional().catch(undefined),
-  view: z.enum(['date', 'all']).optional().catch(undefined),
+const invoiceListParams = {
+  page: wholeNumberParam({ min: 0 }),
+  weekly: booleanParam,
+  monthly: booleanParam,
+  view: choiceParam(['date', 'all']),
   closed: day,
-  q: z.string().max(100).optional().catch(undefined),
+  q: textParam({ maxLength: 100 }),
   date: day,
-});
+};
+export const invoiceListSearchSchema = searchParams(invoiceListParams);
 
-export type InvoiceListSearch = z.infer<typeof invoiceListSearchSchema>;
+export type InvoiceListSearch = SearchOf<typeof invoiceListParams>;
 
 /** The list's filters without its page: what 'Finalise All' sends with the count it showed. */
 export type InvoiceListFilters = Omit<InvoicePeriodListParams, 'size' | 'skip' | 'status'>;

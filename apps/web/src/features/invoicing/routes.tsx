@@ -5,13 +5,16 @@ import {
   type AnyValidator,
   type RouteComponent,
 } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { invoicePeriodListQuery } from '@/api/invoice-periods.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { rememberedSearch } from '@/routing/remembered-search.ts';
+import { wholeNumberParam } from '@/routing/search-params.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { invoiceListSearchSchema, invoiceListParamsOf } from './invoice-list-search.ts';
+
+/** An invoice period's id in its page's path; 0 (no invoice) when it is not one. */
+const invoiceIdParam = wholeNumberParam({ min: 1, coerce: true });
 
 /**
  * /invoicing: invoices, one invoice, invoice reports. One invoice's page shows the bookings area's
@@ -39,7 +42,7 @@ export function invoicingRoutes<TApp extends AnyRoute, TDetailsSearch extends An
         path: '/invoices/$invoiceId',
         staticData: { name: 'invoiceDetails' },
         params: {
-          parse: (params) => ({ invoiceId: z.coerce.number().int().min(1).catch(0).parse(params.invoiceId) }),
+          parse: (params) => ({ invoiceId: invoiceIdParam(params.invoiceId) ?? 0 }),
           stringify: (params) => ({ invoiceId: String(params.invoiceId) }),
         },
         validateSearch: rememberedSearch(details.validateSearch),

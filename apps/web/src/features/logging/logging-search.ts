@@ -1,7 +1,8 @@
-import { z } from 'zod';
 import { QUEUE_GROUPS } from '@courier/domain/background/queue-groups';
+import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@courier/domain/background/enums';
 import type { RunListFilter } from '@/api/background-runs.ts';
+import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** Runs a page of the queue log shows. */
 export const RUN_PAGE_SIZE = BACKGROUND_RUN_DEFAULT_PAGE_SIZE;
@@ -11,15 +12,16 @@ export const RUN_PAGE_SIZE = BACKGROUND_RUN_DEFAULT_PAGE_SIZE;
  * absent: spec 1 §2 'Admin (selected on load)'), the queue log's filters and zero-based page, and
  * the run whose log is open.
  */
-export const loggingSearchSchema = z.object({
-  tab: z.enum(QUEUE_GROUPS).optional().catch(undefined),
-  kind: z.string().trim().min(1).max(100).optional().catch(undefined),
-  status: z.enum(BACKGROUND_RUN_STATUSES).optional().catch(undefined),
-  text: z.string().trim().min(1).max(200).optional().catch(undefined),
-  page: z.number().int().min(0).max(1_000_000).optional().catch(undefined),
-  run: z.number().int().min(1).max(2_147_483_647).optional().catch(undefined),
-});
-export type LoggingSearch = z.infer<typeof loggingSearchSchema>;
+const loggingParams = {
+  tab: choiceParam(QUEUE_GROUPS),
+  kind: textParam({ trim: true, minLength: 1, maxLength: 100 }),
+  status: choiceParam(BACKGROUND_RUN_STATUSES),
+  text: textParam({ trim: true, minLength: 1, maxLength: 200 }),
+  page: wholeNumberParam({ min: 0, max: 1_000_000 }),
+  run: wholeNumberParam({ min: 1, max: MAX_DB_ID }),
+};
+export const loggingSearchSchema = searchParams(loggingParams);
+export type LoggingSearch = SearchOf<typeof loggingParams>;
 
 /** The run list GET /background/runs is asked for from the URL. */
 export function runListFilterOf(search: LoggingSearch): RunListFilter {

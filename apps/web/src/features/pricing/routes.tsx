@@ -1,19 +1,19 @@
 import { lazyRouteComponent, type AnyRoute, type AnyValidator, type RouteComponent } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AREAS } from '@courier/domain/auth/roles';
 import { carriersQuery } from '@/api/carriers.ts';
 import { tariffCodesQuery } from '@/api/tariff-codes.ts';
 import { tariffListQuery } from '@/api/tariffs.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
+import { searchParams, textParam, wholeNumberParam } from '@/routing/search-params.ts';
 import { startQuery } from '@/routing/start-query.ts';
 
-export const tariffListSearchSchema = z.object({
-  tariffCodeId: z.coerce.number().int().min(1).optional().catch(undefined),
-  carrierId: z.coerce.number().int().min(1).optional().catch(undefined),
-  account: z.string().trim().toUpperCase().min(1).max(20).optional().catch(undefined),
-  zone: z.string().min(1).max(60).optional().catch(undefined),
+export const tariffListSearchSchema = searchParams({
+  tariffCodeId: wholeNumberParam({ min: 1, coerce: true }),
+  carrierId: wholeNumberParam({ min: 1, coerce: true }),
+  account: textParam({ trim: true, upperCase: true, minLength: 1, maxLength: 20 }),
+  zone: textParam({ minLength: 1, maxLength: 60 }),
   /** A tariff to highlight: the one just saved into this list from another. */
-  highlight: z.coerce.number().int().min(1).optional().catch(undefined),
+  highlight: wholeNumberParam({ min: 1, coerce: true }),
 });
 
 /**

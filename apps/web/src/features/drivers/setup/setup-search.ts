@@ -1,17 +1,15 @@
-import { z } from 'zod';
 import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
 import type { UserListBody } from '@/api/driver-setup.ts';
+import { searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** Spec 2 §9: the driver setup pages users by 10. */
 export const SETUP_PAGE_SIZE = 10;
 
 /** The setup's search in the URL (a bad value is dropped, never an error page). */
-export const driverSetupSearchSchema = z.object({
-  q: z.string().optional().catch(undefined),
-  page: z.number().int().min(0).optional().catch(undefined),
-});
+const driverSetupParams = { q: textParam(), page: wholeNumberParam({ min: 0 }) };
+export const driverSetupSearchSchema = searchParams(driverSetupParams);
 
-export type DriverSetupSearch = z.infer<typeof driverSetupSearchSchema>;
+export type DriverSetupSearch = SearchOf<typeof driverSetupParams>;
 
 /** A typed search is sent from 3 characters (spec 1 §5); an empty one lists every user. */
 export function isSearchable(text: string): boolean {
