@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, notExists, sql } from 'drizzle-orm';
-import type { JobEventStatus } from '@courier/domain/customer/tracking';
+import type { JobEventStatus } from '@courier/domain/customer/tracking-events';
 import type { DbOrTx } from '../db/client.ts';
 import { bookingJobs, bookings, jobStatusEvents } from '../db/schema/index.ts';
 import { findUserById } from './users.ts';

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { TRACKING_PAGE_MAX, type TrackingEventsResponse } from '@courier/domain/customer/tracking';
+import { type TrackingEventsResponse } from '@courier/domain/customer/tracking';
+import { TRACKING_PAGE_MAX } from '@courier/domain/customer/tracking-events';
 import { apiRequest } from './client.ts';
 
 // Tracking events (issue 14): what happened to a job and who or what made it happen. The API

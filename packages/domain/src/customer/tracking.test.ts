@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JOB_EVENT_STATUSES, jobEventStatusLabel, trackingEventSchema } from './tracking.ts';
+import { trackingEventSchema } from './tracking.ts';
+import { JOB_EVENT_STATUSES, jobEventStatusLabel } from './tracking-events.ts';
 
 describe('job event statuses (issue 14 tracking)', () => {
   it('names every status in office words, never the stored code', () => {

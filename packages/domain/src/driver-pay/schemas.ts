@@ -3,7 +3,8 @@ import { isoDateTime } from '../common/api.ts';
 import { dayPartsOf, weekdayOf } from '../common/calendar-days.ts';
 import { bodyId } from '../common/input.ts';
 import { isDateInRange } from '../common/input-checks.ts';
-import { euro, MAX_EURO } from '../pricing/schemas.ts';
+import { euro } from '../pricing/schemas.ts';
+import { MAX_EURO } from '../pricing/limits.ts';
 import { PAY_ADJUSTMENT_TYPES, type PayFormulaSettings } from './formulas.ts';
 import { isPayWeek } from './pay-weeks.ts';
 

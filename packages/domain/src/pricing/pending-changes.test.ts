@@ -1,5 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { acceptsPriceKey, nextCell, priceInputText, priceUpdateBody, readPriceInput } from './pending-changes.ts';
+import {
+  BOOKING_PRICE_INPUTS,
+  JOB_PRICE_INPUTS,
+  acceptsPriceKey,
+  nextCell,
+  priceInputText,
+  priceUpdateBody,
+  readPriceInput,
+  type PendingCell,
+} from './pending-changes.ts';
+import { pricingUpdateBodySchema } from './price-review-schemas.ts';
 
 describe('price cell keys (spec 2 §5)', () => {
   it('accepts digits, the decimal point, backspace, delete and the moving keys, and refuses letters', () => {
@@ -108,6 +119,66 @@ describe('the body of a save (PUT /api/pricing/update)', () => {
         { reference: 'BK2', input: 'numberOfPackages', message: 'Packages must be at least 1.' },
       ],
     });
+  });
+});
+
+describe('every body a page can build is one the API accepts', () => {
+  // The page sends what priceUpdateBody builds without parsing it (the booking list loads no zod):
+  // here any cells a user could type, read or not, give either problems or a body the schema takes.
+  const jobs = [
+    { jobId: 11, reference: 'BK1-1', version: 1, bookingId: 1 },
+    { jobId: 12, reference: 'BK1-2', version: 2_147_483_647, bookingId: 1 },
+    { jobId: 21, reference: 'BK2-1', version: 40, bookingId: 2 },
+  ];
+  const references = new Map([
+    [1, 'BK1'],
+    [2, 'BK2'],
+  ]);
+  const typed = fc.oneof(
+    { arbitrary: fc.integer({ min: 0, max: 1_100_000 }).map(String), weight: 4 },
+    fc.string({ unit: fc.constantFrom(...'0123456789.'), maxLength: 9 }),
+    fc.constantFrom(
+      '0',
+      '0.01',
+      '999999',
+      '999999.99',
+      '1000000',
+      '99999.999',
+      '9999',
+      '10000',
+      '2147483647',
+      '2147483648',
+    ),
+    fc.double({ min: 0, max: 2_000_000, noNaN: true }).map(String),
+    fc.string({ maxLength: 6 }),
+  );
+  const cell: fc.Arbitrary<PendingCell> = fc.oneof(
+    fc.record({
+      kind: fc.constant('job' as const),
+      jobId: fc.constantFrom(11, 12, 21),
+      input: fc.constantFrom(...JOB_PRICE_INPUTS, 'tariffId' as const),
+      text: typed,
+    }),
+    fc.record({
+      kind: fc.constant('booking' as const),
+      bookingId: fc.constantFrom(1, 2),
+      input: fc.constantFrom(...BOOKING_PRICE_INPUTS, 'companyId' as const),
+      text: typed,
+    }),
+  );
+
+  it('for any cells typed', () => {
+    let bodies = 0;
+    fc.assert(
+      fc.property(fc.array(cell, { minLength: 1, maxLength: 5 }), (cells) => {
+        const built = priceUpdateBody(cells, jobs, references);
+        if (!built.ok || built.body.length === 0) return;
+        bodies += 1;
+        expect(pricingUpdateBodySchema.safeParse(built.body).error?.issues ?? []).toEqual([]);
+      }),
+      { numRuns: 3_000 },
+    );
+    expect(bodies).toBeGreaterThan(200);
   });
 });
 

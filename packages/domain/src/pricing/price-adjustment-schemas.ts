@@ -2,13 +2,11 @@ import { z } from 'zod';
 import { PRICE_ADJUSTMENT_TYPES } from '../bookings/enums.ts';
 import { isoDateTime } from '../common/api.ts';
 import { bodyId } from '../common/input.ts';
-import { SELECT_ADJUSTMENT_TYPE_MESSAGE } from './price-edits.ts';
+import { MAX_ADJUSTMENT_DESCRIPTION_LENGTH, SELECT_ADJUSTMENT_TYPE_MESSAGE } from './price-edits.ts';
 import { euro } from './schemas.ts';
 
 // The price adjustment calls of spec 2 §7 'Pricing' (issue 11): list, add and delete a job's price
 // adjustments, and turn the job's add-ons into adjustments.
-
-export const MAX_ADJUSTMENT_DESCRIPTION_LENGTH = 500;
 
 const descriptionText = (name: string) =>
   z

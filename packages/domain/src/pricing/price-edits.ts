@@ -162,6 +162,9 @@ export const PRICE_ADJUSTMENT_TYPE_LABELS: Record<PriceAdjustmentType, string> =
   CUSTOMER_ADDON: 'Customer add-on',
 };
 
+/** The longest description (or add-on name) an adjustment takes. */
+export const MAX_ADJUSTMENT_DESCRIPTION_LENGTH = 500;
+
 /** The messages of spec 2 §5 'Add price adjustment'; the two minimums are ours. */
 export const SELECT_JOB_MESSAGE = 'Please select a job';
 export const SELECT_ADJUSTMENT_TYPE_MESSAGE = 'Please select an adjustment type';

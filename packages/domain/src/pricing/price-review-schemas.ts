@@ -3,6 +3,7 @@ import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { INVOICE_PERIOD_STATUSES } from '../invoicing/enums.ts';
 import { DRIVER_PAY_STATUSES, WAITING_TIME_MAX_MINUTES } from './price-edits.ts';
+import { MAX_PACKAGES } from './limits.ts';
 import { euro, kg, TARIFF_SERVICE_CODES } from './schemas.ts';
 
 // The price-editing calls of spec 2 §7 'Pricing' (issue 11): PUT /api/pricing/update and its
@@ -11,7 +12,6 @@ import { euro, kg, TARIFF_SERVICE_CODES } from './schemas.ts';
 /** Pending changes a single save may carry (a page holds at most 5,000 rows; a save is far fewer). */
 export const MAX_JOB_CHANGES = 1000;
 export const MAX_PRICE_NOTE_LENGTH = 2000;
-export const MAX_PACKAGES = 9999;
 
 /** The job's version a change was made on (GET /api/bookings gives it per job). */
 const jobVersion = z

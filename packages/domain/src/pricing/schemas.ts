@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { TARIFF_SERVICE_CODES, type TariffServiceCode } from '../bookings/enums.ts';
+import { MAX_EURO, MAX_KG, MAX_PRICE_LEVELS } from './limits.ts';
 
 // Tariff service codes are spec 2 §3 enumerations, written once with the others; the pricing screens take them from here.
 export { TARIFF_SERVICE_CODES, type TariffServiceCode };
@@ -11,10 +12,6 @@ export const DEFAULT_TARIFF_SERVICE: TariffServiceCode = 'DOM';
 export const DEFAULT_TARIFF_ZONE = 'IRELAND';
 /** Carriers offered by the carrier increase (spec 2 §3: ids 1 and 2 feed its dropdown). */
 export const CARRIER_INCREASE_CARRIER_IDS = [1, 2] as const;
-
-export const MAX_PRICE_LEVELS = 50;
-export const MAX_KG = 99_999;
-export const MAX_EURO = 999_999;
 
 export const tariffCodeSchema = z.object({ id: z.number().int(), code: z.string(), name: z.string() });
 export type TariffCode = z.infer<typeof tariffCodeSchema>;

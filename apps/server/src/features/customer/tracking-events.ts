@@ -1,10 +1,6 @@
 import { and, count, desc, eq, gte, inArray, lte, type SQL } from 'drizzle-orm';
-import {
-  jobEventStatusLabel,
-  type JobEventStatus,
-  type TrackingEventsQuery,
-  type TrackingEventsResponse,
-} from '@courier/domain/customer/tracking';
+import { type TrackingEventsQuery, type TrackingEventsResponse } from '@courier/domain/customer/tracking';
+import { jobEventStatusLabel, type JobEventStatus } from '@courier/domain/customer/tracking-events';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookingJobs, bookings, jobStatusEvents } from '../../db/schema/index.ts';
 

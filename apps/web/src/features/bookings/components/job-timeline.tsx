@@ -1,6 +1,7 @@
 import { Button, Group, Loader, Stack, Text, Timeline } from '@mantine/core';
 import { formatDateTime } from '@courier/domain/common/dates';
-import { jobEventStatusLabel, type TrackingEvent } from '@courier/domain/customer/tracking';
+import { type TrackingEvent } from '@courier/domain/customer/tracking';
+import { jobEventStatusLabel } from '@courier/domain/customer/tracking-events';
 import { useJobTracking } from '@/api/tracking.ts';
 
 /** Events that end a job's run badly stand out; the rest read as progress. */

@@ -6,8 +6,8 @@ import {
   STOP_TYPE_LABELS,
   type PriceAdjustmentType,
 } from '@courier/domain/bookings/enums';
-import { MAX_ADJUSTMENT_DESCRIPTION_LENGTH } from '@courier/domain/pricing/price-adjustment-schemas';
 import {
+  MAX_ADJUSTMENT_DESCRIPTION_LENGTH,
   NEW_PRICE_ADJUSTMENT_DEFAULTS,
   PRICE_ADJUSTMENT_TYPE_LABELS,
   validatePriceAdjustment,
