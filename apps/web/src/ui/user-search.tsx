@@ -2,9 +2,8 @@ import { CloseButton, Combobox, Loader, Text, TextInput, useCombobox } from '@ma
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { maxLengthOf } from '@courier/domain/common/field-limits';
-import { userSearchQuerySchema, type UserSearchResult } from '@courier/domain/users/schemas';
-import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import type { UserSearchResult } from '@courier/domain/users/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { userSearchQuery } from '@/api/users.ts';
 import { nearLimitCount } from './limit-count.ts';
@@ -13,8 +12,6 @@ import { toast } from './toast.ts';
 export type UserSearchItem = UserSearchResult[number];
 
 const DEBOUNCE_MS = 500;
-/** The server's limit on the search text, on the input. */
-const QUERY_LIMIT = maxLengthOf(userSearchQuerySchema.shape.query);
 
 /**
  * User type-ahead (spec 1 §5): searches 500 ms after typing stops, from 3 characters, one search at a
@@ -71,8 +68,8 @@ export function UserSearch({
           label={label}
           placeholder={placeholder}
           autoFocus={autoFocus}
-          maxLength={QUERY_LIMIT}
-          description={nearLimitCount(text, QUERY_LIMIT)}
+          maxLength={USER_SEARCH_MAX_LENGTH}
+          description={nearLimitCount(text, USER_SEARCH_MAX_LENGTH)}
           error={error ?? refused}
           value={selectedName ?? text}
           readOnly={Boolean(selectedName)}

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { bodyId } from '../common/input.ts';
-import { USER_LIST_MAX_SIZE } from './limits.ts';
+import { USER_LIST_MAX_SIZE, USER_SEARCH_MAX_LENGTH } from './limits.ts';
 
 // Users and company users (spec 1 §3 'User search result', 'Company user'; §5; §7 'User', 'Company').
 
 export const userSearchQuerySchema = z.object({
-  query: z.string().trim().max(100).default(''),
+  query: z.string().trim().max(USER_SEARCH_MAX_LENGTH).default(''),
   staffOnly: z.enum(['true', 'false']).default('false'),
 });
 export const userSearchResultSchema = z.array(
