@@ -1,4 +1,5 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { BackgroundRunStatus } from '@courier/domain/background/enums';
 import type { QueueGroup } from '@courier/domain/background/queue-groups';
 import type {
   BackgroundRun,
@@ -7,7 +8,6 @@ import type {
   BackgroundRunLogPage,
   QueueLogPages,
 } from '@courier/domain/background/schemas';
-import type { BackgroundRunStatus } from '@courier/domain/background/enums';
 import { apiRequest } from './client.ts';
 
 // Background runs for the queue-log screens of the Logs section (spec 1 §2 '/logging', issue 14).

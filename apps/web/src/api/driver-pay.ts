@@ -8,8 +8,8 @@ import {
   type SendDriverDocumentBody,
   type SendStarted,
 } from '@courier/domain/driver-pay/documents';
-import { DRIVER_PAY_REPORT_WEEKS } from '@courier/domain/driver-pay/pay-report';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
+import { DRIVER_PAY_REPORT_WEEKS } from '@courier/domain/driver-pay/pay-report';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import type {
   CreatePayPeriodBody,

@@ -7,6 +7,7 @@ import {
   type QueryClient,
   type UseQueryResult,
 } from '@tanstack/react-query';
+import { INVOICE_LIST_MAX_SIZE } from '@courier/domain/invoicing/enums';
 import type {
   CurrentFinaliseRun,
   FinaliseBody,
@@ -21,7 +22,6 @@ import {
   type InvoicePeriodListParams,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
-import { INVOICE_LIST_MAX_SIZE } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriod } from '@courier/domain/invoicing/schemas';
 import { apiRequest } from './client.ts';
 

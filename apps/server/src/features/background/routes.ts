@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AREAS } from '@courier/domain/auth/roles';
+import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enums';
 import {
   backgroundRunDetailsSchema,
   backgroundRunListQuerySchema,
@@ -9,7 +10,6 @@ import {
   backgroundRunSchema,
   queueLogPagesSchema,
 } from '@courier/domain/background/schemas';
-import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enums';
 import { apiErrorSchema, idParamSchema } from '@courier/domain/common/api';
 import type { AppContext } from '../../app-context.ts';
 import { access, requireSignedIn } from '../../http/access.ts';

@@ -1,6 +1,6 @@
 import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { STAFF_ROLES, type UserSearchResult } from '@courier/domain/users/schemas';
 import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import { STAFF_ROLES, type UserSearchResult } from '@courier/domain/users/schemas';
 import { findUserById, toUserSummary } from '../../core/users.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { isoOrNull } from '../../db/columns.ts';

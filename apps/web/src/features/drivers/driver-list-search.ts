@@ -1,6 +1,6 @@
 import { dublinToday } from '@courier/domain/common/calendar-days';
-import { defaultActiveFrom } from '@courier/domain/drivers/active-from';
 import { isInputDay } from '@courier/domain/common/input-checks';
+import { defaultActiveFrom } from '@courier/domain/drivers/active-from';
 import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** The Active From value that lists every driver (the filter cleared). */

@@ -4,12 +4,12 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
+import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import {
   FINALISE_BLOCKED_MESSAGE,
   FINALISE_BLOCKED_TITLE,
   type FinaliseStarted,
 } from '@courier/domain/invoicing/finalise-schemas';
-import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import { ApiRequestError } from '@/api/client.ts';
 import {
   currentFinaliseRunQuery,

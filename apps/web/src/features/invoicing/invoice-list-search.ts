@@ -7,8 +7,8 @@ import {
   weekOf,
   type CalendarWeek,
 } from '@courier/domain/common/calendar-days';
-import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-schemas';
 import { COMPANY_INVOICE_LIST_PAGE_SIZE, INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
+import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-schemas';
 import {
   booleanParam,
   choiceParam,

@@ -1,6 +1,6 @@
+import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@courier/domain/background/enums';
 import { QUEUE_GROUPS } from '@courier/domain/background/queue-groups';
 import { MAX_DB_ID } from '@courier/domain/common/input-checks';
-import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@courier/domain/background/enums';
 import type { RunListFilter } from '@/api/background-runs.ts';
 import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 

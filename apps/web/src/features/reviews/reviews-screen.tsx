@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
 import { useState } from 'react';
-import { REVIEW_MESSAGES, scoreColour, type Review } from '@courier/domain/reviews/schemas';
 import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/limits';
+import { REVIEW_MESSAGES, scoreColour, type Review } from '@courier/domain/reviews/schemas';
 import { DateText } from '@/ui/format.tsx';
 import { LabelledValue } from '@/ui/labelled-value.tsx';
 import { EmptyState, LoadingState } from '@/ui/list-states.tsx';

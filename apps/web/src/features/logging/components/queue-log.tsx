@@ -1,6 +1,7 @@
 import { Group, Paper, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { BACKGROUND_RUN_STATUSES, RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/enums';
 import {
   kindsOfGroup,
   QUEUE_GROUP_LABELS,
@@ -8,7 +9,6 @@ import {
   runKindLabel,
   type QueueGroup,
 } from '@courier/domain/background/queue-groups';
-import { BACKGROUND_RUN_STATUSES, RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/enums';
 import { useRunList } from '@/api/background-runs.ts';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';

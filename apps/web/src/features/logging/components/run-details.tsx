@@ -1,8 +1,8 @@
 import { Badge, Code, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
+import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enums';
 import { runDuration, runKindLabel } from '@courier/domain/background/queue-groups';
 import { type BackgroundRun, type BackgroundRunLogLine } from '@courier/domain/background/schemas';
-import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enums';
 import { useRunDetails, useRunLog } from '@/api/background-runs.ts';
 import { DateText } from '@/ui/format.tsx';
 import { LabelledValue } from '@/ui/labelled-value.tsx';
