@@ -32,6 +32,10 @@ export default defineConfig({
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
       output: {
+        // A chunk's modules run when a screen first imports them, not all as the chunk loads: app-shared
+        // holds every module two screens share (zod and the forms' schemas among them), and the company
+        // and booking lists no longer run the ones they never use before their first row (decision 015).
+        strictExecutionOrder: true,
         // A cold start of a screen should be a handful of requests, not the 25-odd small chunks that
         // automatic splitting makes (one per Mantine component two screens share). The libraries in
         // one chunk (index.html preloads it), the app code several screens share in one, each screen
