@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BILLING_BASES } from './billing.ts';
+import { COMPANY_SEARCH_MAX_LENGTH } from './limits.ts';
 
 export const billingBasisSchema = z.enum(BILLING_BASES);
 
@@ -31,7 +32,7 @@ export const COMPANY_LIST_MAX_SIZE = 100;
 export const companyListBodySchema = z.object({
   size: z.number().int().min(1).max(COMPANY_LIST_MAX_SIZE, `size must be at most ${COMPANY_LIST_MAX_SIZE}.`),
   skip: z.number().int().min(0),
-  searchQuery: z.string().trim().max(100).optional(),
+  searchQuery: z.string().trim().max(COMPANY_SEARCH_MAX_LENGTH).optional(),
   useExactMatch: z.boolean().default(false),
 });
 export type CompanyListBody = z.infer<typeof companyListBodySchema>;

@@ -2,6 +2,7 @@ import { Group, Paper, Switch, Table, Tabs, Text, TextInput } from '@mantine/cor
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { COMPANY_SEARCH_MAX_LENGTH } from '@courier/domain/companies/limits';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -42,6 +43,7 @@ export function CompanyListScreen() {
             <TextInput
               aria-label="Search Companies"
               placeholder="Search Companies..."
+              maxLength={COMPANY_SEARCH_MAX_LENGTH}
               w={{ base: '100%', sm: 360 }}
               value={text}
               onChange={(event) => {

@@ -1,3 +1,4 @@
+import { COMPANY_SEARCH_MAX_LENGTH } from '@courier/domain/companies/limits';
 import type { CompanyListBody } from '@courier/domain/companies/schemas';
 import { booleanParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
@@ -6,7 +7,8 @@ export const COMPANY_PAGE_SIZE = 10;
 
 /** The company list's filter in the URL (a bad value is dropped, never an error page). */
 const companyListParams = {
-  q: textParam(),
+  // Longer than the API takes is dropped, not sent to be refused (the list would show an outage).
+  q: textParam({ maxLength: COMPANY_SEARCH_MAX_LENGTH }),
   exact: booleanParam,
   page: wholeNumberParam({ min: 0 }),
 };
