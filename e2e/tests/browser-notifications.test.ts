@@ -125,6 +125,53 @@ describe('browser notifications', () => {
     await context.close();
   });
 
+  test('a report already finished when the history is next read is still told', async () => {
+    const { page, problems, context } = await accountsPage(grantedAndRecorded);
+    await page.goto('/invoicing/reports');
+    await page
+      .getByRole('table', { name: 'Requested reports' })
+      .or(page.getByText('No reports requested yet'))
+      .waitFor();
+    // Once the request is sent, the history is not read again until the server has built the
+    // report: the screen never sees it waiting, as on a busy machine with a quick report.
+    let requested = false;
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requested = true;
+    });
+    await page.route(
+      (url) => url.pathname === '/api/invoice/reports',
+      async (route) => {
+        if (requested)
+          await expect
+            .poll(
+              async () => {
+                const answer = await context.request.get('/api/invoice/reports?size=1');
+                const { reports } = (await answer.json()) as { reports: { status: string }[] };
+                return reports[0]?.status;
+              },
+              { timeout: 30_000 },
+            )
+            .toBe('done');
+        await route.continue();
+      },
+    );
+    await page.getByRole('button', { name: 'Companies Blocked Report', exact: true }).click();
+    await page.evaluate(() => window.setTabHidden?.(true));
+    await page
+      .getByRole('dialog', { name: 'Companies Blocked Report' })
+      .getByRole('button', { name: 'Confirm' })
+      .click();
+
+    await expect
+      .poll(() => created(page), { timeout: 30_000 })
+      .toContainEqual({
+        title: 'Companies Blocked Report is ready',
+        body: 'It has been e-mailed to you and can be downloaded from Reports.',
+      });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a toast goes to the browser only while the tab is in the background, and a duplicate is ignored', async () => {
     const { page, problems, context } = await accountsPage(grantedAndRecorded);
     const menu = page.getByRole('navigation', { name: 'Sections' });

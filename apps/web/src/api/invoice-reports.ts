@@ -44,8 +44,12 @@ export function useInvoiceReportList(query: InvoiceReportListQuery) {
   return useQuery(invoiceReportListQuery(query));
 }
 
-/** POST /api/invoice/reports/{slug}: the server's text comes back for the success toast. */
-export function useRequestInvoiceReport() {
+/**
+ * POST /api/invoice/reports/{slug}: the server's text comes back for the success toast. `onRequested`
+ * hears of the new report before the history is read again, so a report already finished by then is
+ * still known as this screen's.
+ */
+export function useRequestInvoiceReport({ onRequested }: { onRequested?: (id: number) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ kind, params }: { kind: InvoiceReportKind; params: InvoiceReportParams }) =>
@@ -54,6 +58,7 @@ export function useRequestInvoiceReport() {
         body: params,
         expect: 200,
       }),
+    onSuccess: (answer) => onRequested?.(answer.id),
     onSettled: () => queryClient.invalidateQueries({ queryKey: invoiceReportKeys.lists() }),
   });
 }

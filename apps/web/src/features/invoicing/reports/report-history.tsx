@@ -53,14 +53,22 @@ function DownloadLink({ report }: { report: InvoiceReport }) {
   );
 }
 
-/** A report that finishes while the tab is in the background says so through a browser notification (spec 1 §4). */
-function useNotifyFinished(reports: readonly InvoiceReport[] | undefined) {
+/**
+ * A report that finishes while the tab is in the background says so through a browser notification
+ * (spec 1 §4). One requested from this screen counts as waiting even before the history has shown it:
+ * a quick report can be done by the time the list is read again, and must be told all the same.
+ */
+function useNotifyFinished(reports: readonly InvoiceReport[] | undefined, requestedHere: Set<number>) {
   const seen = useRef(new Map<number, InvoiceReport['status']>());
   useEffect(() => {
     for (const report of reports ?? []) {
       const before = seen.current.get(report.id);
       seen.current.set(report.id, report.status);
-      if ((before === 'queued' || before === 'running') && (report.status === 'done' || report.status === 'failed'))
+      const wasWaiting =
+        before === 'queued' || before === 'running' || (before === undefined && requestedHere.has(report.id));
+      if (report.status !== 'done' && report.status !== 'failed') continue;
+      requestedHere.delete(report.id);
+      if (wasWaiting)
         notifyWhenHidden(
           report.status === 'done' ? `${report.title} is ready` : `${report.title} failed`,
           report.status === 'done'
@@ -68,18 +76,18 @@ function useNotifyFinished(reports: readonly InvoiceReport[] | undefined) {
             : (report.error ?? ''),
         );
     }
-  }, [reports]);
+  }, [reports, requestedHere]);
 }
 
 /**
  * The reports requested, newest first: what, for which inputs, when and by whom, how far it got,
  * its rows and, once ready, its file. Read again every 2 s while any is waiting or being built.
  */
-export function ReportHistory() {
+export function ReportHistory({ requestedHere }: { requestedHere: Set<number> }) {
   const [page, setPage] = useState(0);
   const list = useInvoiceReportList({ size: INVOICE_REPORT_PAGE_SIZE, skip: page * INVOICE_REPORT_PAGE_SIZE });
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
-  useNotifyFinished(list.data?.reports);
+  useNotifyFinished(list.data?.reports, requestedHere);
   return (
     <section aria-labelledby="report-history-title">
       <Title order={2} size="h4" id="report-history-title" mb="sm">

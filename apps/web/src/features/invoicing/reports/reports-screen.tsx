@@ -80,7 +80,9 @@ export function ReportsScreen() {
   const [errors, setErrors] = useState<Partial<Record<ReportField, string>>>({});
   const [confirming, setConfirming] = useState<InvoiceReportKind | null>(null);
   const [busy, setBusy] = useState<InvoiceReportKind | null>(null);
-  const requestReport = useRequestInvoiceReport();
+  /** Reports requested from this screen and not yet seen finished: the history tells each one once. */
+  const [requestedHere] = useState(() => new Set<number>());
+  const requestReport = useRequestInvoiceReport({ onRequested: (id) => requestedHere.add(id) });
 
   const set = <F extends ReportField>(field: F, value: ReportInputs[F]) => {
     setInputs((previous) => ({ ...previous, [field]: value }));
@@ -201,7 +203,7 @@ export function ReportsScreen() {
         </Stack>
       </ReportRow>
       <Paper withBorder p="md">
-        <ReportHistory />
+        <ReportHistory requestedHere={requestedHere} />
       </Paper>
       <Dialog
         opened={confirming !== null}
