@@ -202,7 +202,8 @@ describe('pricing extras', () => {
 
   test('a dispatcher sees no Pricing Extras button in the booking details', async () => {
     const get = await apiGetAs('dispatcher');
-    const { bookings } = await get<{ bookings: { reference: string }[] }>('/bookings?size=5');
+    // Of the Same Day view, which the list opens on: the newest booking of all may be ON / OS.
+    const { bookings } = await get<{ bookings: { reference: string }[] }>('/bookings?view=SAME_DAY&size=5');
     const target = bookings[0];
     if (!target) throw new Error('no demo bookings');
     const { page, context, problems } = await openPage(browser());

@@ -136,7 +136,8 @@ describe('booking details: tracking timeline (issue 14)', () => {
 
   test("a set call's booking says it was booked by the set call run and links to its company's Set Calls tab", async () => {
     const get = await apiGetAs('dispatcher');
-    const { bookings } = await get<{ bookings: BookingListItem[] }>('/bookings?tags=SET_CALL&size=60');
+    // Of the Same Day view, which the list opens on.
+    const { bookings } = await get<{ bookings: BookingListItem[] }>('/bookings?view=SAME_DAY&tags=SET_CALL&size=60');
     let target: BookingDetails | undefined;
     for (const candidate of bookings.filter((booking) => booking.jobs.length === 1)) {
       const details = await get<BookingDetails>(`/booking/${candidate.reference}`);
