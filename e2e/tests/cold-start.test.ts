@@ -99,6 +99,27 @@ function single(resources: Timed[], matches: (resource: Timed) => boolean, what:
 }
 
 describe('cold start of a list screen', () => {
+  test("the sign-in page paints from the start-up chunk alone; the toasts and the screens' code load after", async () => {
+    const context = await browser().newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.getByRole('textbox', { name: 'Email' }).waitFor();
+    // The toasts' host (and the screens' shared chunk it uses) is fetched once the page is idle.
+    await page.waitForFunction(() =>
+      performance.getEntriesByType('resource').some((entry) => entry.name.includes('/notifications-host-')),
+    );
+    const { firstPaint, late } = await page.evaluate(() => ({
+      firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      late: performance
+        .getEntriesByType('resource')
+        .filter((entry) => /\/(app-shared|notifications-host)-[^/]+\.(js|css)$/.test(entry.name))
+        .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
+    }));
+    expect(firstPaint).toBeGreaterThan(0);
+    for (const resource of late) expect(resource.startTime, resource.name).toBeGreaterThanOrEqual(firstPaint);
+    await context.close();
+  });
+
   test('the company list asks for its rows alongside its code, in a handful of requests', async () => {
     const session = await storedSession('accounts');
     const { context, firstRowAt, resources } = await coldLoad(browser(), '/companies/list', session);

@@ -1,12 +1,10 @@
 import './zod-jitless.ts';
 import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { currentUserQuery } from './api/users.ts';
 import { queryClient } from './query-client.ts';
@@ -36,6 +34,58 @@ if (session.isLoggedIn && !session.user) void queryClient.prefetchQuery(currentU
 // (`href` names the location; the types ask for a `to` as well, which `href` overrides.)
 void router.preloadRoute({ to: '.', href: router.state.location.href });
 
+const NotificationsHost = lazy(() =>
+  import('./ui/notifications-host.tsx').then((module) => ({ default: module.NotificationsHost })),
+);
+
+/**
+ * The toasts' host, loaded once the first screen has loaded and the browser is then idle: its code
+ * (and the screens' shared chunk it uses) is never fetched in front of the sign-in page's first paint
+ * or a list's first row (Lighthouse on /login, issue 10). A toast raised sooner waits in the store.
+ */
+function DeferredNotificationsHost() {
+  const [wanted, setWanted] = useState(false);
+  useEffect(() => {
+    let cancelWait = () => {};
+    const whenIdle = () => {
+      const want = () => setWanted(true);
+      if (typeof requestIdleCallback === 'function') {
+        const id = requestIdleCallback(want, { timeout: 2000 });
+        cancelWait = () => cancelIdleCallback(id);
+      } else {
+        const timer = setTimeout(want, 200);
+        cancelWait = () => clearTimeout(timer);
+      }
+    };
+    if (router.state.resolvedLocation && router.state.status === 'idle') {
+      whenIdle();
+      return () => cancelWait();
+    }
+    // Whichever comes first: the first screen resolved, or 5 s (a screen still loading then may have
+    // a toast to show about it).
+    let waiting = true;
+    const once = () => {
+      if (!waiting) return;
+      waiting = false;
+      unsubscribe();
+      clearTimeout(fallback);
+      whenIdle();
+    };
+    const unsubscribe = router.subscribe('onResolved', once);
+    const fallback = setTimeout(once, 5000);
+    return () => {
+      unsubscribe();
+      clearTimeout(fallback);
+      cancelWait();
+    };
+  }, []);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationsHost />
+    </Suspense>
+  ) : null;
+}
+
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root');
 // The first render as a transition: React then yields to the browser every few milliseconds instead
@@ -44,7 +94,7 @@ startTransition(() =>
   createRoot(root).render(
     <StrictMode>
       <MantineProvider theme={theme}>
-        <Notifications position="bottom-left" w={400} limit={5} />
+        <DeferredNotificationsHost />
         <QueryClientProvider client={queryClient}>
           <RouterProvider router={router} />
         </QueryClientProvider>

@@ -46,10 +46,12 @@ export function roundEuro(euro: number): number {
   return toEuro(toCents(euro));
 }
 
-const euroFormat = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+// Made on first use: the sign-in page never formats money (issue 10, start-up work on a phone).
+let euroFormatter: Intl.NumberFormat | undefined;
+const euroFormat = () => (euroFormatter ??= new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' }));
 
 /** Formats a euro amount as '€1,234.50' (en-IE). Accepts numeric text from the API. */
 export function formatEuro(euro: number | string | null | undefined): string {
-  if (euro === null || euro === undefined || euro === '') return euroFormat.format(0);
-  return euroFormat.format(toEuro(toCents(euro)));
+  if (euro === null || euro === undefined || euro === '') return euroFormat().format(0);
+  return euroFormat().format(toEuro(toCents(euro)));
 }
