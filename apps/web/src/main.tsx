@@ -1,4 +1,5 @@
 import './zod-jitless.ts';
+import './preload-shell.ts';
 import '@mantine/core/styles.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
