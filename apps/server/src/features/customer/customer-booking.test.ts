@@ -371,6 +371,8 @@ describe.each(databaseKinds)('customer quotes and bookings on %s', (kind) => {
         'Reference,Created,Company,Client Reference,Status,Service,Collection,Delivery,Collection Time,Packages,Weight (kg),Distance (km),Charge ex VAT (EUR)',
       );
       expect(lines).toHaveLength(6);
+      // Created as the office reads it: dd/MM/yy HH:mm, Dublin time.
+      expect(lines.at(-1)?.split(',')[1]).toMatch(/^\d{2}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
       expect(lines.at(-1)).toContain(',PO-1,Delivered,Motorbike Standard,');
       // This company has no special tariff: the catalogue's flat base tariff of 10 euro.
       expect(lines.at(-1)).toMatch(/,ASAP,2,1\.00,1\.9,10\.00$/);

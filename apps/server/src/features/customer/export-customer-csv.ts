@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, count, desc, sql } from 'drizzle-orm';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
+import { formatDateTime } from '@courier/domain/common/dates';
 import type { CustomerBooking, CustomerBookingsQuery } from '@courier/domain/customer/schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
@@ -27,28 +28,17 @@ const COLUMNS = [
   'Charge ex VAT (EUR)',
 ];
 
-const dublinTime = new Intl.DateTimeFormat('en-IE', {
-  timeZone: 'Europe/Dublin',
-  day: '2-digit',
-  month: '2-digit',
-  year: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-const shown = (iso: string) => dublinTime.format(new Date(iso)).replace(',', '');
-
 function csvRow(booking: CustomerBooking): string[] {
   return [
     booking.reference,
-    shown(booking.createdAt),
+    formatDateTime(booking.createdAt),
     booking.company.name,
     booking.clientReference,
     booking.statusLabel,
     booking.service,
     booking.collection ?? '',
     booking.delivery ?? '',
-    booking.collectionTime ? shown(booking.collectionTime) : 'ASAP',
+    booking.collectionTime ? formatDateTime(booking.collectionTime) : 'ASAP',
     String(booking.numberOfPackages),
     booking.weightKg.toFixed(2),
     booking.distance === null ? '' : (booking.distance / 1000).toFixed(1),
