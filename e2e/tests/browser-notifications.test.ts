@@ -52,6 +52,24 @@ async function accountsPage(setUp?: () => void) {
   return opened;
 }
 
+/** Asks for the Companies Blocked Report and, while it is built, puts the tab in the background. */
+async function requestReportAndLeave(page: Page) {
+  // Exact: a ready report's download link is named after the report too.
+  await page.getByRole('button', { name: 'Companies Blocked Report', exact: true }).click();
+  await page.evaluate(() => window.setTabHidden?.(true));
+  await page.getByRole('dialog', { name: 'Companies Blocked Report' }).getByRole('button', { name: 'Confirm' }).click();
+}
+
+/** Waits for the browser notification that the Companies Blocked Report is ready. */
+async function toldReady(page: Page) {
+  await expect
+    .poll(() => created(page), { timeout: 30_000 })
+    .toContainEqual({
+      title: 'Companies Blocked Report is ready',
+      body: 'It has been e-mailed to you and can be downloaded from Reports.',
+    });
+}
+
 describe('browser notifications', () => {
   test('refused in the browser’s pop up, the Browser Notifications Blocked dialog says how to reset it', async () => {
     const { page, problems, context } = await accountsPage(() => {
@@ -97,21 +115,9 @@ describe('browser notifications', () => {
   test('a report that becomes ready while the tab is in the background is told by a browser notification', async () => {
     const { page, problems, context } = await accountsPage(grantedAndRecorded);
     await page.goto('/invoicing/reports');
-    // Exact: a ready report's download link is named after the report too.
-    await page.getByRole('button', { name: 'Companies Blocked Report', exact: true }).click();
     // The user confirms and goes to another tab while the report is built.
-    await page.evaluate(() => window.setTabHidden?.(true));
-    await page
-      .getByRole('dialog', { name: 'Companies Blocked Report' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
-
-    await expect
-      .poll(() => created(page), { timeout: 30_000 })
-      .toContainEqual({
-        title: 'Companies Blocked Report is ready',
-        body: 'It has been e-mailed to you and can be downloaded from Reports.',
-      });
+    await requestReportAndLeave(page);
+    await toldReady(page);
     // The request's success toast, shown while the tab was hidden, went to the browser too.
     expect(await created(page)).toContainEqual({
       title: 'Success',
@@ -155,19 +161,8 @@ describe('browser notifications', () => {
         await route.continue();
       },
     );
-    await page.getByRole('button', { name: 'Companies Blocked Report', exact: true }).click();
-    await page.evaluate(() => window.setTabHidden?.(true));
-    await page
-      .getByRole('dialog', { name: 'Companies Blocked Report' })
-      .getByRole('button', { name: 'Confirm' })
-      .click();
-
-    await expect
-      .poll(() => created(page), { timeout: 30_000 })
-      .toContainEqual({
-        title: 'Companies Blocked Report is ready',
-        body: 'It has been e-mailed to you and can be downloaded from Reports.',
-      });
+    await requestReportAndLeave(page);
+    await toldReady(page);
     expect(problems).toEqual([]);
     await context.close();
   });
