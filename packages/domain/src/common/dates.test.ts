@@ -44,3 +44,60 @@ describe('dates in Europe/Dublin', () => {
     expect(toIsoDay(new Date('2026-01-05T00:00:00Z'))).toBe('2026-01-05');
   });
 });
+
+/** What the time-zone database (Intl) says Dublin's wall clock reads at `instant`, as dd/MM/yy HH:mm. */
+const zoneDatabase = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Dublin',
+  day: '2-digit',
+  month: '2-digit',
+  year: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+function zoneDatabaseText(instant: number): string {
+  const parts: Record<string, string> = {};
+  for (const part of zoneDatabase.formatToParts(instant)) parts[part.type] = part.value;
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+}
+
+describe("Dublin's clock by rule, without the time-zone database", () => {
+  const HOUR = 3_600_000;
+  const sundaysOf = (year: number, month: number) =>
+    Array.from({ length: 31 }, (_, day) => Date.UTC(year, month, day + 1)).filter(
+      (instant) => new Date(instant).getUTCMonth() === month && new Date(instant).getUTCDay() === 0,
+    );
+
+  it('reads as the time-zone database does, every 15 minutes around every change of the clocks, 1990-2099', () => {
+    const mismatches: string[] = [];
+    for (let year = 1990; year <= 2099; year++) {
+      // Every Sunday of March, September and October (the rule's days, and those of rules before it).
+      for (const sunday of [...sundaysOf(year, 2), ...sundaysOf(year, 8), ...sundaysOf(year, 9)]) {
+        for (let instant = sunday - 3 * HOUR; instant <= sunday + 4 * HOUR; instant += HOUR / 4) {
+          if (formatDateTime(instant) !== zoneDatabaseText(instant))
+            mismatches.push(`${new Date(instant).toISOString()}: ${formatDateTime(instant)}`);
+        }
+      }
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
+  it('reads as the time-zone database does at every hour of the day across the year, 1990-2099', () => {
+    const mismatches: string[] = [];
+    // Steps of 7 h 1 min reach every hour of the day and every day of the year in turn.
+    const step = 7 * HOUR + 60_000;
+    for (let instant = Date.UTC(1990, 0, 1); instant < Date.UTC(2100, 0, 1); instant += step) {
+      if (formatDateTime(instant) !== zoneDatabaseText(instant))
+        mismatches.push(`${new Date(instant).toISOString()}: ${formatDateTime(instant)}`);
+    }
+    expect(mismatches.slice(0, 10)).toEqual([]);
+  });
+
+  it('toIsoDay gives the Dublin day either side of midnight in summer and winter, and refuses an invalid date', () => {
+    expect(toIsoDay(new Date('2026-07-15T22:59:00Z'))).toBe('2026-07-15');
+    expect(toIsoDay(new Date('2026-07-15T23:00:00Z'))).toBe('2026-07-16');
+    expect(toIsoDay(new Date('2026-01-15T23:59:00Z'))).toBe('2026-01-15');
+    expect(toIsoDay(new Date('1980-07-15T23:30:00Z'))).toBe('1980-07-16');
+    expect(() => toIsoDay(new Date('nonsense'))).toThrow(RangeError);
+  });
+});
