@@ -10,6 +10,7 @@ import { createRoot } from 'react-dom/client';
 import { currentUserQuery } from './api/users.ts';
 import { queryClient } from './query-client.ts';
 import { router } from './router.tsx';
+import { isDeferredScreen, whenFirstScreenDrawn } from './routing/deferred-screen.tsx';
 import { sessionStore } from './session/session-store.ts';
 import { theme } from './theme.ts';
 
@@ -40,7 +41,7 @@ const NotificationsHost = lazy(() =>
 );
 
 /**
- * The toasts' host, loaded once the first screen has loaded and the browser is then idle: its code
+ * The toasts' host, loaded once the first screen has been drawn and the browser is then idle: its code
  * (and the screens' shared chunk it uses) is never fetched in front of the sign-in page's first paint
  * or a list's first row (Lighthouse on /login, issue 10). A toast raised sooner waits in the store.
  */
@@ -58,24 +59,33 @@ function DeferredNotificationsHost() {
         cancelWait = () => clearTimeout(timer);
       }
     };
-    if (router.state.resolvedLocation && router.state.status === 'idle') {
-      whenIdle();
-      return () => cancelWait();
-    }
-    // Whichever comes first: the first screen resolved, or 5 s (a screen still loading then may have
-    // a toast to show about it).
+    // The first screen is drawn once the router has resolved it and, for a screen drawn in the
+    // background lane (routing/deferred-screen.tsx), once that drawing is done.
+    let cancelDrawn = () => {};
+    const onceResolved = () => {
+      const deferred = router.state.matches.some((match) =>
+        isDeferredScreen(router.routesById[match.routeId].options.component),
+      );
+      if (deferred) cancelDrawn = whenFirstScreenDrawn(once);
+      else once();
+    };
+    // Whichever comes first: the first screen drawn, or 5 s (a screen still loading then may have a
+    // toast to show about it).
     let waiting = true;
     const once = () => {
       if (!waiting) return;
       waiting = false;
       unsubscribe();
+      cancelDrawn();
       clearTimeout(fallback);
       whenIdle();
     };
-    const unsubscribe = router.subscribe('onResolved', once);
+    const unsubscribe = router.subscribe('onResolved', onceResolved);
     const fallback = setTimeout(once, 5000);
+    if (router.state.resolvedLocation && router.state.status === 'idle') onceResolved();
     return () => {
       unsubscribe();
+      cancelDrawn();
       clearTimeout(fallback);
       cancelWait();
     };

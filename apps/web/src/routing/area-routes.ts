@@ -6,6 +6,7 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import type { Role } from '@courier/domain/auth/roles';
+import { deferredScreen } from '@/routing/deferred-screen.tsx';
 import { guarded, redirectIndex } from '@/routing/guards.ts';
 import { rememberedSearch } from '@/routing/remembered-search.ts';
 import { SectionNotFound } from '@/routing/section-not-found.tsx';
@@ -19,6 +20,11 @@ import { SectionNotFound } from '@/routing/section-not-found.tsx';
 interface Screen {
   component?: RouteComponent;
   loader?: (match: { location: ParsedLocation }) => unknown;
+}
+
+/** The screen with its component drawn in the background lane (deferred-screen.tsx). */
+function withDeferredComponent<T extends Screen>(screen: T): T {
+  return screen.component ? { ...screen, component: deferredScreen(screen.component) } : screen;
 }
 
 /** An area's top route under the shell: named for the header's section, open to the area's roles. */
@@ -39,7 +45,7 @@ export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
     beforeLoad: guarded(roles),
     // Refused roles and unknown paths inside a section are answered here, inside the shell.
     notFoundComponent: SectionNotFound,
-    ...screen,
+    ...withDeferredComponent(screen),
   });
 }
 
@@ -86,6 +92,6 @@ export function screenRoute<
     staticData: { name },
     ...(roles && { beforeLoad: guarded(roles) }),
     validateSearch: rememberedSearch(validateSearch),
-    ...screen,
+    ...withDeferredComponent(screen),
   });
 }
