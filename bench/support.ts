@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
 
 /** One line of the results table; `metrics` holds the raw numbers written to results/latest.json. */
 export interface BenchResult {
@@ -82,6 +83,30 @@ export async function measureRequests(
     samples.push(performance.now() - t0);
   }
   return samples;
+}
+
+/**
+ * `count` requests of GET `url`, one after another after `warmUp`, timed by a client in a process of
+ * its own (request-client.ts): the server's process does only the server's work. Answers the times
+ * and the last answer's JSON.
+ */
+export async function measureRequestsApart(
+  url: string,
+  options: { headers: Record<string, string>; warmUp: number; count: number },
+): Promise<{ samples: number[]; body: unknown }> {
+  const client = fileURLToPath(new URL('./request-client.ts', import.meta.url));
+  const job = JSON.stringify({ url, ...options });
+  const { code, output, stdout } = await new Promise<{ code: number; output: string; stdout: string }>((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', client, job], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', (error) => resolve({ code: -1, output: error.message, stdout }));
+    child.on('exit', (exitCode) => resolve({ code: exitCode ?? -1, output: stderr, stdout }));
+  });
+  if (code !== 0) throw new Error(`the request client failed (${code}):\n${lastLines(output)}`);
+  return JSON.parse(stdout) as { samples: number[]; body: unknown };
 }
 
 /** A latency line: p50/p95/p99 of the samples, plus any extra metrics (e.g. how many rows matched). */
