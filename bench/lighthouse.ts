@@ -18,6 +18,16 @@ const PAGES = [
   { path: '/bookings/list', signedIn: true },
 ] as const;
 const FORM_FACTORS = ['mobile', 'desktop'] as const;
+/** The metrics the performance score is made of. */
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'speed-index',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+] as const;
+/** Tries of a run that ends without a score (a metric Lighthouse could not measure) before the case fails. */
+const TRIES = 3;
 
 export async function lighthouseRun(options: {
   url: string;
@@ -53,7 +63,14 @@ export async function lighthouseRun(options: {
     );
     const lhr = result?.lhr;
     const score = lhr?.categories.performance?.score;
-    if (!lhr || typeof score !== 'number') throw new Error(`no performance score for ${options.url}`);
+    if (!lhr || typeof score !== 'number') {
+      // Which metric had no value, and why (Lighthouse answers a null score when one cannot be measured).
+      const why = [
+        lhr?.runtimeError && `${lhr.runtimeError.code}: ${lhr.runtimeError.message}`,
+        ...METRICS.map((id) => lhr?.audits[id]?.errorMessage && `${id}: ${lhr.audits[id]?.errorMessage}`),
+      ].filter(Boolean);
+      throw new Error(`no performance score for ${options.url}${why.length ? ` (${why.join('; ')})` : ''}`);
+    }
     if (new URL(lhr.finalDisplayedUrl).pathname !== new URL(options.url).pathname)
       throw new Error(`${options.url} ended at ${lhr.finalDisplayedUrl}: the session was not taken`);
     const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items?.length ?? 0;
@@ -65,6 +82,20 @@ export async function lighthouseRun(options: {
     };
   } finally {
     chrome.kill();
+  }
+}
+
+/** `run`'s answer, tried again up to `count` times in all when it throws; the last error otherwise. */
+async function tries<T>(count: number, run: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= count) throw error;
+      console.error(
+        `[lighthouse] try ${attempt} of ${count} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
   }
 }
 
@@ -80,7 +111,9 @@ export async function benchLighthouse(app: BuiltApp, progress: (text: string) =>
         for (let i = 0; i < RUNS; i++) {
           progress(`lighthouse ${name} run ${i + 1}/${RUNS}`);
           runs.push(
-            await lighthouseRun({ url: `${app.baseURL}${path}`, session: signedIn ? session : undefined, formFactor }),
+            await tries(TRIES, () =>
+              lighthouseRun({ url: `${app.baseURL}${path}`, session: signedIn ? session : undefined, formFactor }),
+            ),
           );
         }
         const score = median(runs.map((run) => run.score));
