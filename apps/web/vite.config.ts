@@ -15,6 +15,57 @@ const SHARED_APP_CODE =
 const BOOKINGS_SHARED =
   /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](bookings|pricing[\\/]components)[\\/]|node_modules[\\/]@tanstack[\\/](react-)?virtual)/;
 
+/**
+ * What the shell and the company list (the start page of most staff) draw with: the Mantine
+ * components, hooks and app modules they import, named here; the build adds what those import. In a
+ * chunk of their own, so a cold start of a list downloads ~57 KB (gzip) of shared code instead of the
+ * ~131 KB of app-shared, most of it (zod, the forms' inputs, floating-ui) never run by a list
+ * (issue 10, Lighthouse on /companies/list). A component the shell or the list starts to use and is
+ * not named here brings app-shared back into their cold start: e2e/tests/cold-start.test.ts says so.
+ */
+const LIST_CORE = new RegExp(
+  [
+    String.raw`[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]`,
+    String.raw`[\\/]@mantine[\\/]core[\\/]esm[\\/]components[\\/](${[
+      'Accordion',
+      'AppShell',
+      'Avatar',
+      'Badge',
+      'Box',
+      'Burger',
+      'Button',
+      'Center',
+      'CloseButton',
+      'Collapse',
+      'FocusTrap',
+      'Group',
+      'Input',
+      'Loader',
+      'Modal',
+      'ModalBase',
+      'NavLink',
+      'Overlay',
+      'Pagination',
+      'Paper',
+      'Portal',
+      'ScrollArea',
+      'Stack',
+      'Switch',
+      'Table',
+      'Tabs',
+      'Text',
+      'TextInput',
+      'Title',
+      'Transition',
+      'UnstyledButton',
+      'VisuallyHidden',
+    ].join('|')})[\\/]`,
+    String.raw`[\\/]@mantine[\\/]hooks[\\/]`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](ui[\\/](list-states|pagination|format|enable-notifications|toast|browser-notifications|dialog)|api[\\/](company|auth)|features[\\/]companies[\\/](components[\\/]billing-basis-tag|company-list-search))\.tsx?$`,
+    String.raw`[\\/]packages[\\/]domain[\\/]src[\\/]companies[\\/](limits|billing)\.ts$`,
+  ].join('|'),
+);
+
 /** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
 const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
 
@@ -43,6 +94,13 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'app', test: APP_CODE, tags: ['$initial'], priority: 2 },
+            // The shell's and the company list's shared code, apart from app-shared (LIST_CORE above).
+            {
+              name: 'list-core',
+              test: LIST_CORE,
+              minShareCount: 2,
+              priority: 1.8,
+            },
             // The booking list, price editing and the virtual table, shared by the booking, company and
             // review screens: a chunk of their own, so the company list does not download and parse them
             // (Lighthouse on /companies/list, issue 10). Not its dependencies: the Mantine components
