@@ -51,17 +51,22 @@ export function run(
   command: string,
   args: string[],
   options: { cwd: string },
-): Promise<{ code: number; output: string; ms: number }> {
+): Promise<{ code: number; output: string; stdout: string; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
     const child = spawn(command, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
+    // `output` is both streams as they came (for a failure's message); `stdout` alone (for an answer).
     let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    let stdout = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      stdout += chunk.toString();
+    });
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', (error) =>
-      resolve({ code: -1, output: `${output}\n${error.message}`, ms: performance.now() - started }),
+      resolve({ code: -1, output: `${output}\n${error.message}`, stdout, ms: performance.now() - started }),
     );
-    child.on('exit', (code) => resolve({ code: code ?? -1, output, ms: performance.now() - started }));
+    child.on('exit', (code) => resolve({ code: code ?? -1, output, stdout, ms: performance.now() - started }));
   });
 }
 
@@ -96,14 +101,8 @@ export async function measureRequestsApart(
 ): Promise<{ samples: number[]; body: unknown }> {
   const client = fileURLToPath(new URL('./request-client.ts', import.meta.url));
   const job = JSON.stringify({ url, ...options });
-  const { code, output, stdout } = await new Promise<{ code: number; output: string; stdout: string }>((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', client, job], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', (error) => resolve({ code: -1, output: error.message, stdout }));
-    child.on('exit', (exitCode) => resolve({ code: exitCode ?? -1, output: stderr, stdout }));
+  const { code, output, stdout } = await run(process.execPath, ['--import', 'tsx', client, job], {
+    cwd: process.cwd(),
   });
   if (code !== 0) throw new Error(`the request client failed (${code}):\n${lastLines(output)}`);
   return JSON.parse(stdout) as { samples: number[]; body: unknown };

@@ -75,24 +75,25 @@ function partsOf(value: Date | string | number): DublinParts | undefined {
 
 const twoDigits = (value: number) => String(value % 100).padStart(2, '0');
 
+const dateText = (p: DublinParts) => `${twoDigits(p.day)}/${twoDigits(p.month)}/${twoDigits(p.year)}`;
+const timeText = (p: DublinParts) => `${twoDigits(p.hour)}:${twoDigits(p.minute)}`;
+
 /** dd/MM/yy, or '' for a missing or invalid date. */
 export function formatDate(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const p = partsOf(value);
-  return p ? `${twoDigits(p.day)}/${twoDigits(p.month)}/${twoDigits(p.year)}` : '';
+  const p = value === null || value === undefined ? undefined : partsOf(value);
+  return p ? dateText(p) : '';
 }
 
 /** HH:mm (24-hour), or ''. */
 export function formatTime(value: Date | string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  const p = partsOf(value);
-  return p ? `${twoDigits(p.hour)}:${twoDigits(p.minute)}` : '';
+  const p = value === null || value === undefined ? undefined : partsOf(value);
+  return p ? timeText(p) : '';
 }
 
-/** dd/MM/yy HH:mm, or ''. */
+/** dd/MM/yy HH:mm, or ''. Reads the date once: every list row and CSV line calls it. */
 export function formatDateTime(value: Date | string | number | null | undefined): string {
-  const date = formatDate(value);
-  return date ? `${date} ${formatTime(value)}` : '';
+  const p = value === null || value === undefined ? undefined : partsOf(value);
+  return p ? `${dateText(p)} ${timeText(p)}` : '';
 }
 
 /** yyyy-MM-dd in Europe/Dublin, the format dates are sent in (spec 1 §9). */
