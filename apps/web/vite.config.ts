@@ -61,7 +61,7 @@ const LIST_CORE = new RegExp(
       'VisuallyHidden',
     ].join('|')})[\\/]`,
     String.raw`[\\/]@mantine[\\/]hooks[\\/]`,
-    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](ui[\\/](list-states|pagination|format|enable-notifications|toast|browser-notifications|dialog)|api[\\/](company|auth)|features[\\/]companies[\\/](components[\\/]billing-basis-tag|company-list-search))\.tsx?$`,
+    String.raw`[\\/]apps[\\/]web[\\/]src[\\/](ui[\\/](list-states|pagination|format|enable-notifications|toast|browser-notifications|dialog)|api[\\/](company|auth)|routing[\\/]shown-at-once|features[\\/]companies[\\/](components[\\/]billing-basis-tag|company-list-search))\.tsx?$`,
     String.raw`[\\/]packages[\\/]domain[\\/]src[\\/]companies[\\/](limits|billing)\.ts$`,
   ].join('|'),
 );

@@ -76,3 +76,19 @@ export async function openDriver(
   await panel.waitFor();
   return panel;
 }
+
+/**
+ * Clicks a switch whose value lives in the URL and answers whether it shows the new state one task
+ * later, before the router has committed the navigation. A switch that flicks back to its old state
+ * for that moment fails a Playwright check()/uncheck() on a slow machine ("Clicking the checkbox did
+ * not change its state") and shows a user the wrong state.
+ */
+export async function switchFlipsAtOnce(toggle: Locator): Promise<boolean> {
+  return toggle.evaluate(async (input) => {
+    if (!(input instanceof HTMLInputElement)) throw new Error('not an input');
+    const before = input.checked;
+    input.click();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    return input.checked !== before;
+  });
+}

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, openPage, signedInPage, signIn, waitForUrl } from '../support/browser.ts';
-import { openFirstCompany } from '../support/steps.ts';
+import { openFirstCompany, switchFlipsAtOnce } from '../support/steps.ts';
 
 const browser = browserForTests();
 
@@ -88,7 +88,7 @@ describe('company list', () => {
 
     await page.getByPlaceholder('Search Companies...').fill(accountCode.slice(0, 5));
     await waitForUrl(page, (url) => url.searchParams.get('q') === accountCode.slice(0, 5));
-    await page.getByRole('switch', { name: 'Show only exact matches' }).check();
+    expect(await switchFlipsAtOnce(page.getByRole('switch', { name: 'Show only exact matches' }))).toBe(true);
     await waitForUrl(page, (url) => url.searchParams.get('exact') === 'true');
     await expect.poll(() => page.getByText('No Companies').isVisible()).toBe(true);
 

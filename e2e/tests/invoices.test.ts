@@ -7,6 +7,7 @@ import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriodListItem, InvoicePeriodListResponse } from '@courier/domain/invoicing/list-schemas';
 import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { apiGetAs, apiToken } from '../support/api.ts';
+import { switchFlipsAtOnce } from '../support/steps.ts';
 
 // Issue 12: the pending invoice list, its filters, finalising with progress, downloads, one invoice's
 // page, and a company's Invoices tab.
@@ -88,7 +89,8 @@ describe('invoice list', () => {
     expect(weekly.invoicePeriods.length).toBeGreaterThan(0);
     expect(weekly.invoicePeriods.every((period) => period.companyExtSettings.invoiceInterval === 'W')).toBe(true);
 
-    await page.getByRole('switch', { name: 'Monthly' }).uncheck();
+    // The switch shows the change at once, not after the router has caught up.
+    expect(await switchFlipsAtOnce(page.getByRole('switch', { name: 'Monthly' }))).toBe(true);
     await waitForUrl(page, (url) => url.searchParams.get('monthly') === 'false');
     await expectRowsMatch(page, weekly);
     await expect

@@ -7,6 +7,7 @@ import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { useCompanyList } from '@/api/company.ts';
+import { useShownAtOnce } from '@/routing/shown-at-once.ts';
 import { BillingBasisTag } from './components/billing-basis-tag.tsx';
 import { COMPANY_PAGE_SIZE, companyListBodyOf } from './company-list-search.ts';
 
@@ -18,7 +19,7 @@ export function CompanyListScreen() {
   const search = route.useSearch();
   const navigate = useNavigate({ from: '/companies/list' });
   const query = search.q ?? '';
-  const exact = search.exact ?? false;
+  const [exact, showExact] = useShownAtOnce(search.exact ?? false);
   const page = search.page ?? 0;
   const [text, setText] = useState(query);
 
@@ -62,10 +63,13 @@ export function CompanyListScreen() {
               checked={exact}
               onChange={(event) => {
                 const checked = event.currentTarget.checked;
-                void navigate({
-                  search: (prev) => ({ ...prev, exact: checked || undefined, page: undefined }),
-                  replace: true,
-                });
+                showExact(
+                  checked,
+                  navigate({
+                    search: (prev) => ({ ...prev, exact: checked || undefined, page: undefined }),
+                    replace: true,
+                  }),
+                );
               }}
             />
           </Group>

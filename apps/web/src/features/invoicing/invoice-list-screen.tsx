@@ -21,6 +21,7 @@ import {
   useFinaliseForDateRange,
   useFinaliseRun,
 } from '@/api/invoice-periods.ts';
+import { useShownAtOnce } from '@/routing/shown-at-once.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -86,8 +87,10 @@ export function InvoiceListScreen() {
   // Any change of filter starts from the first page with nothing chosen.
   const setSearch = (change: Partial<InvoiceListSearch>) => {
     setSelected(new Set());
-    void navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }), replace: true });
+    return navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }), replace: true });
   };
+  const [weekly, showWeekly] = useShownAtOnce(filters.weekly);
+  const [monthly, showMonthly] = useShownAtOnce(filters.monthly);
   const setQuery = useDebouncedCallback((text: string) => setSearch({ q: text.trim() || undefined }), SEARCH_DELAY_MS);
 
   const toggle = (id: number) =>
@@ -189,13 +192,19 @@ export function InvoiceListScreen() {
         )}
         <Switch
           label="Weekly"
-          checked={filters.weekly}
-          onChange={(event) => setSearch({ weekly: event.currentTarget.checked ? undefined : false })}
+          checked={weekly}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            showWeekly(checked, setSearch({ weekly: checked ? undefined : false }));
+          }}
         />
         <Switch
           label="Monthly"
-          checked={filters.monthly}
-          onChange={(event) => setSearch({ monthly: event.currentTarget.checked ? undefined : false })}
+          checked={monthly}
+          onChange={(event) => {
+            const checked = event.currentTarget.checked;
+            showMonthly(checked, setSearch({ monthly: checked ? undefined : false }));
+          }}
         />
       </Group>
 
@@ -274,7 +283,7 @@ export function InvoiceListScreen() {
             onKeyDown={(event) => {
               if (event.key === 'Enter') {
                 setQuery.cancel?.();
-                setSearch({ q: findText.trim() || undefined });
+                void setSearch({ q: findText.trim() || undefined });
               }
             }}
           />

@@ -16,6 +16,7 @@ import {
 } from '@/api/driver-pay.ts';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { saveFile } from '@/ui/save-file.ts';
+import { useShownAtOnce } from '@/routing/shown-at-once.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { AddDriverDialog } from './add-driver-dialog.tsx';
@@ -104,6 +105,7 @@ interface CachedPayRow {
 }
 
 function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean }) {
+  const [zerosSwitch, showZerosAtOnce] = useShownAtOnce(showZeros);
   const navigate = useNavigate({ from: '/drivers/pay' });
   const list = usePayWeek(week);
   const periods: readonly PayPeriod[] = useMemo(() => list.data ?? [], [list.data]);
@@ -310,10 +312,13 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
             />
             <Switch
               label="Display Zero Totals"
-              checked={showZeros}
+              checked={zerosSwitch}
               onChange={(event) => {
-                const zeros = event.currentTarget.checked || undefined;
-                void navigate({ search: (prev) => ({ ...prev, zeros }), replace: true });
+                const checked = event.currentTarget.checked;
+                showZerosAtOnce(
+                  checked,
+                  navigate({ search: (prev) => ({ ...prev, zeros: checked || undefined }), replace: true }),
+                );
               }}
               mb={8}
             />
