@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -25,6 +25,22 @@ export interface Database {
   /** PGlite only: the data directory as a tarball (used to make test templates). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
+}
+
+/**
+ * Independent reads: all at once on the database (the pool spreads them over its connections), one
+ * after another in a transaction. A transaction is one connection, where node-postgres only queues
+ * a query sent while another runs, and warns that pg 9 will refuse it (seen at start-up with the
+ * demo data, from the pay recompute). Each read is a function, so none starts before its turn.
+ */
+export async function readTogether<const T extends readonly (() => PromiseLike<unknown>)[]>(
+  db: DbOrTx,
+  reads: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (!(db instanceof PgTransaction)) return (await Promise.all(reads.map((read) => read()))) as never;
+  const answers: unknown[] = [];
+  for (const read of reads) answers.push(await read());
+  return answers as never;
 }
 
 /** The rows of `db.execute(sql...)`: node-postgres answers { rows }, PGlite's driver may answer the array itself. */

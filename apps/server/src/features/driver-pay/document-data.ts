@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DriverDocumentFacts } from '@courier/domain/driver-pay/documents';
 import { attendanceBonusPercent, defaultFuelPercent } from '@courier/domain/driver-pay/formulas';
 import { EDITABLE_PAY_PERIOD_STATUSES } from '@courier/domain/driver-pay/schemas';
-import type { DbOrTx } from '../../db/client.ts';
+import { readTogether, type DbOrTx } from '../../db/client.ts';
 import {
   bookingJobs,
   bookingTasks,
@@ -152,21 +152,22 @@ export async function loadPayDocumentData(db: DbOrTx, payPeriodId: number): Prom
   const { period, driver, settings, place } = row;
   const week = { start: period.startDay, end: period.endDay };
 
-  const [tasks, adjustments, facts] = await Promise.all([
-    db
-      .select({
-        completedAt: bookingTasks.completedAt,
-        jobReference: bookingJobs.reference,
-        type: bookingTasks.type,
-        driverPay: bookingTasks.driverPay,
-        driverPayExtra: bookingTasks.driverPayExtra,
-      })
-      .from(bookingTasks)
-      .innerJoin(bookingJobs, eq(bookingJobs.id, bookingTasks.jobId))
-      .where(tasksOfWeek(driver.id, week))
-      .orderBy(asc(bookingTasks.completedAt), asc(bookingTasks.id)),
-    adjustmentsOfPeriods(db, [period.id]),
-    documentFactsOfPeriods(db, [period.id]),
+  const [tasks, adjustments, facts] = await readTogether(db, [
+    () =>
+      db
+        .select({
+          completedAt: bookingTasks.completedAt,
+          jobReference: bookingJobs.reference,
+          type: bookingTasks.type,
+          driverPay: bookingTasks.driverPay,
+          driverPayExtra: bookingTasks.driverPayExtra,
+        })
+        .from(bookingTasks)
+        .innerJoin(bookingJobs, eq(bookingJobs.id, bookingTasks.jobId))
+        .where(tasksOfWeek(driver.id, week))
+        .orderBy(asc(bookingTasks.completedAt), asc(bookingTasks.id)),
+    () => adjustmentsOfPeriods(db, [period.id]),
+    () => documentFactsOfPeriods(db, [period.id]),
   ]);
 
   const contact = (row.contact ?? {}) as Record<string, unknown>;

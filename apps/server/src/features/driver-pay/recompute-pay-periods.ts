@@ -6,7 +6,7 @@ import {
   type PayAdjustmentType,
 } from '@courier/domain/driver-pay/formulas';
 import type { SavePayPeriod } from '@courier/domain/driver-pay/schemas';
-import type { DbOrTx } from '../../db/client.ts';
+import { readTogether, type DbOrTx } from '../../db/client.ts';
 import { payAdjustments, payPeriods } from '../../db/schema/index.ts';
 import {
   adjustmentsOfPeriods,
@@ -100,13 +100,14 @@ export async function recomputePayPeriods(
   if (periods.length === 0) return [];
   const userId = options.userId ?? null;
   const driverIds = [...new Set(periods.map((period) => period.driverId))];
-  const [settings, vehicles, adjustments] = await Promise.all([
-    paySettingsOfDrivers(tx, driverIds),
-    vehiclesOfDrivers(tx, driverIds),
-    adjustmentsOfPeriods(
-      tx,
-      periods.map((period) => period.id),
-    ),
+  const [settings, vehicles, adjustments] = await readTogether(tx, [
+    () => paySettingsOfDrivers(tx, driverIds),
+    () => vehiclesOfDrivers(tx, driverIds),
+    () =>
+      adjustmentsOfPeriods(
+        tx,
+        periods.map((period) => period.id),
+      ),
   ]);
   const basePays = new Map<string, Map<number, number>>();
   for (const start of new Set(periods.map((period) => period.startDay))) {

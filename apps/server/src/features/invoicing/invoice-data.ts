@@ -9,7 +9,7 @@ import {
 } from '@courier/domain/invoicing/invoice-totals';
 import { countryByCode } from '@courier/domain/common/countries';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
-import type { DbOrTx } from '../../db/client.ts';
+import { readTogether, type DbOrTx } from '../../db/client.ts';
 import {
   billingContacts,
   bookingJobs,
@@ -104,8 +104,9 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
   if (!head) throw notFound(`Invoice period ${periodId} does not exist.`);
   const settings = head.settings;
 
-  const [jobRows, adjustmentRows, contacts] = await Promise.all([
-    db.execute(sql`
+  const [jobRows, adjustmentRows, contacts] = await readTogether(db, [
+    () =>
+      db.execute(sql`
       select ${workKind} as kind,
              to_char(${bookings.createdAt} at time zone 'Europe/Dublin', 'YYYY-MM-DD') as date,
              ${bookingJobs.reference} as job_reference,
@@ -121,7 +122,8 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       left join ${places} dp on dp.id = ${bookingJobs.deliveryPlaceId}
       where ${bookingJobs.invoicePeriodId} = ${periodId}
       order by ${bookings.createdAt}, ${bookingJobs.reference}`),
-    db.execute(sql`
+    () =>
+      db.execute(sql`
       select ${workKind} as kind,
              to_char(${jobPriceAdjustments.createdAt} at time zone 'Europe/Dublin', 'YYYY-MM-DD') as date,
              ${bookingJobs.reference} as job_reference,
@@ -135,16 +137,17 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       join ${services} on ${services.id} = ${bookings.serviceId}
       where ${jobPriceAdjustments.invoicePeriodId} = ${periodId}
       order by ${jobPriceAdjustments.createdAt}, ${jobPriceAdjustments.id}`),
-    db
-      .select({
-        name: billingContacts.name,
-        email: billingContacts.email,
-        groundInvoices: billingContacts.groundInvoices,
-        overnightInvoices: billingContacts.overnightInvoices,
-      })
-      .from(billingContacts)
-      .where(and(eq(billingContacts.companyId, head.company.id)))
-      .orderBy(asc(billingContacts.id)),
+    () =>
+      db
+        .select({
+          name: billingContacts.name,
+          email: billingContacts.email,
+          groundInvoices: billingContacts.groundInvoices,
+          overnightInvoices: billingContacts.overnightInvoices,
+        })
+        .from(billingContacts)
+        .where(and(eq(billingContacts.companyId, head.company.id)))
+        .orderBy(asc(billingContacts.id)),
   ]);
 
   type Row = Record<string, unknown>;
