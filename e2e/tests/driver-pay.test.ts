@@ -8,7 +8,15 @@ import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-wee
 import type { PayPeriod, SavePayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { PaySettings } from '@courier/domain/drivers/schemas';
 import { apiToken } from '../support/api.ts';
-import { baseURL, browserForTests, expectAccessible, signedInPage, type DemoRole } from '../support/browser.ts';
+import {
+  baseURL,
+  browserForTests,
+  expectAccessible,
+  signedInPage,
+  waitForUrl,
+  type DemoRole,
+} from '../support/browser.ts';
+import { switchFlipsAtOnce } from '../support/steps.ts';
 
 // Issue 13, the Driver Pay screen (spec 2 §2 'Driver pay', §4, §5, §8, §9): a week's grid whose
 // totals follow the inputs exactly as the domain's computePayPeriod works them out, adjustments with
@@ -345,6 +353,42 @@ describe('driver pay', () => {
       expect(await download()).toBe('false');
       await page.getByRole('switch', { name: 'Merge extras' }).check();
       expect(await download()).toBe('true');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('Display Zero Totals shows the drivers with nothing to pay, the switch at once, and the link keeps it', async () => {
+    let found: { week: PayWeek; zero: PayPeriod } | undefined;
+    for (const week of recentPayWeeks(dublinToday()).slice(0, 4)) {
+      const zero = (await periodsOf(week)).find((candidate) => candidate.total === 0);
+      if (zero) found = found ?? { week, zero };
+    }
+    if (!found) throw new Error('The demo data has a driver with nothing to pay in one of the last four weeks.');
+    const { week, zero } = found;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}`);
+      const grid = page.getByRole('region', { name: 'Pay periods' });
+      await grid.locator('tbody tr[data-driver-number]').first().waitFor({ timeout: 20_000 });
+      const zeroRow = page.locator(`tbody tr[data-driver-number="${zero.driver.driverNumber}"]`);
+      // Not in the grid, top to bottom (it draws only the rows in view).
+      for (let step = 0; step < 40 && (await zeroRow.count()) === 0; step++) {
+        await grid.evaluate((element) => element.scrollBy(0, 300));
+        await page.waitForTimeout(50);
+      }
+      expect(await zeroRow.count()).toBe(0);
+
+      const zeros = page.getByRole('switch', { name: 'Display Zero Totals' });
+      expect(await switchFlipsAtOnce(zeros)).toBe(true);
+      await waitForUrl(page, (url) => url.searchParams.get('zeros') === 'true');
+      await grid.evaluate((element) => element.scrollTo(0, 0));
+      await rowOf(page, zero.driver.driverNumber);
+
+      await page.reload();
+      await rowOf(page, zero.driver.driverNumber);
+      expect(await zeros.isChecked()).toBe(true);
       expect(problems).toEqual([]);
     } finally {
       await context.close();
