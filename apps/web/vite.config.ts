@@ -1,6 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 /** The app's own modules (apps/web/src, packages/domain/src), not a library's. */
 const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
@@ -69,8 +69,49 @@ const LIST_CORE = new RegExp(
 /** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
 const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
 
+/** The shell's module: every page but /login opens inside it. */
+const SHELL_MODULE = /[\\/]apps[\\/]web[\\/]src[\\/]shell[\\/]app-shell\.tsx$/;
+
+/**
+ * Writes dist/app.html beside index.html: the same page, plus modulepreload links for the shell's chunk
+ * and the chunks it imports. The server sends it for every page inside the shell (all but /login), so
+ * those chunks download alongside the start-up chunk instead of after it has run (~0.5 s at 4x CPU):
+ * Lighthouse's LCP on /companies/list -0.2 s (issue 10). /login gets index.html, without them.
+ */
+function shellPreloadPage(): Plugin {
+  return {
+    name: 'courier:shell-preload-page',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle(_options, bundle) {
+      const index = bundle['index.html'];
+      if (index?.type !== 'asset' || typeof index.source !== 'string') {
+        this.error('shell-preload-page: the build wrote no index.html to copy into app.html');
+      }
+      const html = index.source;
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const shell = chunks.find((chunk) => chunk.facadeModuleId && SHELL_MODULE.test(chunk.facadeModuleId));
+      if (!shell) this.error('shell-preload-page: no chunk holds src/shell/app-shell.tsx');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const wanted: string[] = [];
+      const visit = (fileName: string) => {
+        if (wanted.includes(fileName) || html.includes(`/${fileName}"`)) return;
+        wanted.push(fileName);
+        for (const imported of byFile.get(fileName)?.imports ?? []) visit(imported);
+      };
+      visit(shell.fileName);
+      const links = wanted
+        .map((fileName) => `<link rel="modulepreload" crossorigin href="/${fileName}">\n    `)
+        .join('');
+      const at = html.indexOf('<link rel="stylesheet"');
+      if (at < 0) this.error('shell-preload-page: index.html has no stylesheet link to put the preloads before');
+      this.emitFile({ type: 'asset', fileName: 'app.html', source: html.slice(0, at) + links + html.slice(at) });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), shellPreloadPage()],
   // `@/api/company.ts` is `src/api/company.ts` (tsconfig.json `paths` says the same to TypeScript).
   resolve: { alias: [{ find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }] },
   server: {

@@ -120,6 +120,13 @@ describe('cold start of a list screen', () => {
         .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime })),
     }));
     expect(firstPaint).toBeGreaterThan(0);
+    // The sign-in page is index.html, which does not preload the shell (app.html does, for the pages in it);
+    // list-core it uses itself (its inputs and buttons).
+    expect(
+      await page.evaluate(() =>
+        performance.getEntriesByType('resource').filter((entry) => /\/app-shell-/.test(entry.name)),
+      ),
+    ).toEqual([]);
     // The first paint's time is when its frame reached the screen, up to a frame after the page had
     // drawn it and gone idle: a request in that frame came after the drawing, not in front of it.
     for (const resource of late)
@@ -139,6 +146,13 @@ describe('cold start of a list screen', () => {
       const screen = single(resources, (r) => /\/company-list-screen-[^/]+\.js$/.test(r.name), 'the screen chunk');
       // Started at navigation by the route's loader, not by the screen once its code has arrived.
       expect(list.startTime).toBeLessThan(screen.responseEnd);
+      // The page preloads the shell's chunks (app.html): they download beside the start-up chunk, not
+      // once it has run.
+      const startUp = single(resources, (r) => /\/app-[\w-]{8}\.js$/.test(r.name), 'the start-up chunk');
+      for (const chunk of ['app-shell', 'list-core']) {
+        const found = single(resources, (r) => new RegExp(`/${chunk}-[^/]+\\.js$`).test(r.name), chunk);
+        expect(found.startTime, chunk).toBeLessThan(startUp.responseEnd);
+      }
       // The profile is no step in front of the list: stored with the session, or asked for beside it.
       const profile = resources.find((r) => r.name === '/api/user');
       if (profile) expect(list.startTime).toBeLessThan(profile.responseEnd);
@@ -184,6 +198,27 @@ describe('cold start of a list screen', () => {
       );
     } finally {
       await context.close();
+    }
+  });
+
+  test('the site address itself opens the start page, or the sign-in page for someone signed out', async () => {
+    const session = await storedSession('accounts');
+    const { page, context } = await coldLoad(browser(), '/', session);
+    try {
+      await page.waitForURL(/\/companies\/list/);
+      await expect.poll(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+    const signedOut = await browser().newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 900 } });
+    try {
+      const fresh = await signedOut.newPage();
+      const response = await fresh.goto('/');
+      expect(response?.status()).toBe(200);
+      await fresh.waitForURL(/\/login/);
+      await fresh.getByRole('textbox', { name: 'Email' }).waitFor();
+    } finally {
+      await signedOut.close();
     }
   });
 

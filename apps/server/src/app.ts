@@ -10,7 +10,7 @@ import type { AppContext } from './app-context.ts';
 import { serverAreas } from './features/index.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
 import { registerCompression } from './http/compression.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { registerErrorHandler, sendWebPage } from './http/errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createResponseSerializerCompiler } from './http/response-serializer.ts';
@@ -47,7 +47,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: options.checkResponses ?? false }));
   const webDist = context.config.webDist;
   const spa = webDist !== null && existsSync(path.join(webDist, 'index.html'));
-  registerErrorHandler(app, { spa });
+  const shellPage = spa && existsSync(path.join(webDist, 'app.html'));
+  registerErrorHandler(app, { spa, shellPage });
   await registerSecurityHeaders(app, context.config);
   // The cookie parser's hook must run before the access hook reads the session cookie.
   await app.register(fastifyCookie);
@@ -91,6 +92,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
 
   if (spa && webDist) {
     await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, index: false });
+    // The site's address itself: the static files' wildcard would answer it 403 (a folder, no index).
+    app.get('/', { schema: { hide: true } }, (_request, reply) => sendWebPage(reply, '/', { shellPage }));
   }
   return app;
 }

@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@courier/domain/common/api';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
@@ -70,7 +70,14 @@ function withoutQueryParameters(error: Error): Error {
  * One error handler: typed errors keep their status, bad input is a 400 with field details, a
  * PostgreSQL data or integrity error a 400 or 409, the rest a bare 500.
  */
-export function registerErrorHandler(app: FastifyInstance, options: { spa: boolean }): void {
+export function registerErrorHandler(
+  app: FastifyInstance,
+  options: {
+    spa: boolean;
+    /** The build wrote app.html: index.html with the shell's chunks preloaded (apps/web/vite.config.ts). */
+    shellPage?: boolean;
+  },
+): void {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       const body: ApiError = {
@@ -129,10 +136,24 @@ export function registerErrorHandler(app: FastifyInstance, options: { spa: boole
       !url.startsWith('/assets/') &&
       !/\.[a-z0-9]+$/i.test(url)
     ) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendWebPage(reply, url, { shellPage: options.shellPage ?? false });
     }
     return reply
       .status(404)
       .send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` } satisfies ApiError);
   });
+}
+
+/**
+ * The web app's page for a path: app.html (index.html with the shell's chunks preloaded) for every page
+ * inside the shell, which is all but the sign-in page, whose code starts at once; index.html for
+ * /login, or for every page of a build without app.html.
+ */
+export function sendWebPage(reply: FastifyReply, url: string, options: { shellPage: boolean }): FastifyReply {
+  const signIn = url === '/login' || url.startsWith('/login/');
+  // no-cache: asked again on every visit, so a new build's chunk names are never missed. sendFile would
+  // otherwise write its own 'public, max-age=0' over it.
+  return reply
+    .header('cache-control', 'no-cache')
+    .sendFile(options.shellPage && !signIn ? 'app.html' : 'index.html', { cacheControl: false });
 }

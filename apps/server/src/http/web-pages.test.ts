@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+// The built web app's pages: app.html (index.html with the shell's chunks preloaded, written by
+// apps/web/vite.config.ts) for every page inside the shell, index.html for the sign-in page, and a
+// 404 for a missing asset or API path, never a page in their place. Not about the database: PGlite only.
+
+const INDEX = '<!doctype html><html><head><title>index</title></head><body><div id="root"></div></body></html>';
+const SHELL =
+  '<!doctype html><html><head><title>shell</title><link rel="modulepreload" crossorigin href="/assets/app-shell-x.js"></head><body><div id="root"></div></body></html>';
+
+function webDistWith(files: Record<string, string>): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'courier-web-pages-'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+describe('web pages of a build with app.html', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = webDistWith({ 'index.html': INDEX, 'app.html': SHELL });
+    t = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it.each(['/', '/companies/list', '/bookings/list?statuses=delivered', '/companies/12/bookings', '/drivers/list'])(
+    '%s (inside the shell) is app.html, which preloads the shell, never cached without asking',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/^text\/html/);
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.body).toBe(SHELL);
+    },
+  );
+
+  it.each(['/login', '/login?redirect=%2Fbookings%2Flist', '/login/'])(
+    '%s (the sign-in page) is index.html: no shell code in front of the form',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toBe(INDEX);
+    },
+  );
+
+  it('a path that only starts like the sign-in page is inside the shell', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/loginhistory' });
+    expect(response.body).toBe(SHELL);
+  });
+
+  it.each(['/assets/missing-chunk.js', '/api/no-such-route', '/favicon-missing.svg'])(
+    '%s is a 404, not a page',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+    },
+  );
+});
+
+describe('web pages of a build without app.html', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = webDistWith({ 'index.html': INDEX });
+    t = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  it('every page is index.html', async () => {
+    for (const url of ['/companies/list', '/login']) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(INDEX);
+    }
+  });
+});
