@@ -29,6 +29,8 @@ const REQUESTS = 60;
 const WARM_UP = 5;
 /** The CSV against PostgreSQL's COPY of the same rows (issue 10). */
 const CSV_COPY_BUDGET = 1.2;
+/** Runs of the CSV and of its COPY floor, taking turns. */
+const CSV_ROUNDS = 3;
 /** The list over HTTP against the same query run directly (its floor), p50 to p50 (issue 10). */
 const RATIO_BUDGET = 1.3;
 /** The longest task while scrolling the 5,000-row page (issue 10). */
@@ -175,47 +177,69 @@ async function benchOn(databaseUrl: string, options: { filled: boolean }): Promi
       );
       if (edge) {
         const windowStart = new Date(edge.created_at).toISOString();
-        // Growth from a settled heap: garbage left by the searches above (or by generating the data in
-        // this same process) is collected first, so the figure is the export's, not the earlier work's.
-        collectGarbage();
-        const before = process.memoryUsage().rss;
-        let peak = before;
-        const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
-        const { ms: csvMs, value: lines } = await timed(async () => {
-          const response = await fetch(`${address}/api/bookings/csv?windowStart=${encodeURIComponent(windowStart)}`, {
-            headers,
+        const exportOnce = async () => {
+          // Growth from a settled heap: garbage left by the searches above (or by generating the data in
+          // this same process) is collected first, so the figure is the export's, not the earlier work's.
+          collectGarbage();
+          const before = process.memoryUsage().rss;
+          let peak = before;
+          const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+          const { ms: exportMs, value: lines } = await timed(async () => {
+            const response = await fetch(`${address}/api/bookings/csv?windowStart=${encodeURIComponent(windowStart)}`, {
+              headers,
+            });
+            if (response.status !== 200) throw new Error(`CSV answered ${response.status}: ${await response.text()}`);
+            let newlines = 0;
+            const reader = response.body?.getReader();
+            for (;;) {
+              const next = await reader?.read();
+              if (!next || next.done) break;
+              // Native search, not a loop over each of the ~31 MB in JavaScript (~0.35 s of this process's
+              // CPU, which the server shares: it was counted as the export's time).
+              for (let at = next.value.indexOf(10); at !== -1; at = next.value.indexOf(10, at + 1)) newlines++;
+            }
+            return newlines;
           });
-          if (response.status !== 200) throw new Error(`CSV answered ${response.status}: ${await response.text()}`);
-          let newlines = 0;
-          const reader = response.body?.getReader();
-          for (;;) {
-            const next = await reader?.read();
-            if (!next || next.done) break;
-            for (const byte of next.value) if (byte === 10) newlines++;
-          }
-          return newlines;
-        });
-        clearInterval(timer);
-        const growthMb = (peak - before) / 1024 / 1024;
-        const floor = await copyFloor(databaseUrl, windowStart);
+          clearInterval(timer);
+          return { ms: exportMs, lines, growthMb: (peak - before) / 1024 / 1024 };
+        };
+        // Medians of a few runs, the export and COPY taking turns: either alone varies by a third from
+        // one run to the next on this 2-core machine, which a single pair turned into a ratio of 1.2 to 1.8.
+        const exports = [];
+        const copies: number[] = [];
+        let floor: Awaited<ReturnType<typeof copyFloor>> = { rows: 0 };
+        for (let round = 0; round < CSV_ROUNDS; round++) {
+          exports.push(await exportOnce());
+          floor = await copyFloor(databaseUrl, windowStart);
+          if (floor.ms !== undefined) copies.push(floor.ms);
+        }
+        const csvMs = percentile(
+          exports.map((run) => run.ms),
+          50,
+        );
+        const lines = exports[0]?.lines ?? 0;
+        const growthMb = Math.max(...exports.map((run) => run.growthMb));
+        if (copies.length > 0) floor = { ...floor, ms: percentile(copies, 50) };
         results.push({
           bench: 'bookings, PostgreSQL',
           case: `COPY of the same ${floor.rows.toLocaleString('en-IE')} rows (the CSV's floor)`,
           summary:
-            floor.ms === undefined ? 'skipped' : `${ms(floor.ms)}; the CSV takes ${(csvMs / floor.ms).toFixed(2)}x`,
+            floor.ms === undefined
+              ? 'skipped'
+              : `${ms(floor.ms)} (runs ${copies.map((run) => Math.round(run)).join(', ')} ms); the CSV takes ${(csvMs / floor.ms).toFixed(2)}x`,
           metrics: { ms: floor.ms ?? -1, rows: floor.rows, csvRatio: floor.ms ? csvMs / floor.ms : -1 },
           ok: floor.ms === undefined || csvMs <= CSV_COPY_BUDGET * floor.ms,
           note:
             floor.note ??
-            `psql's \\copy of the CSV's own select over every row, to /dev/null; budget: the CSV at most ${CSV_COPY_BUDGET}x (issue 10)`,
+            `psql's \\copy of the CSV's own select over every row, to /dev/null, median of ${CSV_ROUNDS} taking turns with the CSV; budget: the CSV at most ${CSV_COPY_BUDGET}x (issue 10)`,
         });
         results.push({
           bench: 'bookings, PostgreSQL',
           case: `CSV of ${(lines - 1).toLocaleString('en-IE')} rows`,
-          summary: `${ms(csvMs)}, memory growth ${growthMb.toFixed(1)} MB`,
+          summary: `${ms(csvMs)} (runs ${exports.map((run) => Math.round(run.ms)).join(', ')} ms), memory growth ${growthMb.toFixed(1)} MB`,
           metrics: { ms: csvMs, rows: lines - 1, rssGrowthMb: growthMb },
           ok: csvMs < 5000 && growthMb < 50,
-          note: 'budget < 5 s and < 50 MB growth (client and server share this process; the client keeps no rows)',
+          note: `median of ${CSV_ROUNDS}, largest growth; budget < 5 s and < 50 MB growth (client and server share this process; the client keeps no rows)`,
         });
       }
 
