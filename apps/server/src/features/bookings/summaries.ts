@@ -25,10 +25,9 @@ function selectedBookings(filter: BookingFilter, options: { omitTags?: boolean }
  * Extra pay is never negative (a check), so the tasks without any are left out of its sum.
  */
 export async function bookingMargins(db: DbOrTx, filter: BookingFilter): Promise<MarginsResponse> {
-  const where = bookingFilterCondition(filter);
   const result = await db.execute(sql`
     select
-      (select count(*) from ${bookings}${where ? sql` where ${where}` : sql``})::int as booking_count,
+      (select count(*) from (${selectedBookings(filter)}) as counted)::int as booking_count,
       job.job_count,
       job.total_charges::text,
       job.total_pay::text,
