@@ -64,9 +64,15 @@ describe('company list', () => {
     await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
     await page.getByPlaceholder('Search Companies...').fill('liffey');
     await waitForUrl(page, (url) => url.searchParams.get('q') === 'liffey' && !url.searchParams.has('page'));
-    await expect.poll(async () => (await companyNames(page)).length).toBeGreaterThan(0);
+    // The previous page's rows stay on screen until the search answers, so wait for the searched rows.
+    await expect
+      .poll(async () => {
+        const shown = await companyNames(page);
+        return shown.length > 0 && shown.every((name) => name.toLowerCase().includes('liffey'));
+      })
+      .toBe(true);
+    await expect.poll(() => summary(page)).toMatch(/^Showing 1 to \d+ of \d+ results$/);
     const names = await companyNames(page);
-    for (const name of names) expect(name.toLowerCase()).toContain('liffey');
 
     const shared = page.url();
     const other = await openPage(browser());
