@@ -7,7 +7,6 @@ import { useCompany } from '@/api/company.ts';
 import { CompanyHeader } from '@/features/companies/components/company-header.tsx';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
-import { NotAvailableYet } from '@/ui/not-available.tsx';
 
 const CompanyUsersTab = lazy(() =>
   import('@/features/companies/users-tab.tsx').then((module) => ({ default: module.CompanyUsersTab })),
@@ -35,12 +34,12 @@ export interface CompanyTabProps {
   companyId: number;
 }
 
-type TabContent = LazyExoticComponent<ComponentType<CompanyTabProps>> | null;
+type TabContent = LazyExoticComponent<ComponentType<CompanyTabProps>>;
 
 /**
  * The company tabs (spec 1 §2), composed here because each comes from its own feature area
  * (features do not import each other). Pricing, Set Calls, Invoices and Address Book show only for
- * their roles (spec 1 §6). A tab whose content is null has not been built yet and says so.
+ * their roles (spec 1 §6).
  */
 const TABS: { value: string; label: string; area?: Area; content: TabContent }[] = [
   {
@@ -100,15 +99,11 @@ export function CompanyDetailsScreen() {
             </Tabs.Tab>
           ))}
         </Tabs.List>
-        {tabs.map(({ value, label, content: Content }) => (
+        {tabs.map(({ value, content: Content }) => (
           <Tabs.Panel key={value} value={value} pt="md">
-            {Content ? (
-              <Suspense fallback={<LoadingState />}>
-                <Content companyId={companyId} />
-              </Suspense>
-            ) : (
-              <NotAvailableYet screen={`The ${label} tab`} />
-            )}
+            <Suspense fallback={<LoadingState />}>
+              <Content companyId={companyId} />
+            </Suspense>
           </Tabs.Panel>
         ))}
       </Tabs>

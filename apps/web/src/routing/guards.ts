@@ -1,4 +1,4 @@
-import { lazyRouteComponent, redirect, type ParsedLocation } from '@tanstack/react-router';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import type { Role } from '@courier/domain/auth/roles';
 import { queryClient } from '@/query-client.ts';
 import { guardRoute } from '@/session/guard.ts';
@@ -21,11 +21,4 @@ export function redirectIndex(to: string) {
   return () => {
     throw limitRedirects(redirect({ href: to }));
   };
-}
-
-const notAvailable = lazyRouteComponent(() => import('@/ui/section-placeholder.tsx'), 'SectionPlaceholder');
-
-/** A guarded screen whose issue has not landed yet: it names itself instead of faking content. */
-export function placeholder(title: string) {
-  return { component: notAvailable, loader: () => ({ title }) };
 }
