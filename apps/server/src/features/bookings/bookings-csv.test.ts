@@ -6,7 +6,7 @@ import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { createBookingFixture, createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
 
-/** Many bookings in one statement (generate_series), sharing creation times so keyset batches meet ties. */
+/** Many bookings in one statement (generate_series), sharing creation times so batches meet ties. */
 async function insertManyBookings(
   db: Db,
   options: { count: number; companyId: number; serviceId: number; prefix: string },
@@ -117,7 +117,7 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
     expect(b3).toMatchObject({ Collection: '', Delivery: '' });
   });
 
-  it('has as many rows as the list counts, across keyset batches with tied sort values, each booking once', async () => {
+  it('has as many rows as the list counts, across batches with tied sort values, each booking once', async () => {
     for (const query of [
       '',
       'sortBy=createdAt&sortDirection=asc',

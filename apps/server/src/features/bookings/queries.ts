@@ -298,15 +298,5 @@ export async function listBookings(db: Db, options: { filter: BookingFilter; siz
   return { count: total[0]?.value ?? 0, bookings: items };
 }
 
-/**
- * The keyset condition after the last row of a batch, in the filter's sort order. The sort value is
- * read back from the row itself, so microsecond timestamps compare exactly (a JS Date holds ms).
- */
-export function afterRow(filter: BookingFilter, last: { id: number }): SQL {
-  const column = sortColumnOf(filter.sortBy);
-  const operator = filter.sortDirection === 'asc' ? sql`>` : sql`<`;
-  return sql`(${column}, ${bookings.id}) ${operator} ((select inner_booking.${sql.identifier(column.name)} from ${bookings} as inner_booking where inner_booking.id = ${last.id}), ${last.id})`;
-}
-
 export type { ListJobRow, ListRow };
 export { selectListJobs };
