@@ -1,8 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@courier/domain/common/api';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
 import { clientErrorFromPostgres, postgresFailureOf } from './postgres-errors.ts';
+import { sendWebPage } from './web-pages.ts';
 
 type Detail = { field: string; message: string };
 
@@ -142,18 +143,4 @@ export function registerErrorHandler(
       .status(404)
       .send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` } satisfies ApiError);
   });
-}
-
-/**
- * The web app's page for a path: app.html (index.html with the shell's chunks preloaded) for every page
- * inside the shell, which is all but the sign-in page, whose code starts at once; index.html for
- * /login, or for every page of a build without app.html.
- */
-export function sendWebPage(reply: FastifyReply, url: string, options: { shellPage: boolean }): FastifyReply {
-  const signIn = url === '/login' || url.startsWith('/login/');
-  // no-cache: asked again on every visit, so a new build's chunk names are never missed. sendFile would
-  // otherwise write its own 'public, max-age=0' over it.
-  return reply
-    .header('cache-control', 'no-cache')
-    .sendFile(options.shellPage && !signIn ? 'app.html' : 'index.html', { cacheControl: false });
 }
