@@ -19,6 +19,7 @@ import { loggingRoutes } from './features/logging/routes.tsx';
 import { pricingRoutes } from './features/pricing/routes.tsx';
 import { reviewsRoutes } from './features/reviews/routes.tsx';
 import { queryClient } from './query-client.ts';
+import { deferredLayout } from './routing/deferred-screen.tsx';
 import { guarded } from './routing/guards.ts';
 import { RouteErrorState } from './routing/route-error.tsx';
 import { limitRedirects, redirectLoopGuard } from './routing/route-errors.ts';
@@ -55,7 +56,7 @@ const appRoute = createRoute({
   id: 'app',
   staticData: { name: 'app' },
   beforeLoad: guarded(AREAS.shell),
-  component: lazyRouteComponent(() => import('./shell/app-shell.tsx'), 'AppShellLayout'),
+  component: deferredLayout(lazyRouteComponent(() => import('./shell/app-shell.tsx'), 'AppShellLayout')),
   notFoundComponent: NotFoundScreen,
   pendingComponent: () => <LoadingState />,
 });

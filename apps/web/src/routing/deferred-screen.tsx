@@ -42,3 +42,40 @@ export function whenFirstScreenDrawn(drawn: () => void): () => void {
   drawnListeners.add(drawn);
   return () => drawnListeners.delete(drawn);
 }
+
+/** index.html's start spinner (its keyframes stay in the page, outside #root), drawn by React. */
+function StartSpinner() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading"
+      style={{ position: 'fixed', inset: 0, display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+    >
+      <div
+        style={{
+          width: 36,
+          height: 36,
+          boxSizing: 'border-box',
+          border: '4px solid #e9ecef',
+          borderTopColor: '#228be6',
+          borderRadius: '50%',
+          animation: 'courier-start-spin 0.8s linear infinite',
+        }}
+      />
+    </div>
+  );
+}
+
+/**
+ * A layout (the signed-in shell) drawn in the background lane, as deferredScreen does for a screen:
+ * mounted by the router's store update it was one synchronous task of ~350 ms at 4x CPU (AppShell,
+ * the sidebar's links, the header) on every cold start (issue 10). Until it is drawn the start
+ * spinner stays, so the page is never blank.
+ */
+export function deferredLayout(Layout: RouteComponent): RouteComponent {
+  function DeferredLayout() {
+    const ready = useDeferredValue(true, false);
+    return ready ? <Layout /> : <StartSpinner />;
+  }
+  return Object.assign(DeferredLayout, { preload: Layout.preload });
+}

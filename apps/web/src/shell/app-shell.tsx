@@ -14,8 +14,11 @@ function initials(firstName = '', lastName = ''): string {
 export function AppShellLayout() {
   const { user } = useSession();
   const [opened, { toggle, close }] = useDisclosure();
-  const matches = useMatches();
-  const sectionName = [...matches].reverse().find((match) => match.staticData.section)?.staticData.section ?? '';
+  // Only the section's name: the shell (sidebar and all) re-renders when it changes, not at every step
+  // of a route's loading, each of which is a synchronous render of a router store update (issue 10).
+  const sectionName = useMatches({
+    select: (matches) => [...matches].reverse().find((match) => match.staticData.section)?.staticData.section ?? '',
+  });
   const sections = sidebarSections(user?.roles ?? '[]');
 
   return (
