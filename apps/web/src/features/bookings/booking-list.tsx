@@ -105,7 +105,12 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const view = bookingViewOf(state.filters.view, inputs);
   const appliedView = bookingViewOf(state.applied.view, inputs);
   // One applied search drives the table, the summary and its tag counts (issue 10).
-  const filter = bookingQueryOf({ filters: state.applied, mode: inputs, seePrices });
+  const { companyId, invoiceId, needsReviewOnly } = inputs;
+  // The same object while the applied search is the same: the memoised filter panel and summary take it.
+  const filter = useMemo(
+    () => bookingQueryOf({ filters: state.applied, mode: { companyId, invoiceId, needsReviewOnly }, seePrices }),
+    [state.applied, companyId, invoiceId, needsReviewOnly, seePrices],
+  );
   const started = useStartAfter(
     inputs.invoiceId !== undefined || inputs.needsReviewOnly ? BOOKING_REVIEW_FIRST_LOAD_DELAY_MS : 0,
   );

@@ -3,6 +3,7 @@ import { AREAS, parseRoles } from '@courier/domain/auth/roles';
 import { BOOKING_DEFAULT_PAGE_SIZE } from '@courier/domain/bookings/enums';
 import { bookingQueryOf, bookingViewOf } from '@courier/domain/bookings/filter-views';
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
+import { bookingFilterOptionsQuery } from '@/api/bookings.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { sessionStore } from '@/session/session-store.ts';
@@ -14,7 +15,9 @@ import { filtersOf } from './use-booking-search.ts';
 /**
  * What /bookings/list asks for first, as booking-list.tsx builds it for the URL's filters: the page,
  * and beside it the summary's margins (roles that see prices) and tag counts (not the ON/OS view),
- * which the first rows wait for (use-applied-search-results.ts).
+ * which the first rows wait for (use-applied-search-results.ts); and the filters' choices (carrier
+ * names), so they are there when the filters first draw, not a second, synchronous draw of the form
+ * when they come.
  */
 function startBookingList(search: BookingListSearch): void {
   const seePrices = canSeePrices(parseRoles(sessionStore.get().user?.roles ?? '[]'));
@@ -24,6 +27,7 @@ function startBookingList(search: BookingListSearch): void {
   startQuery(bookingListQuery({ ...filter, size, skip: (search.page ?? 0) * size }));
   if (seePrices) startQuery(bookingMarginsQuery(filter));
   if (bookingViewOf(filters.view, {}) !== 'ON_OS') startQuery(tagCountsQuery(filter, false));
+  startQuery(bookingFilterOptionsQuery);
 }
 
 /** /bookings: the booking list, its filter in the URL. */

@@ -44,51 +44,55 @@ export function useBookingSearch() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [currentKey]);
 
-  const go = (patch: Partial<BookingListSearch>, options: { replace?: boolean } = {}) =>
-    void navigate({
-      to: '.',
-      search: ((previous: Record<string, unknown>) => ({ ...previous, ...patch })) as never,
-      replace: options.replace,
-    });
+  // One object per change of what it reads: the filter panel and summary are memoised on it, so a
+  // render of the list for another reason (a query's state, the pending prices) skips them (issue 10).
+  return useMemo(() => {
+    const go = (patch: Partial<BookingListSearch>, options: { replace?: boolean } = {}) =>
+      void navigate({
+        to: '.',
+        search: ((previous: Record<string, unknown>) => ({ ...previous, ...patch })) as never,
+        replace: options.replace,
+      });
 
-  return {
-    search,
-    filters,
-    /** The search last run: what the table, summary and tag counts show. */
-    applied: loaded,
-    ready: keyOf(loaded) !== currentKey,
-    page: search.page ?? 0,
-    size: search.size ?? BOOKING_DEFAULT_PAGE_SIZE,
-    /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
-    setFilters(patch: Partial<Filters> & { placeName?: string | undefined }) {
-      for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
-      const next = { ...filters, ...patch };
-      const key = keyOf(filtersOf(next as BookingListSearch));
-      if (key === currentKey && patch.placeName === search.placeName) return;
-      ownEdits.current.add(key);
-      go({ ...patch, page: undefined });
-    },
-    /** Switching the Same Day / ON / OS tab loads that view at once. */
-    switchView(view: BookingView) {
-      go({ view: view === 'SAME_DAY' ? undefined : view, page: undefined });
-    },
-    /** A value typed but not yet in the URL (a debounced input), so that Enter runs what is on screen. */
-    stage(patch: Partial<Filters>) {
-      Object.assign(staged.current, patch);
-    },
-    /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
-    run() {
-      const patch = staged.current;
-      staged.current = {};
-      const next = filtersOf({ ...filters, ...patch } as BookingListSearch);
-      setLoaded(next);
-      if (search.page || keyOf(next) !== currentKey) go({ ...patch, page: undefined }, { replace: true });
-    },
-    setPage(page: number) {
-      go({ page: page || undefined });
-    },
-    setSize(size: number) {
-      go({ size: size === BOOKING_DEFAULT_PAGE_SIZE ? undefined : size, page: undefined });
-    },
-  };
+    return {
+      search,
+      filters,
+      /** The search last run: what the table, summary and tag counts show. */
+      applied: loaded,
+      ready: keyOf(loaded) !== currentKey,
+      page: search.page ?? 0,
+      size: search.size ?? BOOKING_DEFAULT_PAGE_SIZE,
+      /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
+      setFilters(patch: Partial<Filters> & { placeName?: string | undefined }) {
+        for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
+        const next = { ...filters, ...patch };
+        const key = keyOf(filtersOf(next as BookingListSearch));
+        if (key === currentKey && patch.placeName === search.placeName) return;
+        ownEdits.current.add(key);
+        go({ ...patch, page: undefined });
+      },
+      /** Switching the Same Day / ON / OS tab loads that view at once. */
+      switchView(view: BookingView) {
+        go({ view: view === 'SAME_DAY' ? undefined : view, page: undefined });
+      },
+      /** A value typed but not yet in the URL (a debounced input), so that Enter runs what is on screen. */
+      stage(patch: Partial<Filters>) {
+        Object.assign(staged.current, patch);
+      },
+      /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
+      run() {
+        const patch = staged.current;
+        staged.current = {};
+        const next = filtersOf({ ...filters, ...patch } as BookingListSearch);
+        setLoaded(next);
+        if (search.page || keyOf(next) !== currentKey) go({ ...patch, page: undefined }, { replace: true });
+      },
+      setPage(page: number) {
+        go({ page: page || undefined });
+      },
+      setSize(size: number) {
+        go({ size: size === BOOKING_DEFAULT_PAGE_SIZE ? undefined : size, page: undefined });
+      },
+    };
+  }, [search, filters, currentKey, loaded, navigate]);
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, marginColour } from '@courier/domain/bookings/margins';
 import { jobTagLabel } from '@courier/domain/bookings/labels';
@@ -186,8 +186,9 @@ function TagChips({ counts }: { counts: TagCounts['counts'] }) {
  * Spec 2 §2 'Booking summary bar': CSV download (below 100,000; 'Building...' while it is made),
  * bookings per tag, the total, and for roles that see prices the driver cost and margin blocks.
  * Every figure comes from the applied search, the same answer set as the table below it.
+ * Memoised: the list re-renders at each step of its queries, and those renders are synchronous.
  */
-export function BookingSummaryBar({
+export const BookingSummaryBar = memo(function BookingSummaryBar({
   filter,
   count,
   seePrices,
@@ -278,4 +279,4 @@ export function BookingSummaryBar({
       <BookingSummaryReport opened={report} onClose={() => setReport(false)} margins={margins} />
     </Paper>
   );
-}
+});

@@ -552,6 +552,10 @@ export function BookingTable({
     getScrollElement: () => scrollRef.current,
     estimateSize: (index) => rowHeightOf(bookings[index], editingRows),
     overscan: 8,
+    // The window's height until the table's own is measured: the first draw (in the background lane)
+    // has the rows in view, instead of none and then all of them in a synchronous draw after the
+    // measurement (issue 10). The measurement trims the few past the table's bottom.
+    initialRect: { width: 0, height: typeof window === 'undefined' ? 0 : window.innerHeight },
   });
   const navigation = useMemo<PriceCellNavigation | null>(() => {
     if (!editingRows || view === undefined) return null;
