@@ -11,8 +11,11 @@ import { BookingFilters } from './booking-filters.tsx';
 import classes from './booking-filter-panel.module.css';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
-/** Below this height the filters start folded, so the rows show without scrolling (issue 10: 1280x720). */
-const SHORT_SCREEN = '(max-height: 820px)';
+/**
+ * Below this height (issue 10: 1280x720), or on a phone's width (the shell's own breakpoint, where
+ * the thirty filters stack in one column), the filters start folded, so the rows show without scrolling.
+ */
+const FOLDED_SCREEN = '(max-height: 820px), (max-width: 48em)';
 
 /**
  * The list's filters under a one-line summary of the active ones ('Status: Delivered · From: 01/03/26')
@@ -34,9 +37,13 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
   seePrices: boolean;
   apiFilter: BookingFilterParams;
 }) {
-  const short = useMediaQuery(SHORT_SCREEN, false, { getInitialValueInEffect: false });
+  const folded = useMediaQuery(FOLDED_SCREEN, false, { getInitialValueInEffect: false });
   const [choice, setChoice] = useState<boolean | null>(null);
-  const expanded = choice ?? !short;
+  const expanded = choice ?? !folded;
+  // The form is drawn when first unfolded, then kept (what was typed stays): a list opened folded
+  // does not draw and lay out thirty hidden inputs before its first row.
+  const [drawn, setDrawn] = useState(expanded);
+  if (expanded && !drawn) setDrawn(true);
   const panelId = useId();
   const company = useCompany(showCompany ? state.filters.company : undefined);
   const options = useBookingFilterOptions();
@@ -96,13 +103,15 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
       <Collapse expanded={expanded} keepMountedMode="display-none" id={panelId}>
         {/* The panel scrolls itself when unfolded on a short screen, so the page never does. */}
         <div className={classes.filters} onKeyDown={runOnEnter} role="search" aria-label="Booking filters">
-          <BookingFilters
-            state={state}
-            view={view}
-            showCompany={showCompany}
-            seePrices={seePrices}
-            apiFilter={apiFilter}
-          />
+          {drawn && (
+            <BookingFilters
+              state={state}
+              view={view}
+              showCompany={showCompany}
+              seePrices={seePrices}
+              apiFilter={apiFilter}
+            />
+          )}
         </div>
       </Collapse>
     </Paper>
