@@ -16,6 +16,12 @@ function CalendarIcon() {
   );
 }
 
+/** The day a field's text names, when it names one. */
+function shownDay(text: string): string | undefined {
+  const typed = parseTypedDay(text);
+  return typed.ok ? typed.day : undefined;
+}
+
 /**
  * A calendar day typed as dd/MM/yy (spec 2 §9) or chosen in the 'Choose date' modal: the date/time
  * input's DATE_FULL type (spec 1 §2). Reads d/M/yy, dd/MM/yyyy, 011026 and 01102026 too; never the
@@ -111,7 +117,9 @@ export function DayInput({
       />
       <Modal opened={choosing} onClose={() => setChoosing(false)} title="Choose date" size="auto" centered>
         <DatePicker
-          value={value ?? null}
+          // The day the field shows, even while the one it emitted is still on its way back as `value`
+          // (a filter's round trip through the URL on a busy machine): the calendar opens on it.
+          value={shownDay(text) ?? value ?? null}
           today={today}
           onChange={(day) => {
             setChoosing(false);
