@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addMoney, formatEuro, multiplyMoney, roundEuro, subtractMoney, toCents, toEuro, type Cents } from './money.ts';
+import {
+  addMoney,
+  formatCount,
+  formatEuro,
+  multiplyMoney,
+  roundEuro,
+  subtractMoney,
+  toCents,
+  toEuro,
+  type Cents,
+} from './money.ts';
 
 const cents = (value: number) => value as Cents;
 
@@ -120,5 +130,36 @@ describe('formatEuro', () => {
 
   it.each([[null], [undefined], ['']])('formats %j as €0.00', (value) => {
     expect(formatEuro(value)).toBe('€0.00');
+  });
+
+  it('writes what Intl writes for en-IE euros, from cents to thirteen digits', () => {
+    const intl = new Intl.NumberFormat('en-IE', { style: 'currency', currency: 'EUR' });
+    const amounts = [
+      0.01, 0.1, 0.99, 1, 9.99, 10, 99.5, 100, 999.99, 1000, 12345.67, 100000, 999999.99, 1e6, 1234567.89,
+    ];
+    amounts.push(9999999999999.99, 1000000000000);
+    for (const amount of [...amounts, ...amounts.map((value) => -value)]) {
+      expect(formatEuro(amount)).toBe(intl.format(amount));
+      expect(formatEuro(amount.toFixed(2))).toBe(intl.format(amount));
+    }
+  });
+
+  it('never writes a minus on a zero', () => {
+    expect(formatEuro(-0)).toBe('€0.00');
+    expect(formatEuro('-0.00')).toBe('€0.00');
+    expect(formatEuro(-0.004)).toBe('€0.00');
+  });
+});
+
+describe('formatCount', () => {
+  it('groups thousands as toLocaleString en-IE does', () => {
+    for (const value of [0, 7, 12, 999, 1000, 12345, 100000, 999999, 1000000, 1234567, 2147483647, 9007199254740991]) {
+      expect(formatCount(value)).toBe(value.toLocaleString('en-IE'));
+      expect(formatCount(-value || 0)).toBe((-value || 0).toLocaleString('en-IE'));
+    }
+  });
+
+  it('leaves what is not a whole number to Intl', () => {
+    expect(formatCount(1234.5)).toBe((1234.5).toLocaleString('en-IE'));
   });
 });

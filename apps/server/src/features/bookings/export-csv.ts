@@ -3,6 +3,7 @@ import { bookingStatusLabel, BOOKING_EXPORT_LIMIT } from '@courier/domain/bookin
 import { jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import { BOOKING_CSV_PRICE_COLUMNS } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
+import { formatCount } from '@courier/domain/common/money';
 import { sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type DbOrTx } from '../../db/client.ts';
 import { bookings } from '../../db/schema/index.ts';
@@ -241,7 +242,7 @@ export async function exportBookingsCsv(
   const total = await countBookings(db, options.filter);
   if (total >= BOOKING_EXPORT_LIMIT) {
     throw badRequest(
-      `This search matches ${total.toLocaleString('en-IE')} bookings; a CSV can hold fewer than ${BOOKING_EXPORT_LIMIT.toLocaleString('en-IE')}. Narrow the filters (dates, company or status) and try again.`,
+      `This search matches ${formatCount(total)} bookings; a CSV can hold fewer than ${formatCount(BOOKING_EXPORT_LIMIT)}. Narrow the filters (dates, company or status) and try again.`,
     );
   }
   // One chunk of text a batch (not a row): few, large writes keep the event loop and the GC light.

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, Paper, Stack, Table, Text, Title } from '@
 import { memo, useLayoutEffect, useRef, useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import { driverPayPercentColour, marginColour } from '@courier/domain/bookings/margins';
+import { formatCount } from '@courier/domain/common/money';
 import { jobTagLabel } from '@courier/domain/bookings/labels';
 import type { MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
 import { ApiRequestError } from '@/api/client.ts';
@@ -69,7 +70,7 @@ function BookingSummaryReport({
       {s && margins && (
         <Stack maw={720}>
           <Text>
-            {margins.bookingCount.toLocaleString('en-IE')} bookings, {margins.jobCount.toLocaleString('en-IE')} jobs
+            {formatCount(margins.bookingCount)} bookings, {formatCount(margins.jobCount)} jobs
           </Text>
           <Table withTableBorder striped>
             <Table.Tbody>
@@ -230,7 +231,7 @@ export const BookingSummaryBar = memo(function BookingSummaryBar({
     <Paper withBorder px="sm" py={6} role="region" aria-label="Booking summary">
       <Group justify="space-between" align="center" wrap="nowrap" gap="md">
         <Group gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
-          <Block label="Bookings">{count.toLocaleString('en-IE')}</Block>
+          <Block label="Bookings">{formatCount(count)}</Block>
           {seePrices && summary && (
             <>
               <Block label="Driver cost">
