@@ -1,6 +1,6 @@
 import './zod-jitless.ts';
 import './preload-shell.ts';
-import '@mantine/core/styles.css';
+import './mantine.css';
 import './styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
