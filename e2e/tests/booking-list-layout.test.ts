@@ -187,4 +187,37 @@ describe('booking list on a phone (390x844)', () => {
     },
     SLOW,
   );
+
+  test(
+    "shows the summary's figures whole, with its buttons under them and nothing wider than the screen",
+    async () => {
+      const { page, context, problems } = await openListAt(390, 844);
+      const summary = page.getByRole('region', { name: 'Booking summary' });
+      const boxOf = async (text: string) => {
+        // The label with its figure under it.
+        const box = await summary.getByText(text, { exact: true }).locator('..').boundingBox();
+        if (!box) throw new Error(`no '${text}' in the summary`);
+        return box;
+      };
+      const download = await summary.getByRole('button', { name: 'Download CSV' }).boundingBox();
+      const report = await summary.getByRole('button', { name: 'Report' }).boundingBox();
+      for (const label of ['Bookings', 'Driver cost', 'Margin']) {
+        const figure = await boxOf(label);
+        for (const button of [download, report]) {
+          if (!button) throw new Error('a summary button is missing');
+          const overlaps =
+            figure.x < button.x + button.width &&
+            button.x < figure.x + figure.width &&
+            figure.y < button.y + button.height &&
+            button.y < figure.y + figure.height;
+          expect(overlaps, `${label} is covered by a button`).toBe(false);
+        }
+        expect(figure.x + figure.width).toBeLessThanOrEqual(390);
+      }
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(390);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
 });

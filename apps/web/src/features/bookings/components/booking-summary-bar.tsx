@@ -229,8 +229,8 @@ export const BookingSummaryBar = memo(function BookingSummaryBar({
 
   return (
     <Paper withBorder px="sm" py={6} role="region" aria-label="Booking summary">
-      <Group justify="space-between" align="center" wrap="nowrap" gap="md">
-        <Group gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
+      <Group justify="space-between" align="center" wrap="nowrap" gap="md" className={classes.bar}>
+        <Group gap="lg" wrap="nowrap" className={classes.figures}>
           <Block label="Bookings">{formatCount(count)}</Block>
           {seePrices && summary && (
             <>
