@@ -9,10 +9,11 @@ import { StrictMode, Suspense, lazy, startTransition, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { currentUserQuery } from './api/users.ts';
 import { queryClient } from './query-client.ts';
-import { router } from './router.tsx';
+import { router, showsShell } from './router.tsx';
 import { isDeferredScreen, whenFirstScreenDrawn } from './routing/deferred-screen.tsx';
 import { sessionStore } from './session/session-store.ts';
 import { theme } from './theme.ts';
+import { onToastHostWanted } from './ui/toast-host-signal.ts';
 
 // Whenever the session goes from logged in to logged out, go to /login (spec 1 §2 'Route guard').
 sessionStore.subscribe((next, previous) => {
@@ -41,9 +42,11 @@ const NotificationsHost = lazy(() =>
 );
 
 /**
- * The toasts' host, loaded once the first screen has been drawn and the browser is then idle: its code
- * (and the screens' shared chunk it uses) is never fetched in front of the sign-in page's first paint
- * or a list's first row (Lighthouse on /login, issue 10). A toast raised sooner waits in the store.
+ * The toasts' host, loaded once the first screen inside the shell has been drawn and the browser is
+ * then idle: its code (and the screens' shared chunk it uses) is never fetched in front of a list's
+ * first row, and never on the sign-in page, which raises no toast (Lighthouse on /login, issue 10: the
+ * host's code was the largest blocking work after the page had painted). A toast raised sooner, or on
+ * the sign-in page, waits in the store and asks for the host at once (ui/toast-host-signal.ts).
  */
 function DeferredNotificationsHost() {
   const [wanted, setWanted] = useState(false);
@@ -60,17 +63,19 @@ function DeferredNotificationsHost() {
       }
     };
     // The first screen is drawn once the router has resolved it and, for a screen drawn in the
-    // background lane (routing/deferred-screen.tsx), once that drawing is done.
+    // background lane (routing/deferred-screen.tsx), once that drawing is done. A page outside the shell
+    // (sign-in) waits for the next one (after signing in).
     let cancelDrawn = () => {};
     const onceResolved = () => {
+      if (!showsShell()) return;
       const deferred = router.state.matches.some((match) =>
         isDeferredScreen(router.routesById[match.routeId].options.component),
       );
       if (deferred) cancelDrawn = whenFirstScreenDrawn(once);
       else once();
     };
-    // Whichever comes first: the first screen drawn, or 5 s (a screen still loading then may have a
-    // toast to show about it).
+    // Whichever comes first: the first screen inside the shell drawn, or 5 s there (a screen still
+    // loading then may have a toast to show about it), or a toast raised.
     let waiting = true;
     const once = () => {
       if (!waiting) return;
@@ -81,9 +86,13 @@ function DeferredNotificationsHost() {
       whenIdle();
     };
     const unsubscribe = router.subscribe('onResolved', onceResolved);
-    const fallback = setTimeout(once, 5000);
+    const fallback = setTimeout(() => {
+      if (showsShell()) once();
+    }, 5000);
+    const stopListening = onToastHostWanted(() => setWanted(true));
     if (router.state.resolvedLocation && router.state.status === 'idle') onceResolved();
     return () => {
+      stopListening();
       unsubscribe();
       cancelDrawn();
       clearTimeout(fallback);

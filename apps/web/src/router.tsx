@@ -110,5 +110,11 @@ export const router = createRouter({
   defaultErrorComponent: RouteErrorState,
 });
 
+/** Whether the page the router shows is inside the shell (every page but the sign-in page). */
+export function showsShell(): boolean {
+  // Read when asked: a route's id is set when the router builds its tree.
+  return router.state.matches.some((match) => match.routeId === appRoute.id);
+}
+
 // A page opened: the redirect-loop guard counts afresh (spec 1 §9).
 router.subscribe('onResolved', () => redirectLoopGuard.landed());

@@ -1,5 +1,6 @@
 import { notifications, notificationsStore } from '@mantine/notifications';
 import { notifyWhenHidden } from './browser-notifications.ts';
+import { wantToastHost } from './toast-host-signal.ts';
 import type { NotificationType } from './notification-types.ts';
 
 /** Toast durations of spec 1 §9; ALWAYS stays until closed. */
@@ -53,6 +54,8 @@ export function toast({
   const id = `${GROUP}:${type}:${title ?? ''}:${message}`;
   if (isOnScreen(id)) return;
   const look = LOOKS[type];
+  // The host may not be loaded yet (main.tsx): the toast waits in the store until it is.
+  wantToastHost();
   notifications.show({
     id,
     title,
