@@ -1,4 +1,5 @@
 import { createRoute, redirect, type AnyRoute } from '@tanstack/react-router';
+import { deferredLayout } from '@/routing/deferred-screen.tsx';
 import { limitRedirects } from '@/routing/route-errors.ts';
 import { searchParams, textParam } from '@/routing/search-params.ts';
 import { safeRedirect } from '@/session/guard.ts';
@@ -17,7 +18,9 @@ export function authRoutes<TRoot extends AnyRoute>(rootRoute: TRoot) {
       if (sessionStore.get().isLoggedIn) throw limitRedirects(redirect({ href: safeRedirect(search.redirect) }));
     },
     // In the entry, not a lazy chunk: the sign-in page is the first page of a cold start, and its
-    // form is small (a lazy chunk would pull the screens' shared chunk in front of it).
-    component: LoginScreen,
+    // form is small (a lazy chunk would pull the screens' shared chunk in front of it). Drawn in the
+    // background lane, with the start spinner until it is: the router shows it through a store update,
+    // a synchronous render that was the sign-in page's longest task after its first paint (issue 10).
+    component: deferredLayout(LoginScreen),
   });
 }
