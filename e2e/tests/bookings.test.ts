@@ -31,6 +31,27 @@ async function openList(
 }
 
 describe('booking list', () => {
+  test('changes the page size from the keyboard; the URL and the count line follow', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page, 'accounts');
+    const pageSize = page.getByRole('combobox', { name: 'Page size' });
+    expect(await pageSize.inputValue()).toBe('100');
+    await pageSize.focus();
+    // The browser's own select: arrow keys step through 10, 25, 50, 100, 500, 1000.
+    await page.keyboard.press('ArrowUp');
+    await waitForUrl(page, (url) => url.searchParams.get('size') === '50');
+    await expect
+      .poll(() =>
+        page
+          .getByRole('navigation', { name: /pages/ })
+          .getByText(/^Showing/)
+          .textContent(),
+      )
+      .toMatch(/^Showing 1 to 50 of /);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('filters by company and status, then the URL shared into a new page shows the same rows', async () => {
     const { page, context, problems } = await openPage(browser());
     await openList(page, 'accounts');

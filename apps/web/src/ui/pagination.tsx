@@ -1,4 +1,4 @@
-import { Button, Group, Select, Text } from '@mantine/core';
+import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500, 1000] as const;
@@ -54,14 +54,15 @@ export function ListPagination({
       </Text>
       <Group gap="xs">
         {onSizeChange && (
-          <Select
+          // The browser's own select: every list shows it, and Mantine's Select would bring its dropdown
+          // code (combobox, popover, floating-ui) into every list's cold start (issue 10).
+          <NativeSelect
             aria-label="Page size"
             w={100}
             size="xs"
-            allowDeselect={false}
-            data={sizeOptions.map((option) => ({ value: String(option), label: String(option) }))}
+            data={sizeOptions.map((option) => String(option))}
             value={String(size)}
-            onChange={(value) => value && onSizeChange(Number(value))}
+            onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
           />
         )}
         <Button variant="default" size="xs" disabled={!hasPrevious} onClick={() => onPageChange(page - 1)}>
