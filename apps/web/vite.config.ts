@@ -18,7 +18,7 @@ const BOOKINGS_SHARED =
 /**
  * What the shell and the company list (the start page of most staff) draw with: the Mantine
  * components, hooks and app modules they import, named here; the build adds what those import. In a
- * chunk of their own, so a cold start of a list downloads ~57 KB (gzip) of shared code instead of the
+ * chunk of their own, so a cold start of a list downloads ~47 KB (gzip) of shared code instead of the
  * ~131 KB of app-shared, most of it (zod, the forms' inputs, floating-ui) never run by a list
  * (issue 10, Lighthouse on /companies/list). A component the shell or the list starts to use and is
  * not named here brings app-shared back into their cold start: e2e/tests/cold-start.test.ts says so.
