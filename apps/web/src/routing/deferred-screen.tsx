@@ -1,9 +1,9 @@
 import type { RouteComponent } from '@tanstack/react-router';
 import { useDeferredValue, useEffect } from 'react';
+import { onceSignal } from '@/ui/once-signal.ts';
 
 const deferredScreens = new WeakSet<object>();
-let firstDrawn = false;
-const drawnListeners = new Set<() => void>();
+const firstDrawn = onceSignal();
 
 /**
  * A screen drawn in React's background lane: its first render draws nothing and at once asks again
@@ -17,10 +17,7 @@ export function deferredScreen(Screen: RouteComponent): RouteComponent {
   function DeferredScreen() {
     const ready = useDeferredValue(true, false);
     useEffect(() => {
-      if (!ready || firstDrawn) return;
-      firstDrawn = true;
-      for (const listener of drawnListeners) listener();
-      drawnListeners.clear();
+      if (ready) firstDrawn.fire();
     }, [ready]);
     return ready ? <Screen /> : null;
   }
@@ -35,12 +32,7 @@ export function isDeferredScreen(component: unknown): boolean {
 
 /** Calls `drawn` once the first deferred screen has drawn itself (at once if one has); answers a cancel. */
 export function whenFirstScreenDrawn(drawn: () => void): () => void {
-  if (firstDrawn) {
-    drawn();
-    return () => undefined;
-  }
-  drawnListeners.add(drawn);
-  return () => drawnListeners.delete(drawn);
+  return firstDrawn.listen(drawn);
 }
 
 /** index.html's start spinner (its keyframes stay in the page, outside #root), drawn by React. */
