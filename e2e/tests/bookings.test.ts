@@ -62,7 +62,7 @@ describe('booking list', () => {
     expect(code).toMatch(/^[A-Z]{4}\d{3}$/);
 
     await page.getByLabel('Company').fill(code);
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await waitForUrl(page, (url) => url.searchParams.has('company'));
     await page.getByPlaceholder('Any status').click();
     await page.getByRole('option', { name: 'Delivered' }).click();
@@ -464,7 +464,7 @@ describe('booking list: one applied search (issue 10)', () => {
           /^[A-Z]{4}\d{3}$/.test(text),
         ) ?? '';
       await page.getByLabel('Company').fill(code);
-      await page.getByRole('option').first().click();
+      await page.getByRole('listbox').getByRole('option').first().click();
       await waitForUrl(page, (url) => url.searchParams.has('company'));
       await page.getByRole('button', { name: 'Run search' }).waitFor();
       await page.getByRole('textbox', { name: 'Company' }).press('Enter');

@@ -73,7 +73,7 @@ describe('price review', () => {
     const summary = page.getByRole('button', { name: /^(Hide filters|Filters)/ });
     if ((await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
     await page.getByLabel('Company').fill(code);
-    await page.getByRole('option').first().click();
+    await page.getByRole('listbox').getByRole('option').first().click();
     await waitForUrl(page, (url) => url.searchParams.has('company'));
     await page.getByRole('button', { name: 'Run search' }).click();
     await expect
