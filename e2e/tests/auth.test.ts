@@ -32,6 +32,18 @@ describe('sign in and out', () => {
     await context.close();
   });
 
+  test("a 5,000-character paste is held to the field and answered as a wrong password, not in the server's words", async () => {
+    const { page, context } = await openPage(browser());
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('telephonist@demo.ie');
+    const password = page.locator('input[type=password]');
+    await password.fill('x'.repeat(5000));
+    expect((await password.inputValue()).length).toBe(1000);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('The email or password is incorrect.');
+    await context.close();
+  });
+
   test('empty fields are required before anything is sent', async () => {
     const { page, context } = await openPage(browser());
     await page.goto('/login');

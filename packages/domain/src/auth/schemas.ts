@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { LOGIN_EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from './limits.ts';
 import { ROLES } from './roles.ts';
 
 export const roleSchema = z.enum(ROLES);
 
 export const loginBodySchema = z.object({
-  email: z.string().trim().min(1, 'Please enter your email address.').max(255),
-  password: z.string().min(1, 'Please enter your password.').max(1000),
+  email: z.string().trim().min(1, 'Please enter your email address.').max(LOGIN_EMAIL_MAX_LENGTH),
+  password: z.string().min(1, 'Please enter your password.').max(LOGIN_PASSWORD_MAX_LENGTH),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { LOGIN_EMAIL_MAX_LENGTH, LOGIN_PASSWORD_MAX_LENGTH } from '@courier/domain/auth/limits';
 import { safeRedirect } from '@/session/guard.ts';
 import { useSignIn } from '@/api/auth.ts';
 
@@ -56,6 +57,7 @@ export function LoginScreen() {
               autoComplete="username"
               required
               autoFocus
+              maxLength={LOGIN_EMAIL_MAX_LENGTH}
               value={email}
               onChange={(event) => setEmail(event.currentTarget.value)}
               error={errors.email}
@@ -64,6 +66,7 @@ export function LoginScreen() {
               label="Password"
               autoComplete="current-password"
               required
+              maxLength={LOGIN_PASSWORD_MAX_LENGTH}
               value={password}
               onChange={(event) => setPassword(event.currentTarget.value)}
               error={errors.password}
