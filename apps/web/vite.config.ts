@@ -11,9 +11,13 @@ const APP_CODE = /^(?!.*[\\/]node_modules[\\/]).*[\\/](apps[\\/]web|packages[\\/
 const SHARED_APP_CODE =
   /^(?!.*[\\/]node_modules[\\/])(?!.*[\\/]ui[\\/](map-view|zones-map-view)\.tsx$).*[\\/](apps[\\/]web|packages[\\/]domain)[\\/]src[\\/]/;
 
-/** Booking list and price-editing code (and the virtual list under it) several lazy screens share. */
+/**
+ * The booking list's code (and the virtual list under it) that the booking, company and review screens
+ * share. Not the pricing screens' components (tariff form, zones map): with them this chunk imported
+ * app-shared, which the booking list's first row does without (BOOKING_LIST_DEPS).
+ */
 const BOOKINGS_SHARED =
-  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/](bookings|pricing[\\/]components)[\\/]|node_modules[\\/]@tanstack[\\/](react-)?virtual)/;
+  /[\\/](apps[\\/]web[\\/]src[\\/]features[\\/]bookings[\\/]|node_modules[\\/]@tanstack[\\/](react-)?virtual)/;
 
 /**
  * What the shell and the company list (the start page of most staff) draw with: the Mantine
@@ -65,6 +69,16 @@ const LIST_CORE = new RegExp(
     String.raw`[\\/]packages[\\/]domain[\\/]src[\\/]companies[\\/](limits|billing)\.ts$`,
   ].join('|'),
 );
+
+/**
+ * What the booking list's first row needs from modules other screens share too (domain rules, two API
+ * modules, the file saver): a small chunk of their own, so the list does not download app-shared (zod,
+ * the forms' inputs, ~87 KB gzip) before its first row: Lighthouse mobile on /bookings/list 85 -> 89,
+ * LCP 3.64 -> 3.14 s side by side (issue 10). A module the list starts to import from app-shared brings
+ * it back into that cold start: e2e/tests/cold-start.test.ts says so.
+ */
+const BOOKING_LIST_DEPS =
+  /[\\/](packages[\\/]domain[\\/]src[\\/](bookings[\\/](labels|margins)|pricing[\\/](pending-changes|tariff-services|price-edits|limits))|apps[\\/]web[\\/]src[\\/](api[\\/](price-updates|price-review)|ui[\\/]save-file))\.tsx?$/;
 
 /** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
 const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
@@ -142,10 +156,11 @@ export default defineConfig({
               minShareCount: 2,
               priority: 1.8,
             },
-            // The booking list, price editing and the virtual table, shared by the booking, company and
-            // review screens: a chunk of their own, so the company list does not download and parse them
-            // (Lighthouse on /companies/list, issue 10). Not its dependencies: the Mantine components
-            // they use stay in app-shared with every other screen's.
+            // The booking list and the virtual table, shared by the booking, company and review screens: a
+            // chunk of their own, so the company list does not download and parse them (Lighthouse on
+            // /companies/list, issue 10). Not its dependencies: those the list's first row needs are in
+            // booking-list-deps; the slide-in, the filter form and price editing's inputs load on demand
+            // (features/bookings/booking-list.tsx) with app-shared.
             {
               name: 'bookings-shared',
               test: BOOKINGS_SHARED,
@@ -153,6 +168,7 @@ export default defineConfig({
               priority: 1.5,
               includeDependenciesRecursively: false,
             },
+            { name: 'booking-list-deps', test: BOOKING_LIST_DEPS, minShareCount: 2, priority: 1.4 },
             // Library code only lazy screens share (a Mantine component, a router hook) joins them here
             // rather than becoming a request of a few hundred bytes of its own before a screen's first row.
             {

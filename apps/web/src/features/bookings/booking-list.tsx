@@ -1,5 +1,5 @@
-import { Alert, Stack, Tabs, Text } from '@mantine/core';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -19,14 +19,33 @@ import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { toast } from '@/ui/toast.ts';
-import { BookingDetailsPanel } from './components/booking-details-panel.tsx';
 import { BookingFilterPanel } from './components/booking-filter-panel.tsx';
 import { BookingSummaryBar } from './components/booking-summary-bar.tsx';
 import { BookingTable, type ReviewActions } from './components/booking-table.tsx';
-import { PendingPriceBar } from './price-editing/pending-bar.tsx';
 import { PendingPriceChanges, useHasPendingChanges } from './price-editing/pending-store.ts';
 import { useAppliedSearchResults } from './use-applied-search-results.ts';
 import { useBookingSearch } from './use-booking-search.ts';
+
+// Loaded when first needed, not with the list's first row: the slide-in (its tabs, price history,
+// pricing extras and their forms) when a booking is first opened, and the bar of unsaved prices when
+// prices are edited. With the filter form's and the price choosers' (booking-filter-panel.tsx,
+// booking-table.tsx), that keeps the screens' shared chunk (app-shared: zod, the forms' inputs) out of
+// the list's cold start (issue 10, Lighthouse on /bookings/list; vite.config.ts BOOKING_LIST_DEPS).
+const BookingDetailsPanel = lazy(() =>
+  import('./components/booking-details-panel.tsx').then((module) => ({ default: module.BookingDetailsPanel })),
+);
+const PendingPriceBar = lazy(() =>
+  import('./price-editing/pending-bar.tsx').then((module) => ({ default: module.PendingPriceBar })),
+);
+
+/** Where the slide-in opens, while its code arrives (the first booking opened, on a slow connection). */
+function OpeningBooking() {
+  return (
+    <Paper shadow="md" pos="fixed" top={0} right={0} bottom={0} w="min(100%, 40rem)" style={{ zIndex: 200 }}>
+      <LoadingState text="Opening booking..." />
+    </Paper>
+  );
+}
 
 /** False until `delayMs` has passed since the first render (true at once for 0). */
 function useStartAfter(delayMs: number): boolean {
@@ -101,6 +120,9 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const seePrices = canSeePrices(parseRoles(user?.roles ?? '[]'));
   const state = useBookingSearch();
   const [opened, setOpened] = useState<string | null>(null);
+  // The slide-in's code loads when a booking is first opened; it stays drawn after, so it can slide out.
+  const [everOpened, setEverOpened] = useState(false);
+  if (opened !== null && !everOpened) setEverOpened(true);
   const headerHidden = inputs.invoiceId !== undefined;
   const view = bookingViewOf(state.filters.view, inputs);
   const appliedView = bookingViewOf(state.applied.view, inputs);
@@ -177,67 +199,78 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
           </Tabs.List>
         </Tabs>
       )}
-      <BookingFilterPanel
-        state={state}
-        view={view}
-        showCompany={inputs.companyId === undefined}
-        seePrices={seePrices}
-        apiFilter={filter}
-      />
+      {/* The filter form, when it opens with the list, suspends the list until its code is there. */}
+      <Suspense fallback={<LoadingState text="Loading Bookings..." />}>
+        <BookingFilterPanel
+          state={state}
+          view={view}
+          showCompany={inputs.companyId === undefined}
+          seePrices={seePrices}
+          apiFilter={filter}
+        />
 
-      {failed ? (
-        <ErrorState onRetry={retry} />
-      ) : !results ? (
-        pending || busy ? (
-          <LoadingState text="Loading Bookings..." />
-        ) : null
-      ) : results.list.bookings.length === 0 && results.list.count === 0 ? (
-        <EmptyState title="No Bookings" />
-      ) : (
-        <>
-          <BookingSummaryBar
-            filter={filter}
-            count={results.list.count}
-            seePrices={seePrices}
-            tagCounts={results.tagCounts}
-            tagCountsFailed={results.tagCountsFailed}
-            margins={results.margins}
-            marginsFailed={results.marginsFailed}
-          />
-          {results.list.bookings.length === 0 ? (
-            <EmptyState title="No Bookings" subtitle="This page is past the end of the results." />
-          ) : (
-            <BookingTable
-              bookings={results.list.bookings}
-              view={results.list.view}
-              seePrices={seePrices}
-              onOpen={setOpened}
-              busy={busy}
-              fill={fill}
-              review={review}
-              editing={editing ? pendingChanges : null}
-            />
-          )}
-          {!unsaved && (
-            <ListPagination
-              label="bookings"
-              page={pageOnScreen}
-              size={sizeOnScreen}
+        {failed ? (
+          <ErrorState onRetry={retry} />
+        ) : !results ? (
+          pending || busy ? (
+            <LoadingState text="Loading Bookings..." />
+          ) : null
+        ) : results.list.bookings.length === 0 && results.list.count === 0 ? (
+          <EmptyState title="No Bookings" />
+        ) : (
+          <>
+            <BookingSummaryBar
+              filter={filter}
               count={results.list.count}
-              onPageChange={state.setPage}
-              onSizeChange={state.setSize}
-              sizeOptions={sizeOptions}
+              seePrices={seePrices}
+              tagCounts={results.tagCounts}
+              tagCountsFailed={results.tagCountsFailed}
+              margins={results.margins}
+              marginsFailed={results.marginsFailed}
             />
-          )}
-        </>
+            {results.list.bookings.length === 0 ? (
+              <EmptyState title="No Bookings" subtitle="This page is past the end of the results." />
+            ) : (
+              <BookingTable
+                bookings={results.list.bookings}
+                view={results.list.view}
+                seePrices={seePrices}
+                onOpen={setOpened}
+                busy={busy}
+                fill={fill}
+                review={review}
+                editing={editing ? pendingChanges : null}
+              />
+            )}
+            {!unsaved && (
+              <ListPagination
+                label="bookings"
+                page={pageOnScreen}
+                size={sizeOnScreen}
+                count={results.list.count}
+                onPageChange={state.setPage}
+                onSizeChange={state.setSize}
+                sizeOptions={sizeOptions}
+              />
+            )}
+          </>
+        )}
+      </Suspense>
+      {editing && (
+        <Suspense fallback={null}>
+          <PendingPriceBar store={pendingChanges} bookings={results?.list.bookings} />
+        </Suspense>
       )}
-      {editing && <PendingPriceBar store={pendingChanges} bookings={results?.list.bookings} />}
-      <BookingDetailsPanel
-        reference={opened}
-        onClose={() => setOpened(null)}
-        seePrices={seePrices}
-        unsavedPriceChanges={unsaved}
-      />
+      {everOpened && (
+        <Suspense fallback={<OpeningBooking />}>
+          <BookingDetailsPanel
+            reference={opened}
+            onClose={() => setOpened(null)}
+            seePrices={seePrices}
+            unsavedPriceChanges={unsaved}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

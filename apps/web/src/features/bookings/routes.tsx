@@ -10,6 +10,7 @@ import { sessionStore } from '@/session/session-store.ts';
 import { bookingMarginsQuery, tagCountsQuery } from './api/booking-summary.ts';
 import { bookingListQuery } from './api/list-bookings.ts';
 import { bookingListSearchSchema, type BookingListSearch } from './booking-search.ts';
+import { preloadFilterFormIfOpen } from './filter-form.ts';
 import { filtersOf } from './use-booking-search.ts';
 
 /**
@@ -28,6 +29,7 @@ function startBookingList(search: BookingListSearch): void {
   if (seePrices) startQuery(bookingMarginsQuery(filter));
   if (bookingViewOf(filters.view, {}) !== 'ON_OS') startQuery(tagCountsQuery(filter, false));
   startQuery(bookingFilterOptionsQuery);
+  preloadFilterFormIfOpen();
 }
 
 /** /bookings: the booking list, its filter in the URL. */

@@ -1,21 +1,20 @@
 import { Button, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { memo, useId, useState, type KeyboardEvent } from 'react';
+import { lazy, memo, Suspense, useId, useState, type KeyboardEvent } from 'react';
 import type { BookingView } from '@courier/domain/bookings/enums';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useCompany } from '@/api/company.ts';
+import { LoadingState } from '@/ui/list-states.tsx';
 import { describeActiveFilters } from '../active-filters.ts';
+import { FOLDED_SCREEN, loadedFilterForm, loadFilterForm } from '../filter-form.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
-import { BookingFilters } from './booking-filters.tsx';
 import classes from './booking-filter-panel.module.css';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
-/**
- * Below this height (issue 10: 1280x720), or on a phone's width (the shell's own breakpoint, where
- * the thirty filters stack in one column), the filters start folded, so the rows show without scrolling.
- */
-const FOLDED_SCREEN = '(max-height: 820px), (max-width: 48em)';
+// The form's code (date pickers, multi-selects, the company type-ahead) loads when it is first drawn,
+// not with the list's first row when the filters start folded (booking-list.tsx says why).
+const LazyBookingFilters = lazy(() => loadFilterForm().then((module) => ({ default: module.BookingFilters })));
 
 /**
  * The list's filters under a one-line summary of the active ones ('Status: Delivered · From: 01/03/26')
@@ -44,6 +43,12 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
   // does not draw and lay out thirty hidden inputs before its first row.
   const [drawn, setDrawn] = useState(expanded);
   if (expanded && !drawn) setDrawn(true);
+  // Open from the start (a tall screen), the form's code is part of the list's first draw: the list
+  // waits for it (BookingList's boundary), so the rows never move down when the form arrives. Unfolded
+  // later, 'Loading filters...' holds its place until it comes.
+  const [openAtStart] = useState(expanded);
+  // Chosen once: a component that changed type would be drawn afresh and lose what was typed.
+  const [BookingFilters] = useState(() => loadedFilterForm()?.BookingFilters ?? LazyBookingFilters);
   const panelId = useId();
   const company = useCompany(showCompany ? state.filters.company : undefined);
   const options = useBookingFilterOptions();
@@ -60,6 +65,10 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
     },
   });
   const summary = active.length === 0 ? 'No filters' : active.join(' · ');
+
+  const form = (
+    <BookingFilters state={state} view={view} showCompany={showCompany} seePrices={seePrices} apiFilter={apiFilter} />
+  );
 
   // Enter in a filter runs the search, unless the filter used it itself (a type-ahead picking its highlighted option).
   const runOnEnter = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -103,15 +112,8 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
       <Collapse expanded={expanded} keepMountedMode="display-none" id={panelId}>
         {/* The panel scrolls itself when unfolded on a short screen, so the page never does. */}
         <div className={classes.filters} onKeyDown={runOnEnter} role="search" aria-label="Booking filters">
-          {drawn && (
-            <BookingFilters
-              state={state}
-              view={view}
-              showCompany={showCompany}
-              seePrices={seePrices}
-              apiFilter={apiFilter}
-            />
-          )}
+          {drawn &&
+            (openAtStart ? form : <Suspense fallback={<LoadingState text="Loading filters..." />}>{form}</Suspense>)}
         </div>
       </Collapse>
     </Paper>

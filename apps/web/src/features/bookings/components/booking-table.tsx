@@ -1,6 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
 import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import { bookingVehicleLabel, jobTagLabel } from '@courier/domain/bookings/labels';
 import { driverPayPercentColour, jobDriverPayPercent } from '@courier/domain/bookings/margins';
@@ -14,11 +14,16 @@ import { customerChargeLock, driverPayLock } from '@courier/domain/pricing/price
 // A job's tariffService is a service (spec 2 §3): its name comes from the domain, charges (CANC, FAIC) included.
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 import type { PendingPriceChanges } from '../price-editing/pending-store.ts';
-import { AccountCell, TariffCell } from '../price-editing/choice-cells.tsx';
 import { PriceCell, PriceCellNavigationContext, type PriceCellNavigation } from '../price-editing/price-cell.tsx';
 import cellClasses from '../price-editing/price-cell.module.css';
 import classes from './booking-table.module.css';
 import { useTruncationTooltip } from './truncation-tooltip.tsx';
+
+// The account and tariff choosers of price editing (a type-ahead, a popover) load when prices are
+// first edited, not with every list's first row (issue 10: their code is most of app-shared's share of it).
+const choiceCells = () => import('../price-editing/choice-cells.tsx');
+const AccountCell = lazy(() => choiceCells().then((module) => ({ default: module.AccountCell })));
+const TariffCell = lazy(() => choiceCells().then((module) => ({ default: module.TariffCell })));
 
 const ROW_HEIGHT = 40;
 /** Each further job of a booking adds a line of inputs while prices are edited. */
@@ -89,28 +94,34 @@ function inputCell(
     const chargeLock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
     if (input === 'companyId')
       return (
-        <AccountCell
-          store={store}
-          booking={booking}
-          lock={chargeLock}
-          row={row}
-          column={columnOf(booking.id)}
-          current={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}
-        />
+        <Suspense fallback={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}>
+          <AccountCell
+            store={store}
+            booking={booking}
+            lock={chargeLock}
+            row={row}
+            column={columnOf(booking.id)}
+            current={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}
+          />
+        </Suspense>
       );
     if (input === 'tariffId')
       return (
         <div className={cellClasses.stack}>
           {booking.jobs.map((job) => (
-            <TariffCell
+            <Suspense
               key={job.id}
-              store={store}
-              booking={booking}
-              job={job}
-              lock={customerChargeLock(job.invoiceStatus)}
-              row={row}
-              column={columnOf(job.id)}
-            />
+              fallback={<span>{job.tariffService ? tariffServiceName(job.tariffService) : null}</span>}
+            >
+              <TariffCell
+                store={store}
+                booking={booking}
+                job={job}
+                lock={customerChargeLock(job.invoiceStatus)}
+                row={row}
+                column={columnOf(job.id)}
+              />
+            </Suspense>
           ))}
         </div>
       );
