@@ -1,4 +1,4 @@
-import { Alert, Paper, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Overlay, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
@@ -38,12 +38,18 @@ const PendingPriceBar = lazy(() =>
   import('./price-editing/pending-bar.tsx').then((module) => ({ default: module.PendingPriceBar })),
 );
 
-/** Where the slide-in opens, while its code arrives (the first booking opened, on a slow connection). */
+/**
+ * Where the slide-in opens, dimming the list as the slide-in does, while its code arrives (the first
+ * booking opened, on a slow connection).
+ */
 function OpeningBooking() {
   return (
-    <Paper shadow="md" pos="fixed" top={0} right={0} bottom={0} w="min(100%, 40rem)" style={{ zIndex: 200 }}>
-      <LoadingState text="Opening booking..." />
-    </Paper>
+    <>
+      <Overlay fixed zIndex={199} />
+      <Paper shadow="md" pos="fixed" top={0} right={0} bottom={0} w="min(100%, 40rem)" style={{ zIndex: 200 }}>
+        <LoadingState text="Opening booking..." />
+      </Paper>
+    </>
   );
 }
 

@@ -92,19 +92,21 @@ function inputCell(
     const columnOf = (owner: number) => order.findIndex((entry) => entry.owner === owner && entry.input === input);
     // A weight, package, tariff or account change moves the charge, so what locks the charge locks them too.
     const chargeLock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
-    if (input === 'companyId')
+    if (input === 'companyId') {
+      const company = <CompanyLink booking={booking} onOpenCompany={onOpenCompany} />;
       return (
-        <Suspense fallback={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}>
+        <Suspense fallback={company}>
           <AccountCell
             store={store}
             booking={booking}
             lock={chargeLock}
             row={row}
             column={columnOf(booking.id)}
-            current={<CompanyLink booking={booking} onOpenCompany={onOpenCompany} />}
+            current={company}
           />
         </Suspense>
       );
+    }
     if (input === 'tariffId')
       return (
         <div className={cellClasses.stack}>
