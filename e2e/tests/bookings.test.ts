@@ -477,6 +477,57 @@ describe('booking list: one applied search (issue 10)', () => {
     },
     SLOW,
   );
+  test(
+    'Enter right after typing a date runs the search with that date, not the one before it',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page, 'accounts');
+      const loads: URL[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === '/api/bookings') loads.push(url);
+      });
+      // Dublin days a week and six days ago, typed as dd/MM/yy with no pause before Enter.
+      const dublinDay = (daysAgo: number) =>
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin' }).format(Date.now() - daysAgo * 86_400_000);
+      const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
+      const [start, end] = [dublinDay(7), dublinDay(6)];
+      const typeAndEnter = async (label: string, text: string) => {
+        const field = page.getByLabel(label, { exact: true });
+        await field.click();
+        await field.press('ControlOrMeta+a');
+        await page.keyboard.type(text, { delay: 20 });
+        await page.keyboard.press('Enter');
+      };
+
+      await typeAndEnter('From', typed(start));
+      await expect
+        .poll(() =>
+          loads.some((url) => url.searchParams.get('windowStart') === start && !url.searchParams.has('windowEnd')),
+        )
+        .toBe(true);
+      await typeAndEnter('To', typed(end));
+      await expect
+        .poll(() =>
+          loads.some(
+            (url) => url.searchParams.get('windowStart') === start && url.searchParams.get('windowEnd') === end,
+          ),
+        )
+        .toBe(true);
+      await waitForUrl(page, (url) => url.searchParams.get('windowEnd') === end);
+      // The search shown is the one on screen: no 'Run search', and every row created within the two days.
+      await expect.poll(() => page.getByRole('button', { name: 'Run search' }).count()).toBe(0);
+      await expect
+        .poll(async () => {
+          const created = await rows(page).locator('td:nth-child(2)').allTextContents();
+          return created.every((text) => [typed(start), typed(end)].includes(text.slice(0, 8)));
+        })
+        .toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
 });
 
 describe('booking details: job tags (issue 10)', () => {

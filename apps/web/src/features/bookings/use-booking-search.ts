@@ -33,8 +33,12 @@ export function useBookingSearch() {
   const ownEdits = useRef(new Set<string>());
   // Text typed into a filter whose 500 ms wait has not yet put it into the URL: Enter runs it too.
   const staged = useRef<Partial<Filters>>({});
+  // Filters set but not yet in the URL this render reads (the navigation is on its way): a date taken
+  // on Enter is set by the field's own key handler, just before the panel's handler runs the search.
+  const sent = useRef<Partial<Filters>>({});
 
   useEffect(() => {
+    sent.current = {};
     if (ownEdits.current.has(currentKey)) {
       ownEdits.current.delete(currentKey);
       return;
@@ -65,9 +69,11 @@ export function useBookingSearch() {
       /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
       setFilters(patch: Partial<Filters> & { placeName?: string | undefined }) {
         for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
-        const next = { ...filters, ...patch };
+        const next = { ...filters, ...sent.current, ...patch };
         const key = keyOf(filtersOf(next as BookingListSearch));
-        if (key === currentKey && patch.placeName === search.placeName) return;
+        const nothingOnItsWay = Object.keys(sent.current).length === 0;
+        if (key === currentKey && nothingOnItsWay && patch.placeName === search.placeName) return;
+        Object.assign(sent.current, patch);
         ownEdits.current.add(key);
         go({ ...patch, page: undefined });
       },
@@ -81,7 +87,7 @@ export function useBookingSearch() {
       },
       /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
       run() {
-        const patch = staged.current;
+        const patch = { ...sent.current, ...staged.current };
         staged.current = {};
         const next = filtersOf({ ...filters, ...patch } as BookingListSearch);
         setLoaded(next);
