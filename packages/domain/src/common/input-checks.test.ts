@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findNulCharacter, isDateInRange, isInputDay, isIsoDateTime } from './input-checks.ts';
+import { findNulCharacter, isDateInRange, isInputDay, isIsoDateTime, withoutNulCharacters } from './input-checks.ts';
 
 describe('date inputs', () => {
   it.each(['1900-01-01', '2999-12-31', '2026-11-23', '2026-11-23T10:00:00+00:00', '2026-11-23T10:00:00.000Z'])(
@@ -36,6 +36,18 @@ describe('NUL characters', () => {
     expect(findNulCharacter({ name: 'x\u0000' }, 'body')).toBe('body.name');
     expect(findNulCharacter({ lines: [{ text: 'a' }, { text: '\u0000' }] }, 'body')).toBe('body.lines.1.text');
     expect(findNulCharacter({ ['bad\u0000key']: 1 }, 'query')).toBe('query.badkey');
+  });
+
+  it('a search text loses every NUL and nothing else, so the server never finds one in it', () => {
+    expect(withoutNulCharacters('Lt\u0000d\u0000')).toBe('Ltd');
+    expect(withoutNulCharacters('  B100 ')).toBe('  B100 ');
+    fc.assert(
+      fc.property(fc.string(), (text) => {
+        const cleaned = withoutNulCharacters(text);
+        expect(findNulCharacter(cleaned, 'query')).toBeNull();
+        expect(cleaned).toBe([...text].filter((character) => character !== '\u0000').join(''));
+      }),
+    );
   });
 
   it('walks a body nested 100,000 deep without overflowing the stack', () => {

@@ -71,3 +71,9 @@ export function findNulCharacter(value: unknown, path: string): string | null {
 }
 
 export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character';
+
+/**
+ * Search text as typed or pasted, without NUL characters: nothing stored holds one (the server refuses
+ * them), so a search for one could only fail; a search box drops them instead.
+ */
+export const withoutNulCharacters = (text: string): string => text.replaceAll('\u0000', '');

@@ -147,7 +147,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     seePrices,
     withTags: started && appliedView !== 'ON_OS',
   });
-  const { failed, pending, retry } = applied;
+  const { failed, refusal, pending, retry } = applied;
   // A new set of results is drawn in the background, in slices the browser can answer input
   // between, not in one long task as it arrives (Lighthouse TBT on a phone, issue 10); the set on
   // screen stays whole meanwhile, and counts as busy until the new one is drawn.
@@ -216,7 +216,11 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
         />
 
         {failed ? (
-          <ErrorState onRetry={retry} />
+          refusal ? (
+            <ErrorState title="This search cannot run" subtitle={refusal} />
+          ) : (
+            <ErrorState onRetry={retry} />
+          )
         ) : !results ? (
           pending || busy ? (
             <LoadingState text="Loading Bookings..." />

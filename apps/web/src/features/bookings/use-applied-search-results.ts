@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
 import type { BookingListParams, MarginsResponse, TagCounts } from '@courier/domain/bookings/schemas';
+import { ApiRequestError } from '@/api/client.ts';
 import { useBookingMargins, useTagCounts } from './api/booking-summary.ts';
 import { useBookingList } from './api/list-bookings.ts';
+import { FILTER_LABELS } from './filter-labels.ts';
 
 type ListData = NonNullable<ReturnType<typeof useBookingList>['data']>;
 
@@ -73,7 +75,26 @@ export function useAppliedSearchResults({
     busy: complete === null,
     /** The first load of the list failed, or the newest one did. */
     failed: list.isError,
+    /** Why the server refused the search (a 400: a filter it cannot take), in its own words; a retry would not help. */
+    refusal: refusalOf(list.error),
     pending: list.isPending,
     retry: () => void list.refetch(),
   };
+}
+
+/**
+ * The server's reason for refusing a search (400) in office words: its message names the query
+ * parameter ('searchQuery must be at most 100 characters.'), the filter's label replaces it
+ * ('Reference must be ...'). Undefined for any other failure.
+ */
+function refusalOf(error: unknown): string | undefined {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return undefined;
+  const detail = error.body?.details?.[0];
+  if (!detail) return error.message;
+  const parameter = detail.field.replace(/^querystring\./, '');
+  const label = (FILTER_LABELS as Record<string, string | undefined>)[parameter];
+  if (!label) return detail.message;
+  return detail.message.startsWith(`${parameter} `)
+    ? `${label}${detail.message.slice(parameter.length)}`
+    : `${label}: ${detail.message}`;
 }

@@ -2,6 +2,7 @@ import { Group, Paper, Switch, Table, Tabs, Text, TextInput } from '@mantine/cor
 import { useDebouncedCallback } from '@mantine/hooks';
 import { Link, getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
+import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import { COMPANY_SEARCH_MAX_LENGTH } from '@courier/domain/companies/limits';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
@@ -48,8 +49,9 @@ export function CompanyListScreen() {
               w={{ base: '100%', sm: 360 }}
               value={text}
               onChange={(event) => {
-                setText(event.currentTarget.value);
-                applyQuery(event.currentTarget.value);
+                const typed = withoutNulCharacters(event.currentTarget.value);
+                setText(typed);
+                applyQuery(typed);
               }}
               onKeyDown={(event) => {
                 if (event.key === 'Escape') {

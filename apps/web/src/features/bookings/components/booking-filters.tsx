@@ -11,7 +11,9 @@ import {
   bookingStatusLabel,
   type BookingSortKey,
 } from '@courier/domain/bookings/enums';
+import { FILTER_TEXT_MAX_LENGTH } from '@courier/domain/bookings/filter-fields';
 import { BOOKING_VEHICLE_LABELS, SERVICE_LEVEL_LABELS } from '@courier/domain/bookings/labels';
+import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { DateTimeInput } from '@/ui/date-time-input.tsx';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
@@ -147,11 +149,13 @@ export const BookingFilters = memo(function BookingFilters({
       <TextInput
         label={FILTER_LABELS.searchQuery}
         placeholder="Search references..."
+        maxLength={FILTER_TEXT_MAX_LENGTH}
         value={query}
         onChange={(event) => {
-          setQuery(event.currentTarget.value);
-          state.stage(queryOf(event.currentTarget.value));
-          applyQuery(event.currentTarget.value);
+          const typed = withoutNulCharacters(event.currentTarget.value);
+          setQuery(typed);
+          state.stage(queryOf(typed));
+          applyQuery(typed);
         }}
       />
       {showCompany && (
