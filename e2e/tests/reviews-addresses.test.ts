@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
+import type { Page } from 'playwright-core';
 import { startAddressEntry } from '../support/steps.ts';
 
 const browser = browserForTests();
@@ -80,6 +81,122 @@ describe('public address book (/addresses)', () => {
     const { page, context } = await signedInPage(browser(), 'accounts');
     await page.goto('/addresses');
     await page.getByRole('heading', { name: 'No access' }).waitFor();
+    await context.close();
+  });
+});
+
+describe('company address book (/companies/:id/address-book)', () => {
+  /** Deletes the entry whose card shows `text`, through its Delete button and the confirm. */
+  async function deleteEntryShowing(page: Page, text: string): Promise<void> {
+    await page
+      .getByRole('region', { name: /^Address entry \d+$/ })
+      .filter({ hasText: text })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('dialog', { name: 'Delete Address' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Address entry deleted.').waitFor();
+  }
+
+  test('coordinates out of range or with letters are refused on the field, kept as typed, never clamped or saved', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.goto('/companies/6/address-book');
+    const editor = await startAddressEntry(page, {
+      searchName: 'Zz Coordinates Depot',
+      name: 'Coordinates Depot',
+      lineOne: '1 Pearse Street',
+      city: 'Dublin',
+      county: 'Dublin',
+      eircode: 'D02 X1Y2',
+    });
+    const latitude = editor.getByRole('textbox', { name: 'Latitude' });
+    const longitude = editor.getByRole('textbox', { name: 'Longitude' });
+    await latitude.fill('999');
+    await longitude.fill('-6.26');
+    await longitude.blur();
+    await editor.getByText('The latitude must be between -90 and 90.').waitFor();
+    expect(await latitude.inputValue()).toBe('999');
+    expect(await latitude.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    await latitude.fill('53.35');
+    await longitude.fill('200');
+    await latitude.focus();
+    await editor.getByText('The longitude must be between -180 and 180.').waitFor();
+    expect(await longitude.inputValue()).toBe('200');
+    expect(await editor.getByText('The latitude must be between -90 and 90.').count()).toBe(0);
+    expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    // Letters are not dropped: the text stays and the field says what it needs.
+    await longitude.fill('-6.2x');
+    await editor.getByText('The longitude must be a number.').waitFor();
+    expect(await longitude.inputValue()).toBe('-6.2x');
+    expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+
+    await longitude.fill('-6.26');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Addressbook Entry Created succesfully.').waitFor();
+    const card = page.getByRole('region', { name: /^Address entry \d+$/ }).filter({ hasText: 'Zz Coordinates Depot' });
+    await card.getByText('53.350000, -6.260000').waitFor();
+
+    // Editing: 200 stays 200 with its message, and the stored entry keeps its longitude.
+    await card.getByRole('button', { name: /click to edit/ }).click();
+    const edit = page.getByRole('dialog', { name: /^Edit entry \d+$/ });
+    await edit.getByRole('textbox', { name: 'Longitude' }).fill('200');
+    await edit.getByRole('textbox', { name: 'Latitude' }).focus();
+    await edit.getByText('The longitude must be between -180 and 180.').waitFor();
+    expect(await edit.getByRole('textbox', { name: 'Longitude' }).inputValue()).toBe('200');
+    expect(await edit.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
+    await page.reload();
+    await card.getByText('53.350000, -6.260000').waitFor();
+
+    await deleteEntryShowing(page, 'Zz Coordinates Depot');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an entry with long unbroken text wraps inside its card and never widens the page', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/companies/6/address-book');
+    const searchName = `Zz${'W'.repeat(200)}`;
+    const editor = await startAddressEntry(page, {
+      searchName,
+      name: 'L'.repeat(255),
+      lineOne: 'A'.repeat(255),
+      city: 'C'.repeat(255),
+      county: 'Dublin',
+      eircode: 'D02 X1Y2',
+    });
+    await editor.getByLabel('Latitude').fill('53.35');
+    await editor.getByLabel('Longitude').fill('-6.26');
+    await editor.getByLabel('Contact name').fill('K'.repeat(100));
+    await editor.getByLabel('Notes').fill('N'.repeat(1000));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Addressbook Entry Created succesfully.').waitFor();
+    const card = page.getByRole('region', { name: /^Address entry \d+$/ }).filter({ hasText: searchName });
+    await card.getByText(searchName).waitFor();
+
+    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
+    expect(await pageWidth()).toBeLessThanOrEqual(1440);
+    // The map stays beside the text, inside the card.
+    const cardBox = await card.boundingBox();
+    const mapBox = await card.getByRole('group', { name: /^Map of / }).boundingBox();
+    expect(cardBox && mapBox && mapBox.x + mapBox.width).toBeLessThanOrEqual((cardBox?.x ?? 0) + (cardBox?.width ?? 0));
+
+    // Nor does its option in the jump list, nor the delete question.
+    await page.getByRole('combobox', { name: 'Jump to an entry' }).click();
+    await page.getByRole('option', { name: new RegExp(searchName) }).waitFor();
+    expect(await pageWidth()).toBeLessThanOrEqual(1440);
+    await page.keyboard.press('Escape');
+    await card.getByRole('button', { name: 'Delete' }).click();
+    const question = page.getByRole('dialog', { name: 'Delete Address' }).getByText(`Delete the entry ${searchName}?`);
+    const questionBox = await question.boundingBox();
+    expect(questionBox && questionBox.x + questionBox.width).toBeLessThanOrEqual(1440);
+    await page.getByRole('dialog', { name: 'Delete Address' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Address entry deleted.').waitFor();
+    expect(problems).toEqual([]);
     await context.close();
   });
 });

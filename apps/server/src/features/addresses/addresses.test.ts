@@ -245,6 +245,21 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
       ['a latitude of 0', { latitude: 0 }, 'body.latitude', 'The latitude must be a number other than 0.'],
       ['a longitude of 0', { longitude: 0 }, 'body.longitude', 'The longitude must be a number other than 0.'],
       ['a latitude as text', { latitude: '53.2' }, 'body.latitude', 'The latitude must be a number.'],
+      // Out of range is refused, never clamped to 90 or 180.
+      ['a latitude of 999', { latitude: 999 }, 'body.latitude', 'The latitude must be between -90 and 90.'],
+      [
+        'a latitude just below -90',
+        { latitude: -90.000001 },
+        'body.latitude',
+        'The latitude must be between -90 and 90.',
+      ],
+      ['a longitude of 200', { longitude: 200 }, 'body.longitude', 'The longitude must be between -180 and 180.'],
+      [
+        'a longitude just above 180',
+        { longitude: 180.000001 },
+        'body.longitude',
+        'The longitude must be between -180 and 180.',
+      ],
       ['an unknown country code', { countryCode: 'ZZ' }, 'body.countryCode', 'Please choose a country from the list.'],
       [
         'isPublic with a company',
@@ -258,6 +273,42 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
       expect(response.statusCode).toBe(400);
       expect(response.json<{ details: unknown[] }>().details).toContainEqual({ field, message });
       expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toEqual([]);
+    });
+
+    it('takes the coordinate limits themselves (latitude ±90, longitude ±180) as they are', async () => {
+      const company = await createCompany(t.db);
+      for (const [latitude, longitude] of [
+        [90, 180],
+        [-90, -180],
+      ]) {
+        expect((await postEntry(entry(company.id, { latitude, longitude }), accounts)).statusCode).toBe(200);
+      }
+      const stored = (await get(`/api/place/entries/${company.id}`, accounts)).json<
+        { latitude: number; longitude: number }[]
+      >();
+      expect(stored.map(({ latitude, longitude }) => [latitude, longitude]).sort()).toEqual([
+        [-90, -180],
+        [90, 180],
+      ]);
+    });
+
+    it('refuses an update to an out-of-range longitude with the field named, and keeps the stored entry', async () => {
+      const company = await createCompany(t.db);
+      const { entryId } = (await postEntry(entry(company.id), accounts)).json<{ entryId: number }>();
+      const response = await t.app.inject({
+        method: 'PUT',
+        url: '/api/place/update-entry',
+        headers: accounts,
+        payload: { ...entry(company.id, { longitude: 200, notes: 'Front door' }), entryId },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json<{ details: unknown[] }>().details).toContainEqual({
+        field: 'body.longitude',
+        message: 'The longitude must be between -180 and 180.',
+      });
+      expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toMatchObject([
+        { entryId, latitude: 53.2159, longitude: -6.6669, notes: 'Side door' },
+      ]);
     });
 
     it('answers 404 for an entry that does not exist', async () => {

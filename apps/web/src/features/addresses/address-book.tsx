@@ -1,7 +1,6 @@
 import {
   Button,
   Group,
-  NumberInput,
   Paper,
   Select,
   SimpleGrid,
@@ -34,16 +33,37 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
 
+/** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
 type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
   entryId?: number;
-  latitude: number | string;
-  longitude: number | string;
+  latitude: string;
+  longitude: string;
 };
+type Coordinate = 'latitude' | 'longitude';
 type TextField =
   'entryName' | 'name' | 'addressOne' | 'addressTwo' | 'city' | 'county' | 'postcode' | 'contactName' | 'contactPhone';
 
 /** The server's limits, on the inputs: nothing typed is refused only after Save. */
 const LIMITS = textLimits(addressBookEntryBodySchema);
+
+/** A decimal as typed by hand: digits with an optional sign and point (no '1e3', no '0x10'). */
+const DECIMAL_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+type TypedCoordinate = { value: number } | { message: string; halfTyped: boolean } | null;
+
+/**
+ * A typed coordinate read by the server's own rule (a number, within range, not 0): its value, or
+ * the schema's message; null while it is empty or only a sign or point. A 0 may be half of '0.5',
+ * so its message waits until the field is left; letters and out-of-range numbers show at once.
+ */
+function readCoordinate(field: Coordinate, text: string): TypedCoordinate {
+  const trimmed = text.trim();
+  if (/^[-+]?\.?$/.test(trimmed)) return null;
+  const typed = DECIMAL_TEXT.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const checked = addressBookEntryBodySchema.shape[field].safeParse(typed);
+  if (checked.success) return { value: checked.data };
+  return { message: checked.error.issues[0]?.message ?? `The ${field} must be a number.`, halfTyped: typed === 0 };
+}
 
 function newDraft(companyId: number | null): Draft {
   return {
@@ -80,8 +100,8 @@ function draftOf(entry: AddressBookEntry, companyId: number | null): Draft {
     postcode: entry.address.postCode,
     country: entry.address.country,
     countryCode: entry.address.countryCode,
-    latitude: entry.latitude,
-    longitude: entry.longitude,
+    latitude: String(entry.latitude),
+    longitude: String(entry.longitude),
     contactName: entry.contactName,
     contactPhone: entry.contactPhone,
     notes: entry.notes,
@@ -137,7 +157,11 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             aria-label={`Address entry ${entry.entryId}`}
           >
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
-              <UnstyledButton onClick={() => setDraft(draftOf(entry, companyId))} style={{ alignSelf: 'start' }}>
+              {/* Long unbroken text (a 255-character name, a 1000-character note) wraps inside the card. */}
+              <UnstyledButton
+                onClick={() => setDraft(draftOf(entry, companyId))}
+                style={{ alignSelf: 'start', minWidth: 0, overflowWrap: 'anywhere' }}
+              >
                 <Stack gap={4}>
                   <Text size="xs" c="dimmed">
                     Entry {entry.entryId} · click to edit
@@ -161,7 +185,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                   <Text size="sm">Notes: {entry.notes || '–'}</Text>
                 </Stack>
               </UnstyledButton>
-              <Stack gap="xs">
+              <Stack gap="xs" miw={0}>
                 <MapView
                   label={`Map of ${entry.name}`}
                   markers={[{ latitude: entry.latitude, longitude: entry.longitude, label: entry.name }]}
@@ -215,7 +239,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             }),
         }}
       >
-        {`Delete the entry ${deleting?.name ?? ''}?`}
+        <Text style={{ overflowWrap: 'anywhere' }}>{`Delete the entry ${deleting?.name ?? ''}?`}</Text>
       </ConfirmDialog>
 
       <SlideIn
@@ -278,10 +302,38 @@ function EntryEditor({
 }) {
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     onChange({ ...draft, [field]: event.currentTarget.value });
-  const latitude = typeof draft.latitude === 'number' ? draft.latitude : null;
-  const longitude = typeof draft.longitude === 'number' ? draft.longitude : null;
+  const [left, setLeft] = useState<Record<Coordinate, boolean>>({ latitude: false, longitude: false });
+  const typed = {
+    latitude: readCoordinate('latitude', draft.latitude),
+    longitude: readCoordinate('longitude', draft.longitude),
+  };
+  const valueOf = (field: Coordinate) => {
+    const read = typed[field];
+    return read && 'value' in read ? read.value : null;
+  };
+  const latitude = valueOf('latitude');
+  const longitude = valueOf('longitude');
+  // Save is offered only for coordinates the server takes: an out-of-range or mistyped one is never sent.
   const ready = canSaveAddressBookEntry({ ...draft, latitude, longitude });
   const fieldError = (field: string) => error?.fieldMessage(field);
+  const coordinateField = (field: Coordinate, label: string) => {
+    const read = typed[field];
+    return (
+      <TextInput
+        label={label}
+        required
+        inputMode="decimal"
+        autoComplete="off"
+        value={draft[field]}
+        onChange={set(field)}
+        onBlur={() => setLeft((current) => ({ ...current, [field]: true }))}
+        error={
+          (read && 'message' in read && (left[field] || !read.halfTyped) ? read.message : undefined) ??
+          fieldError(field)
+        }
+      />
+    );
+  };
   const textField = (field: TextField, label: string, required = false) => (
     <TextInput
       label={label}
@@ -305,8 +357,8 @@ function EntryEditor({
       postcode: place.postCode,
       country: place.country,
       countryCode: place.countryCode,
-      latitude: place.latitude ?? draft.latitude,
-      longitude: place.longitude ?? draft.longitude,
+      latitude: place.latitude === null ? draft.latitude : String(place.latitude),
+      longitude: place.longitude === null ? draft.longitude : String(place.longitude),
       entryName: draft.entryName || place.name,
     });
   };
@@ -338,26 +390,8 @@ function EntryEditor({
           onChange={(code) => onChange({ ...draft, countryCode: code ?? '', country: countryByCode(code)?.Name ?? '' })}
           error={fieldError('countryCode')}
         />
-        <NumberInput
-          label="Latitude"
-          required
-          decimalScale={6}
-          min={-90}
-          max={90}
-          value={draft.latitude}
-          onChange={(value) => onChange({ ...draft, latitude: value })}
-          error={fieldError('latitude')}
-        />
-        <NumberInput
-          label="Longitude"
-          required
-          decimalScale={6}
-          min={-180}
-          max={180}
-          value={draft.longitude}
-          onChange={(value) => onChange({ ...draft, longitude: value })}
-          error={fieldError('longitude')}
-        />
+        {coordinateField('latitude', 'Latitude')}
+        {coordinateField('longitude', 'Longitude')}
         {textField('contactName', 'Contact name')}
         {textField('contactPhone', 'Contact phone')}
       </SimpleGrid>
@@ -372,7 +406,7 @@ function EntryEditor({
         onChange={set('notes')}
         error={fieldError('notes')}
       />
-      {latitude !== null && longitude !== null && latitude !== 0 && longitude !== 0 && (
+      {latitude !== null && longitude !== null && (
         <MapView
           label="Map of the entry being edited"
           markers={[{ latitude, longitude, label: draft.name || 'Entry' }]}
@@ -382,7 +416,7 @@ function EntryEditor({
       {!ready && (
         <Text size="sm" c="dimmed">
           Save appears once the search name, address name, line one, city, county, postcode and country are filled in
-          and the coordinates are numbers other than 0.
+          and the coordinates are numbers other than 0 (latitude -90 to 90, longitude -180 to 180).
         </Text>
       )}
       {error && !error.body?.details && (
