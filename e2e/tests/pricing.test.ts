@@ -7,6 +7,8 @@ import { accountCompany, tariffCodeId } from '../support/pricing.ts';
 const INCREASE_CODE = 'e2e-increase-code'; // PRICE_INCREASE_SECRET in e2e/global-setup.ts
 const DESCRIPTION = 'E2E two-level tariff';
 const SPECIAL_DESCRIPTION = 'E2E special rate, EU zone 3';
+// The longest description the server takes, in one unbroken run as a pasted code or link would be.
+const LONG_DESCRIPTION = 'E2E-long-description-'.padEnd(200, 'x');
 
 const browser = browserForTests();
 
@@ -189,6 +191,89 @@ describe('pricing', () => {
     await discard.getByRole('button', { name: 'Discard changes' }).click();
     await creator.waitFor({ state: 'hidden' });
     expect(await page.getByText('E2E not to be kept').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an emptied price or weight in the Tariff Editor is refused at its cell, not saved as 0', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
+    const editor = page.getByRole('dialog', { name: 'Tariff Editor' });
+    await editor.waitFor();
+    const saves: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pricing/tariffs')
+        saves.push(request.postData() ?? '');
+    });
+    const basic = level(page, 1, 'Basic (euro)');
+    const thenPer = level(page, 2, 'Then per (kg)');
+    const saved = { basic: await basic.inputValue(), thenPer: await thenPer.inputValue() };
+    expect(saved.basic).not.toBe('');
+
+    await basic.fill('');
+    await thenPer.fill('');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await editor.getByText('Enter a price.', { exact: true }).waitFor();
+    await editor.getByText('Enter a weight in kg.', { exact: true }).waitFor();
+    expect(await basic.getAttribute('aria-invalid')).toBe('true');
+    expect(await thenPer.getAttribute('aria-invalid')).toBe('true');
+    await editor.getByText('Check the price levels marked in red.').waitFor();
+    // Test Tariff does not price the empty cell as €0 either.
+    expect(await testWeight(page, '1')).toBe('Fill in every price and weight of the levels to test the tariff.');
+
+    // A lone decimal point, or letters pasted in, are no price either.
+    for (const typed of ['.', 'abc']) {
+      await basic.fill(typed);
+      await thenPer.fill('1');
+      await editor.getByRole('button', { name: 'Save Changes' }).click();
+      await editor.getByText('Enter a price.', { exact: true }).waitFor();
+      expect(await basic.getAttribute('aria-invalid')).toBe('true');
+    }
+    await expectAccessible(page);
+    expect(saves).toEqual([]);
+    expect(await page.getByText('Tariff saved successfully').count()).toBe(0);
+
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await editor.waitFor({ state: 'hidden' });
+    await page.reload();
+    await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
+    await editor.waitFor();
+    expect(await basic.inputValue()).toBe(saved.basic);
+    expect(await thenPer.inputValue()).toBe(saved.thenPer);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a 200-character tariff description wraps inside the list, never widening the page', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('button', { name: 'Add Tariff' }).click();
+    const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
+    await creator.waitFor();
+    await chooseOption(page, 'Zone', 'EU ZONE 2');
+    await creator.getByLabel('Description').fill(LONG_DESCRIPTION);
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Tariff saved successfully').waitFor();
+    await creator.waitFor({ state: 'hidden' });
+    const row = page.getByRole('row').filter({ hasText: LONG_DESCRIPTION });
+    await row.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(1440);
+    // All of it is there to read, within the viewport.
+    const box = await row.getByRole('cell', { name: LONG_DESCRIPTION }).boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(1440);
+
+    // Leave the demo data as it was.
+    await row.click();
+    await page.getByRole('button', { name: 'Delete Tariff' }).click();
+    await page.getByRole('dialog', { name: 'Delete Tariff' }).getByRole('button', { name: 'Delete Tariff' }).click();
+    await page.getByText('Tariff deleted successfully').waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -242,6 +242,35 @@ describe.each(databaseKinds)('tariffs on %s', (kind) => {
       expect(await countTariffs()).toBe(before);
     });
 
+    it('refuses a price left out, null or empty on update, naming the level and field, and keeps the stored price; 0 sent is a price', async () => {
+      const created: Tariff = (await save(newTariff({ service: 'UKM6' }))).json();
+      const update = (first: object) =>
+        save({ ...newTariff({ service: 'UKM6' }), id: created.id, pricing: [first, TWO_LEVELS[1]] });
+      const { basic: _left, ...withoutBasic } = TWO_LEVELS[0]!;
+      for (const first of [withoutBasic, { ...TWO_LEVELS[0], basic: null }, { ...TWO_LEVELS[0], basic: '' }]) {
+        const response = await update(first);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toMatchObject({
+          error: 'VALIDATION',
+          details: expect.arrayContaining([
+            { field: 'body.pricing.0.basic', message: 'Basic must be an amount in euro.' },
+          ]),
+        });
+      }
+      const { thenPer: _weight, ...withoutThenPer } = TWO_LEVELS[0]!;
+      expect((await update(withoutThenPer)).json()).toMatchObject({
+        details: expect.arrayContaining([
+          { field: 'body.pricing.0.thenPer', message: 'Then per must be a number of kg.' },
+        ]),
+      });
+      const [kept] = await t.db.select().from(tariffs).where(eq(tariffs.id, created.id));
+      expect(kept?.pricing).toEqual(TWO_LEVELS);
+
+      const free = await update({ ...TWO_LEVELS[0], basic: 0 });
+      expect(free.statusCode).toBe(200);
+      expect((free.json() as Tariff).pricing[0]).toMatchObject({ basic: 0 });
+    });
+
     it('refuses a second tariff for the same account, code, carrier, service and zone with 409', async () => {
       const first: Tariff = (await save(newTariff({ service: 'CANC' }))).json();
       const second = await save(newTariff({ service: 'CANC' }));

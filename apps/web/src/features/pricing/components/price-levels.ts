@@ -1,3 +1,4 @@
+import { pricingSchema, type Pricing } from '@courier/domain/pricing/schemas';
 import { newPriceLevel, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
 
 /** A price level as typed: text, so '12.' can be on its way to '12.5'. */
@@ -23,16 +24,59 @@ export function toDraft(level: PriceLevel): LevelDraft {
 
 export const newLevelDraft = (): LevelDraft => toDraft(newPriceLevel());
 
-/** A blank text counts as 0, as a price someone has not filled in yet. */
-export function fromDraft(draft: LevelDraft): PriceLevel {
-  const number = (text: string) => (text.trim() === '' || text === '.' ? 0 : Number(text));
-  return {
-    upTo: number(draft.upTo),
-    basic: number(draft.basic),
-    basicPer: number(draft.basicPer),
-    then: number(draft.then),
-    thenPer: number(draft.thenPer),
-  };
+/** An emptied cell (or a lone decimal point) holds no number: it is refused, never taken as 0. */
+const isBlank = (text: string) => text.trim() === '' || text.trim() === '.';
+
+/** What to enter in an emptied cell, by its unit. */
+const BLANK_MESSAGE = { '€': 'Enter a price.', kg: 'Enter a weight in kg.' } as const;
+
+/** The levels as numbers, or null while a cell is empty (Test Tariff prices only complete levels). */
+export function levelsOf(drafts: readonly LevelDraft[]): PriceLevel[] | null {
+  if (drafts.some((draft) => LEVEL_FIELDS.some((field) => isBlank(draft[field.key])))) return null;
+  return drafts.map((draft) => ({
+    upTo: Number(draft.upTo),
+    basic: Number(draft.basic),
+    basicPer: Number(draft.basicPer),
+    then: Number(draft.then),
+    thenPer: Number(draft.thenPer),
+  }));
+}
+
+export type LevelsCheck =
+  | { success: true; levels: Pricing }
+  | {
+      success: false;
+      /** Messages by 'row.field', e.g. '1.upTo'. */
+      cellErrors: Record<string, string>;
+      /** A message about the levels as a whole (none, too many). */
+      listError: string | null;
+    };
+
+/**
+ * Checks the levels as typed with the server's own schema. An empty cell is sent to it as missing,
+ * so the schema refuses it as the server would, and the cell says what to enter.
+ */
+export function checkLevels(drafts: readonly LevelDraft[]): LevelsCheck {
+  const cellErrors: Record<string, string> = {};
+  const input = drafts.map((draft, row) =>
+    Object.fromEntries(
+      LEVEL_FIELDS.map((field) => {
+        const text = draft[field.key];
+        if (!isBlank(text)) return [field.key, Number(text)];
+        cellErrors[`${row}.${field.key}`] = BLANK_MESSAGE[field.unit];
+        return [field.key, undefined];
+      }),
+    ),
+  );
+  const result = pricingSchema.safeParse(input);
+  if (result.success) return { success: true, levels: result.data };
+  let listError: string | null = null;
+  for (const issue of result.error.issues) {
+    const [row, field] = issue.path;
+    if (typeof row === 'number' && typeof field === 'string') cellErrors[`${row}.${field}`] ??= issue.message;
+    else listError ??= issue.message;
+  }
+  return { success: false, cellErrors, listError };
 }
 
 /** Keeps digits and one decimal point, with at most `decimals` places (what a paste may bring in). */

@@ -3,7 +3,6 @@ import { useEffect, useState } from 'react';
 import {
   DEFAULT_TARIFF_SERVICE,
   DEFAULT_TARIFF_ZONE,
-  pricingSchema,
   saveTariffBodySchema,
   TARIFF_SERVICE_CODES,
   type Carrier,
@@ -19,7 +18,7 @@ import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
-import { fromDraft, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
+import { checkLevels, levelsOf, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
 import { TestTariff } from './test-tariff.tsx';
 
 /** The longest account and description the server takes, from its own schema. */
@@ -114,21 +113,13 @@ export function TariffForm({
 
   const submit = () => {
     setFormError(null);
-    const levels = pricingSchema.safeParse(draft.levels.map(fromDraft));
-    const errors: Record<string, string> = {};
-    if (!levels.success) {
-      for (const issue of levels.error.issues) {
-        const [row, field] = issue.path;
-        if (typeof row === 'number' && typeof field === 'string') errors[`${row}.${field}`] ??= issue.message;
-        else setFormError(issue.message);
-      }
-    }
-    setLevelErrors(errors);
+    const levels = checkLevels(draft.levels);
+    setLevelErrors(levels.success ? {} : levels.cellErrors);
     if (!draft.tariffCode) return setFormError('Choose a tariff code.');
     if (carrierVariant && !draft.carrierId) return setFormError('Choose a carrier.');
     if (!levels.success) {
-      if (Object.keys(errors).length > 0) setFormError('Check the price levels marked in red.');
-      return;
+      const cellsMarked = Object.keys(levels.cellErrors).length > 0;
+      return setFormError(cellsMarked ? 'Check the price levels marked in red.' : levels.listError);
     }
     save.mutate(
       {
@@ -139,7 +130,7 @@ export function TariffForm({
         service: draft.service as (typeof TARIFF_SERVICE_CODES)[number],
         zone: draft.zone,
         description: draft.description,
-        pricing: levels.data,
+        pricing: levels.levels,
       },
       {
         onSuccess: (saved) => {
@@ -246,7 +237,7 @@ export function TariffForm({
       <PriceLevelRows levels={draft.levels} onChange={(levels) => set('levels', levels)} errors={levelErrors} />
 
       <Divider label="Test Tariff" labelPosition="left" />
-      <TestTariff levels={draft.levels.map(fromDraft)} />
+      <TestTariff levels={levelsOf(draft.levels)} />
 
       {(formError || save.error) && (
         <Alert color="red" title="The tariff was not saved" role="alert">

@@ -189,7 +189,9 @@ export function TariffList({
                   </UnstyledButton>
                 </Table.Td>
                 <Table.Td>{tariff.zone}</Table.Td>
-                <Table.Td>
+                {/* A long description (up to 200 characters, maybe one unbroken code or link) wraps in its
+                    cell rather than widening the page. */}
+                <Table.Td style={{ overflowWrap: 'anywhere' }}>
                   {tariff.description || (
                     <Text span c="dimmed">
                       –

@@ -4,8 +4,11 @@ import { formatEuro } from '@courier/domain/common/money';
 import { DEFAULT_TEST_WEIGHT_KG, priceForWeight, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
 import { sanitiseNumber } from './price-levels.ts';
 
-/** Test Tariff (spec 2 §2): prices a weight with the levels as they stand, with the same engine as the server. */
-export function TestTariff({ levels }: { levels: PriceLevel[] }) {
+/**
+ * Test Tariff (spec 2 §2): prices a weight with the levels as they stand, with the same engine as the
+ * server. `levels` is null while a cell is empty: an empty price is not a price of €0.
+ */
+export function TestTariff({ levels }: { levels: PriceLevel[] | null }) {
   const [weight, setWeight] = useState(String(DEFAULT_TEST_WEIGHT_KG));
   const [tested, setTested] = useState<{ text: string; ok: boolean; levels: string } | null>(null);
   // A result stays only while the levels it was worked out from are unchanged.
@@ -13,6 +16,14 @@ export function TestTariff({ levels }: { levels: PriceLevel[] }) {
   const result = tested?.levels === levelsKey ? tested : null;
 
   const test = () => {
+    if (!levels) {
+      setTested({
+        levels: levelsKey,
+        ok: false,
+        text: 'Fill in every price and weight of the levels to test the tariff.',
+      });
+      return;
+    }
     const kg = weight.trim() === '' ? Number.NaN : Number(weight);
     const price = priceForWeight(levels, kg);
     setTested({
