@@ -300,6 +300,26 @@ describe('booking list', () => {
 
     const inputs = modal.getByRole('textbox');
     for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(`E2E-${i + 1}`);
+
+    // The server's limit is on the inputs; a value past it (set as a script can) is refused by the server,
+    // marked on its field with the server's message, and nothing is saved.
+    expect(await first.getAttribute('maxlength')).toBe('200');
+    const before = await get<{ companyReferences: { value: string }[] }>(`/booking/${target.reference}`);
+    await first.evaluate((element, value) => {
+      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, value);
+      element.dispatchEvent(new Event('input', { bubbles: true }));
+    }, 'x'.repeat(5000));
+    await modal.getByRole('button', { name: 'Save' }).click();
+    await modal.getByText('value must be at most 200 characters.').waitFor();
+    expect(await first.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Nothing was saved: the marked fields say why.').waitFor();
+    expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
+    expect((await get<typeof before>(`/booking/${target.reference}`)).companyReferences).toEqual(
+      before.companyReferences,
+    );
+
+    await first.fill('E2E-1');
+    expect(await modal.getByText('value must be at most 200 characters.').count()).toBe(0);
     await modal.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Booking Reference Updated').waitFor();
     await page.getByText('Your changes have been saved.').waitFor();

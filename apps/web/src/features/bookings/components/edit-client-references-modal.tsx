@@ -1,9 +1,13 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import type { BookingDetails } from '@courier/domain/bookings/schemas';
+import { clientReferenceInputSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
+import { textLimits } from '@courier/domain/common/field-limits';
+import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import type { CompanyReference } from '@courier/domain/companies/references';
 import { useUpdateClientReferences } from '@/api/bookings.ts';
+import { ApiRequestError } from '@/api/client.ts';
 import { useCompanyReferences } from '@/api/company-references.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 
@@ -29,9 +33,27 @@ function fieldsOf(booking: BookingDetails, definitions: CompanyReference[]): Fie
   return fields;
 }
 
-/** 'Edit Client References for {reference}' (spec 2 §2): every value is required (spec 2 §5). */
 /** A reference name of up to 100 characters wraps rather than widening the dialog. */
 const WRAP_LABEL = { label: { overflowWrap: 'anywhere' as const } };
+/** The server's limit on a value, on the inputs. */
+const VALUE_MAX_LENGTH = textLimits(clientReferenceInputSchema).value;
+
+/**
+ * The server's message for each reference it refused (a 400 names 'body.companyReferences.{index}.value'),
+ * by the reference's id, as sent in that order.
+ */
+function refusedValues(error: unknown, sent: { id: number }[]): Record<number, string> {
+  if (!(error instanceof ApiRequestError) || error.status !== 400) return {};
+  const refused: Record<number, string> = {};
+  for (const detail of error.body?.details ?? []) {
+    const index = /companyReferences\.(\d+)/.exec(detail.field)?.[1];
+    const id = index === undefined ? undefined : sent[Number(index)]?.id;
+    if (id !== undefined) refused[id] ??= detail.message;
+  }
+  return refused;
+}
+
+/** 'Edit Client References for {reference}' (spec 2 §2): every value is required (spec 2 §5). */
 
 export function EditClientReferencesModal({
   booking,
@@ -66,23 +88,37 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
     Object.fromEntries(booking.companyReferences.map((reference) => [reference.id, reference.value])),
   );
   const [submitted, setSubmitted] = useState(false);
+  // The server's message for a value it refused, shown on that value until it is changed.
+  const [refused, setRefused] = useState<Record<number, string>>({});
   const fields = definitions.data ? fieldsOf(booking, definitions.data) : [];
 
   const missing = (id: number) => !(values[id] ?? '').trim();
+  const errorOf = (id: number) => (submitted && missing(id) ? 'Please enter a value.' : refused[id]);
+  const setValue = (id: number, value: string) => {
+    setValues((current) => ({ ...current, [id]: value }));
+    setRefused(({ [id]: _changed, ...rest }) => rest);
+  };
   const save = () => {
     setSubmitted(true);
     if (fields.length === 0 || fields.some((field) => missing(field.id))) return;
+    const companyReferences = fields.map((field) => ({ id: field.id, value: (values[field.id] ?? '').trim() }));
     update.mutate(
-      {
-        bookingId: booking.id,
-        companyReferences: fields.map((field) => ({ id: field.id, value: (values[field.id] ?? '').trim() })),
-      },
+      { bookingId: booking.id, companyReferences },
       {
         onSuccess: () => {
           toast({ type: 'success', title: 'Booking Reference Updated', message: 'Your changes have been saved.' });
           onClose();
         },
-        onError: () => toast({ type: 'error', title: 'Sorry', message: 'Something went wrong. Please try again.' }),
+        onError: (error) => {
+          const marked = refusedValues(error, companyReferences);
+          setRefused(marked);
+          // A refused value is marked on its field; any other refusal says what the server said; only a
+          // failure says try again (spec 2's 'Sorry').
+          if (Object.keys(marked).length > 0) toast({ ...NOT_SAVED_TOAST, type: 'warn' });
+          else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
+            toast({ type: 'warn', title: 'Not saved', message: error.message });
+          else toast({ type: 'error', title: 'Sorry', message: 'Something went wrong. Please try again.' });
+        },
       },
     );
   };
@@ -107,8 +143,8 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 styles={WRAP_LABEL}
                 data={field.options}
                 value={values[field.id] || null}
-                onChange={(value) => setValues((current) => ({ ...current, [field.id]: value ?? '' }))}
-                error={submitted && missing(field.id) ? 'Please enter a value.' : undefined}
+                onChange={(value) => setValue(field.id, value ?? '')}
+                error={errorOf(field.id)}
                 withAsterisk
               />
             ) : (
@@ -117,12 +153,10 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 label={field.name}
                 styles={WRAP_LABEL}
                 description={field.header}
+                maxLength={VALUE_MAX_LENGTH}
                 value={values[field.id] ?? ''}
-                onChange={(event) => {
-                  const text = event.currentTarget.value;
-                  setValues((current) => ({ ...current, [field.id]: text }));
-                }}
-                error={submitted && missing(field.id) ? 'Please enter a value.' : undefined}
+                onChange={(event) => setValue(field.id, withoutNulCharacters(event.currentTarget.value))}
+                error={errorOf(field.id)}
                 withAsterisk
               />
             ),
