@@ -93,14 +93,14 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
     });
   });
 
-  it("sums and lists a booking's jobs in one row: references, tags, drivers, reviews, extras, first collection and last delivery", async () => {
+  it("sums and lists a booking's jobs in one row: references, tags by label, drivers, reviews, extras, first collection and last delivery", async () => {
     const rows = csvRows((await csv('')).body);
     const rowOf = (reference: string) =>
       Object.fromEntries((rows[0] ?? []).map((name, i) => [name, rows.find((row) => row[0] === reference)?.[i]]));
     const b3 = rowOf('B0003');
     expect(b3).toMatchObject({
       Jobs: 'B0003-1 B0003-2',
-      Tags: 'SECOND_LEG SPLIT',
+      Tags: 'SECOND LEG, SPLIT',
       'Driver Numbers': '101 102',
       'Needs Review': 'Same day: Waiting time claimed by driver',
       Charge: '35.50',
@@ -111,6 +111,8 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
       Carrier: '',
     });
     const b1 = rowOf('B0001');
+    // The list's words, not the enumerations': vehicle and tags by their labels.
+    expect(b1.Vehicle).toBe('Motorbike');
     expect(b1.Collection).toMatch(/\w/);
     expect(b1.Delivery).toMatch(/\w/);
     expect(b1.Collection).not.toBe(b1.Delivery);

@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { bookingStatusLabel, BOOKING_EXPORT_LIMIT } from '@courier/domain/bookings/enums';
+import { bookingVehicleLabel, jobTagLabel } from '@courier/domain/bookings/labels';
 import { jobDriverPayPercent } from '@courier/domain/bookings/margins';
 import { BOOKING_CSV_PRICE_COLUMNS } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
@@ -215,14 +216,15 @@ function csvRow(row: CsvRow, seePrices: boolean): string[] {
     bookingStatusLabel(row.status),
     row.type === 'same_day' ? 'Same Day' : 'ON / OS',
     row.service,
-    row.vehicle,
+    bookingVehicleLabel(row.vehicle),
     row.collection ?? '',
     row.delivery ?? '',
     row.collection_time ?? 'ASAP',
     String(row.packages),
     Number(row.weight).toFixed(2),
     row.jobs ?? '',
-    row.tags ?? '',
+    // Labels, as the list shows them ('SECOND LEG'); a label may hold a space, so they are comma-separated.
+    row.tags === null ? '' : row.tags.split(' ').map(jobTagLabel).join(', '),
     row.drivers ?? '',
     row.carriers ?? '',
     row.tariffs ?? '',
