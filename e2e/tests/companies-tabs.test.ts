@@ -84,6 +84,82 @@ describe('company Settings tab', () => {
     await context.close();
   });
 
+  test('nothing saves while a field is marked: later changes wait for the fix, and leaving says they were not saved', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { company: { billingEmail: string | null }; extendedSettings: { ledgerAccountCode: string | null } };
+    const stored = () => api<Stored>(page, '/company/13/settings');
+    const savedToast = page.getByText('The company settings have been saved.');
+    const emailMessage = page.getByText('Please enter a valid billing email address.');
+    await openTab(page, 13, 'settings');
+    await page.getByLabel('Billing email').fill('not-an-email');
+    await emailMessage.waitFor({ timeout: 10_000 });
+    await page.getByText('Not saved').first().waitFor();
+
+    // Another field edited while the email is marked: no 'Settings Saved', nothing stored, the mark stays.
+    await page.getByLabel('Ledger account code').fill('LEDGER-WAITS');
+    await page.waitForTimeout(2_500); // text saves 1000 ms after the last key
+    expect(await savedToast.count()).toBe(0);
+    expect((await stored()).extendedSettings.ledgerAccountCode).not.toBe('LEDGER-WAITS');
+    expect(await emailMessage.count()).toBe(1);
+
+    // Fixing the marked field saves it together with the change that waited.
+    await page.getByLabel('Billing email').fill('accounts@waits.ie');
+    await savedToast.first().waitFor({ timeout: 10_000 });
+    expect(await stored()).toMatchObject({
+      company: { billingEmail: 'accounts@waits.ie' },
+      extendedSettings: { ledgerAccountCode: 'LEDGER-WAITS' },
+    });
+    await expect.poll(() => emailMessage.count()).toBe(0);
+
+    // Leaving the tab with a field still marked: told that nothing was saved, and nothing was.
+    await page.getByLabel('Billing email').fill('still-not-an-email');
+    await emailMessage.waitFor({ timeout: 10_000 });
+    await page.getByLabel('Ledger account code').fill('LEDGER-LEFT');
+    await page.getByRole('tab', { name: 'References' }).click();
+    await page
+      .getByText('Nothing was saved: a company setting was still marked as wrong when you left the Settings tab.')
+      .waitFor({ timeout: 10_000 });
+    expect(await stored()).toMatchObject({
+      company: { billingEmail: 'accounts@waits.ie' },
+      extendedSettings: { ledgerAccountCode: 'LEDGER-WAITS' },
+    });
+
+    // Leaving with no mark: the change typed just before is still saved.
+    await openTab(page, 13, 'settings');
+    await page.getByLabel('Ledger account code').fill('LEDGER-ON-LEAVING');
+    await page.getByRole('tab', { name: 'References' }).click();
+    await expect
+      .poll(async () => (await stored()).extendedSettings.ledgerAccountCode, { timeout: 10_000 })
+      .toBe('LEDGER-ON-LEAVING');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test("a refused billing contact marks the contact's own field with the server's message", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await openTab(page, 14, 'settings');
+    await page.getByRole('button', { name: 'Add billing contact' }).click();
+    // The new contact's inputs are the last ones so named (the billing address also has a Name).
+    const name = page.getByLabel('Name', { exact: true }).last();
+    const email = page.getByLabel('Email', { exact: true }).last();
+    await email.fill('aoife@');
+    const message = 'Please enter a valid email address for the billing contact.';
+    await page.getByText(message).waitFor({ timeout: 10_000 });
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
+    const descriptions = await Promise.all(
+      describedBy
+        .split(' ')
+        .filter(Boolean)
+        .map((id) => page.locator(`[id="${id}"]`).textContent()),
+    );
+    expect(descriptions).toContain(message);
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await name.getAttribute('maxlength')).toBe('100');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('changing a PAYG company with missing details to Account shows Missing Information; OK reverts', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.getByRole('table').waitFor();
@@ -147,6 +223,49 @@ describe('company References tab', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+  test("a refused name or option marks its field with the server's message; the options hint follows the switch", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'telephonist');
+    await openTab(page, 15, 'references');
+    await page.getByRole('button', { name: 'Add Reference' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Reference' });
+    const name = editor.getByLabel('Name');
+    expect(await name.getAttribute('maxlength')).toBe('100');
+    await name.fill('Dept\u0000code');
+    await editor.getByRole('combobox', { name: 'Header' }).click();
+    await page.getByRole('option', { name: 'Custom' }).click();
+    const limit = editor.getByRole('switch', { name: 'Limit the options' });
+    await editor.getByText('Off: any text is accepted').waitFor();
+    await limit.click({ force: true });
+    // The hint says what the switch does now.
+    await editor.getByText('On: only the options below are accepted').waitFor();
+    expect(await editor.getByText('Off: any text is accepted').count()).toBe(0);
+    const options = editor.getByRole('combobox', { name: 'Options' });
+    expect(await options.getAttribute('maxlength')).toBe('100');
+    await options.fill('Sales');
+    await page.keyboard.press('Enter');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    await editor.getByText('must not contain a NUL character').waitFor();
+    expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
+    expect(await page.getByText(/Invalid body\./).count()).toBe(0);
+
+    // A pasted option over the limit (paste skips maxlength) is marked on the options.
+    await name.fill('Department');
+    await options.evaluate((input, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    }, 'x'.repeat(5_000));
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('An option can be at most 100 characters.').waitFor({ timeout: 10_000 });
+    await expect.poll(() => options.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
+    expect(await page.getByText(/Invalid body\./).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('company Users tab', () => {
@@ -178,6 +297,16 @@ describe('company Users tab', () => {
     await page.getByText(`${staffName} is now an admin of this company.`).waitFor();
     const users = await api<{ admins: { firstName: string; lastName: string }[] }>(page, `/company/${companyId}/users`);
     expect(users.admins.map((user) => `${user.firstName} ${user.lastName}`)).toContain(staffName);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  test('a search text with a control character searches without it: no refusal on screen', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await openTab(page, 77, 'users');
+    await page.getByRole('button', { name: 'Add User' }).click();
+    await page.getByLabel('Find a user to add').fill('\u0000demo');
+    await page.getByRole('option').first().waitFor({ timeout: 10_000 });
+    expect(await page.getByText(/querystring|NUL character/).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

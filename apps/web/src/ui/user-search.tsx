@@ -13,6 +13,9 @@ export type UserSearchItem = UserSearchResult[number];
 
 const DEBOUNCE_MS = 500;
 
+/** The text searched for: control characters (a pasted NUL, a tab) are left out, as no name holds them. */
+const searchTextOf = (text: string) => text.replace(/\p{Cc}/gu, '').trim();
+
 /**
  * User type-ahead (spec 1 §5): searches 500 ms after typing stops, from 3 characters, one search at a
  * time; Escape clears the text; staffOnly limits it to staff (the sales rep search). The text stops at
@@ -42,11 +45,15 @@ export function UserSearch({
 }) {
   const combobox = useCombobox({ onDropdownClose: () => combobox.resetSelectedOption() });
   const [text, setText] = useState('');
-  const [debounced] = useDebouncedValue(text.trim(), DEBOUNCE_MS);
+  const searchText = searchTextOf(text);
+  const [debounced] = useDebouncedValue(searchText, DEBOUNCE_MS);
   const enabled = !selectedName && debounced.length >= USER_SEARCH_MIN_LENGTH;
   const results = useQuery({ ...userSearchQuery(debounced, staffOnly), enabled });
+  // Shown once, on the input: the server's message for the search text, not its 'Invalid querystring...' summary.
   const refused =
-    results.error instanceof ApiRequestError && results.error.status === 400 ? results.error.message : undefined;
+    results.error instanceof ApiRequestError && results.error.status === 400
+      ? (results.error.fieldMessage('query') ?? results.error.message)
+      : undefined;
   useEffect(() => {
     if (results.isError && !refused)
       toast({ title: 'Sorry', message: 'There was an error searching. Please try again later.', type: 'error' });
@@ -99,14 +106,16 @@ export function UserSearch({
           }
         />
       </Combobox.Target>
-      <Combobox.Dropdown hidden={Boolean(selectedName) || text.trim().length < USER_SEARCH_MIN_LENGTH}>
+      <Combobox.Dropdown
+        hidden={Boolean(selectedName) || searchText.length < USER_SEARCH_MIN_LENGTH || refused !== undefined}
+      >
         <Combobox.Options>
           {items.length === 0 ? (
             <Combobox.Empty>
               {results.isFetching || !enabled
                 ? 'Searching...'
                 : results.isError
-                  ? (refused ?? 'There was an error searching. Please try again later.')
+                  ? 'There was an error searching. Please try again later.'
                   : 'No users match'}
             </Combobox.Empty>
           ) : (

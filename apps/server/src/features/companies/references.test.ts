@@ -111,6 +111,24 @@ describe.each(databaseKinds)('company references on %s', (kind) => {
     });
   });
 
+  it('answers 400 naming the option over 100 characters, or the name with a NUL character, and saves nothing', async () => {
+    const company = await createCompany(t.db);
+    const longOption = await create(company.id, {
+      name: 'PO',
+      header: 'Custom',
+      values: ['Sales', 'x'.repeat(5_000)],
+      limitOptions: true,
+    });
+    expect(longOption.statusCode).toBe(400);
+    expect(longOption.json()).toMatchObject({
+      details: [{ field: 'body.values.1', message: 'An option can be at most 100 characters.' }],
+    });
+    const nul = await create(company.id, { name: 'Dept\u0000code', header: 'Custom', values: [] });
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toMatchObject({ details: [{ field: 'body.name' }] });
+    expect(await list(company.id)).toHaveLength(0);
+  });
+
   it('refuses a driver (403)', async () => {
     const company = await createCompany(t.db);
     const response = await create(

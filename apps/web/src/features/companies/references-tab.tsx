@@ -23,8 +23,9 @@ import {
   type CompanyReference,
   type ReferenceHeader,
 } from '@courier/domain/companies/references';
-import { textLimits } from '@courier/domain/common/field-limits';
+import { maxLengthOf, textLimits } from '@courier/domain/common/field-limits';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
@@ -34,6 +35,7 @@ import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/compan
 
 /** The server's limits, shown and kept on the inputs. */
 const LIMITS = textLimits(referenceBodySchema);
+const OPTION_LIMIT = maxLengthOf(referenceBodySchema.shape.values.element);
 
 interface Draft {
   id?: number;
@@ -52,10 +54,13 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
   const { save, remove } = useCompanyReferenceMutations(companyId);
   const [draft, setDraft] = useState<Draft | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  /** The server's refusal (400) of the last save: its fields are marked with its messages. */
+  const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   const [deleting, setDeleting] = useState<CompanyReference | null>(null);
 
   const open = (reference?: CompanyReference) => {
     setProblem(null);
+    setRefusal(null);
     setDraft(
       reference
         ? {
@@ -77,6 +82,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
       (references.data ?? []).map((r) => ({ id: r.id, header: r.header })),
     );
     setProblem(message);
+    setRefusal(null);
     if (message) return;
     save.mutate(
       {
@@ -98,13 +104,26 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
           });
           setDraft(null);
         },
+        // A refused field is marked with the server's message; only a real failure says 'try again'.
         onError: (error) => {
-          if (error instanceof ApiRequestError && error.status === 400) setProblem(error.message);
-          toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' });
+          if (error instanceof ApiRequestError && error.code === 'VALIDATION') {
+            setRefusal(error);
+            toast({
+              ...NOT_SAVED_TOAST,
+              ...(error.body?.details?.length ? {} : { message: error.message }),
+              type: 'warn',
+            });
+          } else toast({ title: 'Sorry', message: 'Something went wrong. Please try again.', type: 'error' });
         },
       },
     );
   };
+
+  const fieldError = (field: 'name' | 'header' | 'description') => refusal?.fieldMessage(field);
+  // The server names an option by its place ('body.values.1'); the options are one input.
+  const optionsError = refusal?.body?.details?.find(
+    (detail) => detail.field === 'body.values' || detail.field.startsWith('body.values.'),
+  )?.message;
 
   if (references.isPending) return <LoadingState text="Loading References..." />;
   if (references.isError) return <ErrorState onRetry={() => void references.refetch()} />;
@@ -166,6 +185,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               description={`${draft.name.length} of ${LIMITS.name} characters`}
               value={draft.name}
               maxLength={LIMITS.name}
+              error={fieldError('name')}
               onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
               data-autofocus
             />
@@ -174,6 +194,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               placeholder="Choose a header"
               data={REFERENCE_HEADERS.map((header) => ({ value: header, label: REFERENCE_HEADER_LABELS[header] }))}
               value={draft.header}
+              error={fieldError('header')}
               onChange={(header) => setDraft({ ...draft, header: header as ReferenceHeader | null })}
             />
             <Textarea
@@ -183,18 +204,21 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               maxRows={8}
               value={draft.description}
               maxLength={LIMITS.description}
+              error={fieldError('description')}
               onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
             />
             <Switch
               label="Limit the options"
-              description="Off: any text is accepted"
+              description={draft.limitOptions ? 'On: only the options below are accepted' : 'Off: any text is accepted'}
               checked={draft.limitOptions}
               onChange={(event) => setDraft({ ...draft, limitOptions: event.currentTarget.checked })}
             />
             {draft.limitOptions && (
               <TagsInput
                 label="Options"
-                description="Type an option and press Enter"
+                description={`Type an option and press Enter; at most ${OPTION_LIMIT} characters each`}
+                maxLength={OPTION_LIMIT}
+                error={optionsError}
                 value={draft.values}
                 onChange={(values) => setDraft({ ...draft, values })}
               />

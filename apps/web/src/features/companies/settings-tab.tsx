@@ -1,5 +1,4 @@
 import { Badge, Button, Group, List, Paper, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type ReactNode } from 'react';
 import {
   ADMIN_SURCHARGE_TIERS,
@@ -13,27 +12,20 @@ import {
   MISSING_INFORMATION_TITLE,
   missingAccountInformation,
 } from '@courier/domain/companies/billing-basis';
-import type { BillingContact, SettingsPutBody, SettingsResponse } from '@courier/domain/companies/settings';
-import { ApiRequestError } from '@/api/client.ts';
-import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
+import type { BillingContact, SettingsResponse } from '@courier/domain/companies/settings';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { UserSearch } from '@/ui/user-search.tsx';
-import {
-  companySettingsQuery,
-  keepSavedCompanySettings,
-  saveCompanySettings,
-  useCompanySettings,
-} from '@/api/company-settings.ts';
+import { useCompanySettings } from '@/api/company-settings.ts';
 import { AutoNumber, AutoSelect, AutoSwitch, AutoText } from './components/autosave-fields.tsx';
 import { BillingContactsEditor } from './components/billing-contacts-editor.tsx';
 import { SettingsHistory } from './components/settings-history.tsx';
+import { useSettingsAutosave } from './use-settings-autosave.ts';
 
 type Section = 'company' | 'settings' | 'extendedSettings';
-type Errors = Record<string, string>;
 
 const TIER_NAMES: Record<string, string> = {
   TIER_ZERO: 'Tier zero',
@@ -43,16 +35,10 @@ const TIER_NAMES: Record<string, string> = {
 };
 const tierLabel = (tier: string, table: Record<string, number>) => `${TIER_NAMES[tier] ?? tier} (€${table[tier] ?? 0})`;
 
-/** Saves of one company run one after another, so a quick toggle and a text change never race. */
 const INVOICE_FORMATS: { value: 'legacy' | 'new'; label: string }[] = [
   { value: 'legacy', label: 'Legacy' },
   { value: 'new', label: 'New' },
 ];
-
-const saveQueues = new Map<number, Promise<void>>();
-function enqueueSave(companyId: number, task: () => Promise<void>): void {
-  saveQueues.set(companyId, (saveQueues.get(companyId) ?? Promise.resolve()).then(task));
-}
 
 function Column({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -78,62 +64,17 @@ export function CompanySettingsTab({ companyId }: { companyId: number }) {
   }, [settings.isError]);
   if (settings.isPending) return <LoadingState text="Loading Settings..." />;
   if (settings.isError) return <ErrorState onRetry={() => void settings.refetch()} />;
-  return <SettingsForm companyId={companyId} data={settings.data} />;
+  return <SettingsForm key={companyId} companyId={companyId} data={settings.data} />;
 }
 
 function SettingsForm({ companyId, data }: { companyId: number; data: SettingsResponse }) {
-  const queryClient = useQueryClient();
-  const [errors, setErrors] = useState<Errors>({});
+  const { save, errors } = useSettingsAutosave(companyId);
   const [pendingBasis, setPendingBasis] = useState<{ kind: 'missing'; missing: string[] } | { kind: 'confirm' } | null>(
     null,
   );
   const [bookingsDialog, setBookingsDialog] = useState(false);
-  const key = companySettingsQuery(companyId).queryKey;
 
-  const save = (body: Omit<SettingsPutBody, 'changes'>, fields: string[]) => {
-    enqueueSave(companyId, async () => {
-      const previous = queryClient.getQueryData(key);
-      // Show toggles and choices at once; the answer (or a reload on failure) settles them.
-      queryClient.setQueryData(key, (old) =>
-        old
-          ? {
-              ...old,
-              company: { ...old.company, ...body.company },
-              settings: { ...old.settings, ...body.settings },
-              extendedSettings: { ...old.extendedSettings, ...body.extendedSettings },
-            }
-          : old,
-      );
-      try {
-        const saved = await saveCompanySettings(companyId, { changes: JSON.stringify(body), ...body });
-        keepSavedCompanySettings(queryClient, companyId, saved);
-        setErrors((current) =>
-          Object.fromEntries(Object.entries(current).filter(([field]) => !fields.includes(field))),
-        );
-        toast({ title: 'Settings Saved', message: 'The company settings have been saved.', type: 'success' });
-      } catch (error) {
-        queryClient.setQueryData(key, previous);
-        const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
-        if (details.length > 0) {
-          setErrors((current) => ({
-            ...current,
-            ...Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\./, ''), detail.message])),
-          }));
-        }
-        // A refused field is marked with the server's message; only a real failure says 'try again'.
-        if (error instanceof ApiRequestError && error.code === 'VALIDATION')
-          toast({ ...NOT_SAVED_TOAST, type: 'warn' });
-        else
-          toast({
-            title: 'Sorry',
-            message: 'There was an error saving the company settings. Please try again later.',
-            type: 'error',
-          });
-      }
-    });
-  };
-  const saveField = (section: Section, field: string) => (value: unknown) =>
-    save({ [section]: { [field]: value } }, [`${section}.${field}`]);
+  const saveField = (section: Section, field: string) => (value: unknown) => save({ [section]: { [field]: value } });
   const error = (section: Section, field: string) => errors[`${section}.${field}`];
   const { company, settings, extendedSettings: ext } = data;
 
@@ -171,7 +112,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
   );
 
   const chooseBasis = (basis: BillingBasis) => {
-    if (basis !== 'account') return save({ company: { billingBasis: basis } }, ['company.billingBasis']);
+    if (basis !== 'account') return save({ company: { billingBasis: basis } });
     const missing = missingAccountInformation({
       ...company,
       ...ext,
@@ -196,7 +137,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
                 ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address }
                 : null
             }
-            onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } }, ['company.defaultPlaceId'])}
+            onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } })}
           />
           {error('company', 'defaultPlaceId') && (
             <Text size="sm" c="red.9">
@@ -283,7 +224,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             error={error('company', 'tariffCode')}
             onChange={(value) =>
               (value === null ? null : Number(value)) !== company.tariffCode &&
-              save({ company: { tariffCode: value === null ? null : Number(value) } }, ['company.tariffCode'])
+              save({ company: { tariffCode: value === null ? null : Number(value) } })
             }
           />
           <UserSearch
@@ -291,8 +232,8 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             placeholder="Search staff..."
             staffOnly
             selectedName={data.salesRep?.name ?? null}
-            onSelect={(user) => save({ settings: { salesRepId: user.id } }, ['settings.salesRepId'])}
-            onClear={() => save({ settings: { salesRepId: null } }, ['settings.salesRepId'])}
+            onSelect={(user) => save({ settings: { salesRepId: user.id } })}
+            onClear={() => save({ settings: { salesRepId: null } })}
           />
           {error('settings', 'salesRepId') && (
             <Text size="sm" c="red.9">
@@ -311,11 +252,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
                   }
                 : null
             }
-            onChange={(item) =>
-              save({ settings: { parentBillingCompany: item ? Number(item.id) : null } }, [
-                'settings.parentBillingCompany',
-              ])
-            }
+            onChange={(item) => save({ settings: { parentBillingCompany: item ? Number(item.id) : null } })}
           />
           {error('settings', 'parentBillingCompany') && (
             <Text size="sm" c="red.9">
@@ -448,13 +385,12 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           />
           <BillingContactsEditor
             value={data.billingContacts}
-            error={Object.entries(errors).find(([field]) => field.startsWith('billingContacts'))?.[1]}
-            onSave={(contacts: BillingContact[]) =>
-              save(
-                { billingContacts: contacts },
-                contacts.map((_, i) => `billingContacts.${i}.email`),
-              )
-            }
+            errors={Object.fromEntries(
+              Object.entries(errors)
+                .filter(([field]) => field.startsWith('billingContacts'))
+                .map(([field, message]) => [field.replace(/^billingContacts\.?/, ''), message]),
+            )}
+            onSave={(contacts: BillingContact[]) => save({ billingContacts: contacts })}
           />
         </Column>
       </SimpleGrid>
@@ -485,7 +421,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           kind: 'CONFIRM',
           onClick: () => {
             setPendingBasis(null);
-            save({ company: { billingBasis: 'account' } }, ['company.billingBasis']);
+            save({ company: { billingBasis: 'account' } });
           },
         }}
       >
@@ -500,9 +436,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
           onClick: () => {
             setBookingsDialog(false);
-            save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } }, [
-              'settings.cycloneAllowBooking',
-            ]);
+            save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } });
           },
         }}
       >

@@ -1,21 +1,32 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import type { BillingContact } from '@courier/domain/companies/settings';
+import { billingContactSchema, type BillingContact } from '@courier/domain/companies/settings';
+import { textLimits } from '@courier/domain/common/field-limits';
 import { TEXT_SAVE_DELAY_MS } from './autosave-fields.tsx';
+
+/** The server's limits, kept on the inputs. */
+const LIMITS = textLimits(billingContactSchema);
+
+/** The inputs of a contact the server may name in a refusal ('0.email'). */
+type ContactField = 'name' | 'phone' | 'email';
 
 /**
  * Billing contacts, saved 1000 ms after the last change (spec 1 §9). A contact without an e-mail is
- * kept on screen but not saved (spec 1 §5).
+ * kept on screen but not saved (spec 1 §5). `errors` holds the server's messages by the path it named
+ * inside the list ('0.email' marks that contact's Email; '' is about the whole list).
  */
 export function BillingContactsEditor({
   value,
   onSave,
-  error,
+  errors,
 }: {
   value: BillingContact[];
   onSave: (contacts: BillingContact[]) => void;
-  error?: string;
+  errors: Record<string, string>;
 }) {
+  const fieldError = (index: number, field: ContactField) => errors[`${index}.${field}`];
+  // Anything not named on an input (the list's length, a whole contact) shows below the list.
+  const listError = Object.entries(errors).find(([path]) => !/^\d+\.(name|phone|email)$/.test(path))?.[1];
   const [contacts, setContacts] = useState<BillingContact[]>(value);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const latest = useRef<BillingContact[] | null>(null);
@@ -59,12 +70,16 @@ export function BillingContactsEditor({
               <TextInput
                 label="Name"
                 size="xs"
+                maxLength={LIMITS.name}
+                error={fieldError(index, 'name')}
                 value={contact.name}
                 onChange={(event) => update(index, { name: event.currentTarget.value })}
               />
               <TextInput
                 label="Phone"
                 size="xs"
+                maxLength={LIMITS.phone}
+                error={fieldError(index, 'phone')}
                 value={contact.phone}
                 onChange={(event) => update(index, { phone: event.currentTarget.value })}
               />
@@ -73,6 +88,7 @@ export function BillingContactsEditor({
               label="Email"
               size="xs"
               type="email"
+              error={fieldError(index, 'email')}
               value={contact.email}
               description={contact.email.trim() ? undefined : 'A contact without an email is not saved.'}
               onChange={(event) => update(index, { email: event.currentTarget.value })}
@@ -104,9 +120,9 @@ export function BillingContactsEditor({
           </Stack>
         </Paper>
       ))}
-      {error && (
+      {listError && (
         <Text size="sm" c="red.9" role="alert">
-          {error}
+          {listError}
         </Text>
       )}
       <Group>
