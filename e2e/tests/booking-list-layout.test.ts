@@ -141,6 +141,34 @@ describe('booking list at 1280x720', () => {
     },
     SLOW,
   );
+  test(
+    'the tag filter panel stays inside the window and every tag can be reached',
+    async () => {
+      const { page, context, problems } = await openListAt(1280, 720);
+      await page.getByRole('button', { name: /^Filters/ }).click();
+      await page.getByRole('button', { name: 'Any tag' }).click();
+      const panel = page.locator('.mantine-Popover-dropdown').filter({ hasText: 'Only show bookings with' });
+      await panel.waitFor();
+      await expect
+        .poll(() => panel.evaluate((element) => element.getBoundingClientRect().bottom <= window.innerHeight))
+        .toBe(true);
+      // The last tag is reached from the keyboard: it scrolls into view within the panel, and its switch answers.
+      const last = panel.getByRole('switch', { name: 'DRIVER TRANSFER' });
+      await last.focus();
+      await page.keyboard.press('Space');
+      await expect.poll(() => last.isChecked()).toBe(true);
+      const label = panel.getByText('DRIVER TRANSFER');
+      expect(
+        await label.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return box.top >= 0 && box.bottom <= window.innerHeight;
+        }),
+      ).toBe(true);
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
 });
 
 describe('booking list at 1440x900', () => {

@@ -5,6 +5,15 @@ import { jobTagLabel } from '@courier/domain/bookings/labels';
 import { useTagCounts } from '../api/booking-summary.ts';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 
+const ROOM_VARIABLE = '--tag-picker-room';
+/** The panel's heading, padding and 'Clear tags' around its scrolling list. */
+const HEAD_AND_FOOT = 100;
+
+/** Tells the panel how tall the window lets it be (floating-ui's size middleware). */
+function fitToRoom({ availableHeight, elements }: { availableHeight: number; elements: { floating: HTMLElement } }) {
+  elements.floating.style.setProperty(ROOM_VARIABLE, `${Math.max(availableHeight, HEAD_AND_FOOT + 120)}px`);
+}
+
 /**
  * The tag filter: a panel headed 'Only show bookings with', a toggle per tag with its count (spec 2 §2),
  * counted over the applied search like the summary's chips, and labelled from the same map.
@@ -22,7 +31,17 @@ export function TagPicker({
   const counts = useTagCounts(apiFilter, { omitTags: true, enabled: opened });
   const countOf = (tag: string) => counts.data?.counts.find((entry) => entry.tag === tag)?.count;
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-start" shadow="md" width={320} trapFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      shadow="md"
+      width={320}
+      trapFocus
+      // The list scrolls within the room the window has below (or above) the button: on a 720 px
+      // screen the panel reached 788 px and its last tags were out of reach.
+      middlewares={{ flip: true, shift: true, size: { padding: 8, apply: fitToRoom } }}
+    >
       <Stack gap={4} justify="flex-end">
         <Text size="sm" fw={500} component="span" id="booking-tags-label">
           Tags
@@ -37,7 +56,7 @@ export function TagPicker({
         <Text fw={600} mb="xs">
           Only show bookings with
         </Text>
-        <ScrollArea.Autosize mah={360}>
+        <ScrollArea.Autosize mah={`min(360px, var(${ROOM_VARIABLE}, 360px) - ${HEAD_AND_FOOT}px)`} offsetScrollbars>
           <Stack gap={6}>
             {JOB_TAGS.map((tag) => (
               <Group key={tag} justify="space-between" wrap="nowrap">
