@@ -135,6 +135,26 @@ describe('booking list', () => {
     await context.close();
   });
 
+  test('with the keyboard alone: Enter opens a booking, Escape closes it and the focus is back on its reference', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page, 'accounts');
+    const activeLabel = () => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? null);
+    // The first opening loads the slide-in's code; the second finds it loaded. Both give the focus back.
+    for (const reference of (await references(page)).slice(1, 3)) {
+      const opener = page.getByRole('button', { name: `Open booking ${reference}` });
+      await opener.focus();
+      await page.keyboard.press('Enter');
+      const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+      await panel.getByRole('heading', { name: 'Details' }).waitFor();
+      await expect.poll(() => panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.count()).toBe(0);
+      await expect.poll(activeLabel).toBe(`Open booking ${reference}`);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('opens the booking details beside an empty docket panel', async () => {
     const { page, context, problems } = await openPage(browser());
     await openList(page, 'accounts');

@@ -1,5 +1,5 @@
 import { Drawer } from '@mantine/core';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 
 /**
  * A right (default) or left slide-in panel: editors and details (spec 1 §2 'Shared widgets').
@@ -24,6 +24,20 @@ export function SlideIn({
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);
+  // Focus goes back to what opened the panel once it has slid out. Mantine's Drawer notes that element
+  // when it opens, not when it mounts open, and a panel whose code loads on first use (the booking
+  // slide-in) mounts open: closing it left the focus nowhere. Noted here before the panel takes focus.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (opened && active instanceof HTMLElement && active !== document.body && !root.current?.contains(active))
+      opener.current = active;
+  }, [opened]);
+  const giveFocusBack = () => {
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  };
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
@@ -42,6 +56,8 @@ export function SlideIn({
     <Drawer
       ref={root}
       opened={opened}
+      returnFocus={false}
+      onExitTransitionEnd={giveFocusBack}
       onClose={onClose}
       closeOnEscape={false}
       title={title}
