@@ -77,6 +77,34 @@ describe('the shell', () => {
     await context.close();
   });
 
+  test('a company tab that does not exist, or that the role may not open, says so instead of showing another tab', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.goto('/companies/list');
+    const first = page.locator('tbody tr a[href^="/companies/"]').first();
+    const href = (await first.getAttribute('href')) ?? '';
+    expect(href).toMatch(/^\/companies\/\d+$/);
+
+    await page.goto(`${href}/setcalls`);
+    await page.getByRole('heading', { name: 'No such tab' }).waitFor();
+    await page.getByText("A company has no tab called 'setcalls'. Choose one of its tabs above.").waitFor();
+    expect(await page.getByRole('tab', { selected: true }).count()).toBe(0);
+    expect(await page.getByRole('tab', { name: 'Settings' }).count()).toBe(1);
+
+    // Accounts staff have no Pricing tab (spec 1 §6).
+    await page.goto(`${href}/pricing`);
+    await page.getByRole('heading', { name: 'No access' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Pricing' }).count()).toBe(0);
+    expect(await page.getByRole('tab', { selected: true }).count()).toBe(0);
+
+    // A real tab still opens, and no tab at all opens the first.
+    await page.goto(`${href}/settings`);
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Settings');
+    await page.goto(href);
+    await expect.poll(() => page.getByRole('tab', { selected: true }).textContent()).toBe('Bookings');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   // Issue 10: toasts (bottom left, 400 px) sit beside the sidebar, never over its user menu.
   test.each([
     [1440, 900],

@@ -7,6 +7,7 @@ import { useCompany } from '@/api/company.ts';
 import { CompanyHeader } from '@/features/companies/components/company-header.tsx';
 import { useSession } from '@/session/session-store.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { NoAccessState } from '@/ui/no-access.tsx';
 
 const CompanyUsersTab = lazy(() =>
   import('@/features/companies/users-tab.tsx').then((module) => ({ default: module.CompanyUsersTab })),
@@ -70,7 +71,10 @@ export function CompanyDetailsScreen() {
   const roles = parseRoles(user?.roles ?? '[]');
   const company = useCompany(companyId);
   const tabs = TABS.filter((candidate) => !candidate.area || canAccessArea(roles, candidate.area));
-  const current = tabs.find((candidate) => candidate.value === tab) ?? tabs[0];
+  // No tab in the address opens the first; a tab that does not exist, or one the role may not open,
+  // says so under the tabs rather than showing another tab as if it were the one asked for.
+  const current = tab === undefined ? tabs[0] : tabs.find((candidate) => candidate.value === tab);
+  const refused = tab !== undefined && !current && TABS.some((candidate) => candidate.value === tab);
 
   if (company.isPending) return <LoadingState text="Loading Company..." />;
   if (company.isError) {
@@ -107,6 +111,15 @@ export function CompanyDetailsScreen() {
           </Tabs.Panel>
         ))}
       </Tabs>
+      {!current &&
+        (refused ? (
+          <NoAccessState />
+        ) : (
+          <EmptyState
+            title="No such tab"
+            subtitle={`A company has no tab called '${tab}'. Choose one of its tabs above.`}
+          />
+        ))}
     </Stack>
   );
 }
