@@ -185,6 +185,9 @@ describe('pricing', () => {
     expect(await creator.getByLabel('Account', { exact: true }).getAttribute('aria-invalid')).toBe('true');
     await page.getByText('Not saved', { exact: true }).waitFor();
     expect(await page.getByText('There was an error saving the tariff').count()).toBe(0);
+    // Beside the form, in words for people: not the server's summary with its field path.
+    await creator.getByRole('alert').getByText('Nothing was saved: the marked fields say why.').waitFor();
+    expect(await creator.getByText(/Invalid body\./).count()).toBe(0);
     await expectAccessible(page);
 
     await creator.getByRole('button', { name: 'Cancel' }).click();

@@ -1,7 +1,7 @@
 import type { ApiError } from '@courier/domain/common/api';
 import type { ApiErrorCode } from '@courier/domain/common/errors';
 import { sessionStore } from '../session/session-store.ts';
-import { messageOfApiError } from './error-messages.ts';
+import { messageOfApiError, NOT_SAVED_TOAST } from './error-messages.ts';
 
 /** A failed call: the status and the server's message, ready to show to a person. */
 export class ApiRequestError extends Error {
@@ -16,6 +16,15 @@ export class ApiRequestError extends Error {
   /** The server's error code (VALIDATION, STALE_EDIT, ...), when it answered with the JSON error body. */
   get code(): ApiErrorCode | undefined {
     return this.body?.error;
+  }
+
+  /**
+   * What a form says of a refused save beside its fields: when the server named fields (each marked
+   * with its message), that nothing was saved, not the server's summary with its field paths
+   * ('Invalid body.description: ...'); otherwise the server's message.
+   */
+  get formMessage(): string {
+    return this.body?.details?.length ? NOT_SAVED_TOAST.message : this.message;
   }
 
   /** The message for one field of a 400, if the server named it. */

@@ -68,7 +68,8 @@ export function IncreaseForm<TBody>({
   const error = start.error instanceof ApiRequestError ? start.error : null;
   // Said before anyone fills the form in: without an authorisation code on the server, no increase runs.
   const switchedOff = usePublicConfig().data?.priceIncreasesEnabled === false;
-  const problem = missing ?? (checked.sharedSecret || checked.percentIncrease ? null : start.error?.message);
+  const problem =
+    missing ?? (checked.sharedSecret || checked.percentIncrease ? null : (error?.formMessage ?? start.error?.message));
 
   /** Every problem at once, each at its field, with the server's own rules (a percent above 100 is refused, not capped). */
   const review = () => {

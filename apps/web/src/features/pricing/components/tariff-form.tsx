@@ -241,7 +241,7 @@ export function TariffForm({
 
       {(formError || save.error) && (
         <Alert color="red" title="The tariff was not saved" role="alert">
-          {formError ?? save.error?.message}
+          {formError ?? (save.error instanceof ApiRequestError ? save.error.formMessage : save.error?.message)}
         </Alert>
       )}
       <Group justify="space-between" mt="sm">
