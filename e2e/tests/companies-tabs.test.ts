@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
 import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
@@ -25,6 +25,12 @@ async function openTab(page: Page, companyId: number, tab: string): Promise<void
   await page.goto(`/companies/${companyId}/${tab}`);
   await page.getByRole('tab', { name: tabLabel(tab), selected: true }).waitFor();
 }
+/** The texts an input is described by: its limit count, its message. */
+async function descriptionsOf(page: Page, input: Locator): Promise<string[]> {
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ''));
+}
+
 const tabLabel = (tab: string) =>
   ({
     settings: 'Settings',
@@ -131,6 +137,131 @@ describe('company Settings tab', () => {
     await expect
       .poll(async () => (await stored()).extendedSettings.ledgerAccountCode, { timeout: 10_000 })
       .toBe('LEDGER-ON-LEAVING');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a pasted text past its limit is kept whole and marked with the limit; nothing is saved until it is shortened', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { extendedSettings: { ledgerAccountCode: string | null; holdMessage: string | null } };
+    const stored = () => api<Stored>(page, '/company/10/settings');
+    const before = (await stored()).extendedSettings;
+    const savedToast = page.getByText('The company settings have been saved.');
+    await openTab(page, 10, 'settings');
+    const ledger = page.getByLabel('Ledger account code');
+    const hold = page.getByLabel('Hold message');
+    // A long text shows its limit before anything is typed.
+    expect(await descriptionsOf(page, hold)).toContain(`${(before.holdMessage ?? '').length} of 1000 characters`);
+
+    await ledger.fill('L'.repeat(5000));
+    await hold.fill('h'.repeat(5000));
+    // Nothing cut: the text stays as pasted, the count and the schema's message say what is wrong.
+    expect((await ledger.inputValue()).length).toBe(5000);
+    expect((await hold.inputValue()).length).toBe(5000);
+    await page.getByText('The ledger account code can be at most 100 characters.').waitFor();
+    await page.getByText('The hold message can be at most 1000 characters.').waitFor();
+    expect(await descriptionsOf(page, ledger)).toEqual(
+      expect.arrayContaining(['5000 of 100 characters', 'The ledger account code can be at most 100 characters.']),
+    );
+    expect(await descriptionsOf(page, hold)).toContain('5000 of 1000 characters');
+    expect(await ledger.getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2_500); // text saves 1000 ms after the last key
+    expect(await savedToast.count()).toBe(0);
+    expect((await stored()).extendedSettings).toMatchObject(before);
+
+    // Shortened: both save, and the marks go.
+    await ledger.fill('L-10-LEDGER');
+    await hold.fill('Call the office before any booking.');
+    await expect
+      .poll(async () => (await stored()).extendedSettings, { timeout: 10_000 })
+      .toMatchObject({ ledgerAccountCode: 'L-10-LEDGER', holdMessage: 'Call the office before any booking.' });
+    await savedToast.first().waitFor();
+    await expect.poll(() => page.getByText(/can be at most (100|1000) characters\./).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a discount of -5, a rate of 99999999999999999999 or a word is kept as typed and marked; nothing is saved', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = {
+      extendedSettings: { discountPercent: number; discountTwoPercent: number; surchargeRateThree: number | null };
+    };
+    const stored = async () => {
+      const { discountPercent, discountTwoPercent, surchargeRateThree } = (
+        await api<Stored>(page, '/company/16/settings')
+      ).extendedSettings;
+      return { discountPercent, discountTwoPercent, surchargeRateThree };
+    };
+    const before = await stored();
+    await openTab(page, 16, 'settings');
+    const discount = page.getByLabel('Discount', { exact: true });
+    const second = page.getByLabel('Second discount');
+    const rate = page.getByLabel('Ground surcharge rate');
+
+    await discount.fill('-5');
+    await discount.blur();
+    await rate.fill('99999999999999999999');
+    await rate.blur();
+    await second.fill('five');
+    await second.blur();
+    await page.getByText('The discount cannot be below 0.').waitFor();
+    await page.getByText('The ground surcharge rate cannot be above 1000.').waitFor();
+    await page.getByText('The second discount must be a number.').waitFor();
+    await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
+    // Not clamped, cleared or cut: each field still shows what was typed.
+    expect(await discount.inputValue()).toBe('-5');
+    expect(await rate.inputValue()).toBe('99999999999999999999');
+    expect(await second.inputValue()).toBe('five');
+    expect(await discount.getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(2_500);
+    expect(await page.getByText('The company settings have been saved.').count()).toBe(0);
+    expect(await stored()).toEqual(before);
+
+    await discount.fill('2.5');
+    await second.fill('0');
+    await rate.fill('4');
+    await expect
+      .poll(stored, { timeout: 10_000 })
+      .toEqual({ discountPercent: 2.5, discountTwoPercent: 0, surchargeRateThree: 4 });
+    await expect.poll(() => page.getByText(/cannot be (below 0|above 1000)\.|must be a number\./).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a long value in the history wraps in its own column: Who, Field and Before stay readable at 1280x720', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openTab(page, 17, 'settings');
+    const longNote = 'x'.repeat(1000);
+    await api(page, '/company/17/settings', {
+      method: 'PUT',
+      body: { changes: JSON.stringify({ scratchPad: longNote }), extendedSettings: { scratchPad: longNote } },
+    });
+    await page.reload();
+    const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Scratch pad', exact: true }) });
+    await row.first().waitFor();
+    const cells = row.first().getByRole('cell');
+    // When, Who, Field, Before: each at least 90 px wide, so a name or label is never a few letters a line.
+    for (const index of [0, 1, 2, 3]) {
+      const box = await cells.nth(index).boundingBox();
+      expect(box?.width ?? 0).toBeGreaterThanOrEqual(90);
+    }
+    // The height of a cell's text, not of its row.
+    const textHeight = (cell: Locator) =>
+      cell.evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return range.getBoundingClientRect().height;
+      });
+    // Who and the field's label are on one line each; the value wraps within its own column.
+    const oneLine = await textHeight(cells.nth(2));
+    expect(oneLine).toBeLessThan(30);
+    expect(await textHeight(cells.nth(1))).toBe(oneLine);
+    expect(await textHeight(cells.nth(4))).toBeGreaterThan(oneLine * 3);
+    const after = await cells.nth(4).boundingBox();
+    expect((after?.x ?? 0) + (after?.width ?? 0)).toBeLessThanOrEqual(1280);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     expect(problems).toEqual([]);
     await context.close();
   });

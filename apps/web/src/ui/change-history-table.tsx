@@ -15,7 +15,9 @@ export interface ChangeRow {
 
 /**
  * Who changed what, from what to what and when: the table every history screen shows (a company's
- * settings, a job's prices). Long values wrap instead of widening the page.
+ * settings, a job's prices). The columns have set shares of the width (fixed layout), so a long value
+ * wraps within its own column and never squeezes Who, Field or Before to a few letters a line, nor
+ * widens the page.
  */
 export function ChangeHistoryTable({
   rows,
@@ -29,12 +31,13 @@ export function ChangeHistoryTable({
   whatHeader?: string;
 }) {
   return (
-    <Table striped fz="sm" aria-label={label} style={{ overflowWrap: 'anywhere' }}>
+    <Table striped fz="sm" aria-label={label} style={{ tableLayout: 'fixed', overflowWrap: 'anywhere' }}>
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>When</Table.Th>
-          <Table.Th>Who</Table.Th>
-          <Table.Th>{whatHeader}</Table.Th>
+          {/* When fits its date and time; Who and Field keep a readable share; the values share the rest. */}
+          <Table.Th style={{ width: '9rem' }}>When</Table.Th>
+          <Table.Th style={{ width: '15%' }}>Who</Table.Th>
+          <Table.Th style={{ width: '18%' }}>{whatHeader}</Table.Th>
           <Table.Th>Before</Table.Th>
           <Table.Th>After</Table.Th>
           {withNote && <Table.Th>Note</Table.Th>}

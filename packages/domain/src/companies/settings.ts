@@ -18,10 +18,18 @@ const text = (label: string, max: number) =>
 const short = (label: string) => text(label, 100);
 const address = (label: string) => text(label, 255);
 const long = (label: string) => text(label, 1000);
+// A value that is not a number (typed text, or nothing where a number is needed) is named in office words.
 const percent = (label: string) =>
-  z.number().min(0, `${label} cannot be below 0.`).max(100, `${label} cannot be above 100.`);
+  z
+    .number(`${label} must be a number.`)
+    .min(0, `${label} cannot be below 0.`)
+    .max(100, `${label} cannot be above 100.`);
 const rate = (label: string) =>
-  z.number().min(0, `${label} cannot be below 0.`).max(1000, `${label} cannot be above 1000.`).nullable();
+  z
+    .number(`${label} must be a number.`)
+    .min(0, `${label} cannot be below 0.`)
+    .max(1000, `${label} cannot be above 1000.`)
+    .nullable();
 
 /** accountCode and quantumAccountCode: 1 to 100 characters when set (spec 1 §5). */
 const code = (label: string) =>

@@ -214,6 +214,31 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       'The discount cannot be above 100.',
     ],
     [
+      'a discount below 0',
+      { extendedSettings: { discountPercent: -5 } },
+      'body.extendedSettings.discountPercent',
+      'The discount cannot be below 0.',
+    ],
+    [
+      // 99999999999999999999 as typed reads as 1e20.
+      'a surcharge rate of 99999999999999999999',
+      { extendedSettings: { surchargeRateOne: 1e20 } },
+      'body.extendedSettings.surchargeRateOne',
+      'The nationwide overnight surcharge rate cannot be above 1000.',
+    ],
+    [
+      'a discount that is not a number',
+      { extendedSettings: { discountTwoPercent: '5%' } },
+      'body.extendedSettings.discountTwoPercent',
+      'The second discount must be a number.',
+    ],
+    [
+      'no discount (null)',
+      { extendedSettings: { discountPercent: null } },
+      'body.extendedSettings.discountPercent',
+      'The discount must be a number.',
+    ],
+    [
       'an unknown surcharge tier',
       { settings: { cycloneSurchargeTier: 'TIER_NINE' } },
       'body.settings.cycloneSurchargeTier',

@@ -12,7 +12,14 @@ import {
   MISSING_INFORMATION_TITLE,
   missingAccountInformation,
 } from '@courier/domain/companies/billing-basis';
-import type { BillingContact, SettingsResponse } from '@courier/domain/companies/settings';
+import type { z } from 'zod';
+import {
+  companyEditSchema,
+  companySettingsEditSchema,
+  extendedSettingsEditSchema,
+  type BillingContact,
+  type SettingsResponse,
+} from '@courier/domain/companies/settings';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { CountrySelect } from '@/ui/country-select.tsx';
 import { ConfirmDialog, Dialog } from '@/ui/dialog.tsx';
@@ -25,7 +32,16 @@ import { BillingContactsEditor } from './components/billing-contacts-editor.tsx'
 import { SettingsHistory } from './components/settings-history.tsx';
 import { useSettingsAutosave } from './use-settings-autosave.ts';
 
-type Section = 'company' | 'settings' | 'extendedSettings';
+/** Each section's fields with their domain schemas: the limits and messages the inputs show. */
+const FIELDS = {
+  company: companyEditSchema.shape,
+  settings: companySettingsEditSchema.shape,
+  extendedSettings: extendedSettingsEditSchema.shape,
+};
+type Section = keyof typeof FIELDS;
+type Field<S extends Section> = keyof (typeof FIELDS)[S] & string;
+const schemaOf = <S extends Section>(section: S, field: Field<S>) =>
+  (FIELDS[section] as Record<string, z.ZodType>)[field] as z.ZodType;
 
 const TIER_NAMES: Record<string, string> = {
   TIER_ZERO: 'Tier zero',
@@ -74,34 +90,48 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
   );
   const [bookingsDialog, setBookingsDialog] = useState(false);
 
-  const saveField = (section: Section, field: string) => (value: unknown) => save({ [section]: { [field]: value } });
-  const error = (section: Section, field: string) => errors[`${section}.${field}`];
+  const saveField =
+    <S extends Section>(section: S, field: Field<S>) =>
+    (value: unknown) =>
+      save({ [section]: { [field]: value } });
+  const error = <S extends Section>(section: S, field: Field<S>) => errors[`${section}.${field}`];
   const { company, settings, extendedSettings: ext } = data;
 
-  const text = (
-    section: Section,
-    field: string,
+  const text = <S extends Section>(
+    section: S,
+    field: Field<S>,
     label: string,
     value: string | null,
-    options: { multiline?: boolean; maxLength?: number } = {},
+    options: { multiline?: boolean } = {},
   ) => (
     <AutoText
       key={`${section}.${field}`}
       label={label}
       value={value}
+      schema={schemaOf(section, field)}
       onSave={saveField(section, field)}
       error={error(section, field)}
       {...options}
     />
   );
-  const choice = <T extends string>(
-    section: Section,
-    field: string,
+  const number = (field: Field<'extendedSettings'>, label: string, value: number | null) => (
+    <AutoNumber
+      label={label}
+      suffix="%"
+      value={value}
+      schema={schemaOf('extendedSettings', field)}
+      onSave={saveField('extendedSettings', field)}
+      error={error('extendedSettings', field)}
+    />
+  );
+  const choice = <T extends string, S extends Section>(
+    section: S,
+    field: Field<S>,
     label: string,
     value: T,
     choices: { value: T; label: string }[],
   ) => <AutoSelect label={label} value={value} onSave={saveField(section, field)} data={choices} />;
-  const toggle = (section: Section, field: string, label: string, value: boolean) => (
+  const toggle = <S extends Section>(section: S, field: Field<S>, label: string, value: boolean) => (
     <AutoSwitch
       key={`${section}.${field}`}
       label={label}
@@ -169,22 +199,15 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
           {toggle('extendedSettings', 'allowAddReference', 'Customer may add references', ext.allowAddReference)}
           {toggle('extendedSettings', 'saturdayBookings', 'Saturday bookings', ext.saturdayBookings)}
           {toggle('extendedSettings', 'sundayBookings', 'Sunday bookings', ext.sundayBookings)}
-          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff, {
-            maxLength: 100,
-          })}
-          {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff, { maxLength: 100 })}
-          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, {
-            multiline: true,
-            maxLength: 1000,
-          })}
+          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff)}
+          {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff)}
+          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, { multiline: true })}
           {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, {
             multiline: true,
-            maxLength: 1000,
           })}
-          {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true, maxLength: 1000 })}
+          {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true })}
           {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, {
             multiline: true,
-            maxLength: 1000,
           })}
         </Column>
 
@@ -202,18 +225,15 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             ]}
             onSave={chooseBasis}
           />
-          {text('company', 'accountCode', 'Account code', company.accountCode, { maxLength: 100 })}
+          {text('company', 'accountCode', 'Account code', company.accountCode)}
           {text(
             'company',
             'quantumAccountCode',
             'Accounting system (Quantum) account code',
             company.quantumAccountCode,
-            { maxLength: 100 },
           )}
-          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode, {
-            maxLength: 100,
-          })}
-          {text('company', 'pricer', 'Pricer', company.pricer, { maxLength: 100 })}
+          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode)}
+          {text('company', 'pricer', 'Pricer', company.pricer)}
           <Select
             label="Tariff code"
             placeholder="No tariff code"
@@ -274,21 +294,9 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) })),
           )}
           {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
-          <Group grow>
-            <AutoNumber
-              label="Discount"
-              suffix="%"
-              value={ext.discountPercent}
-              onSave={saveField('extendedSettings', 'discountPercent')}
-              error={error('extendedSettings', 'discountPercent')}
-            />
-            <AutoNumber
-              label="Second discount"
-              suffix="%"
-              value={ext.discountTwoPercent}
-              onSave={saveField('extendedSettings', 'discountTwoPercent')}
-              error={error('extendedSettings', 'discountTwoPercent')}
-            />
+          <Group grow align="flex-start">
+            {number('discountPercent', 'Discount', ext.discountPercent)}
+            {number('discountTwoPercent', 'Second discount', ext.discountTwoPercent)}
           </Group>
           {(
             [
@@ -298,17 +306,8 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             ] as const
           ).map(([n, label]) => (
             <Stack gap={6} key={n}>
-              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`], {
-                maxLength: 100,
-              })}
-              <AutoNumber
-                label={`${label} rate`}
-                suffix="%"
-                nullable
-                value={ext[`surchargeRate${n}`]}
-                onSave={saveField('extendedSettings', `surchargeRate${n}`)}
-                error={error('extendedSettings', `surchargeRate${n}`)}
-              />
+              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`])}
+              {number(`surchargeRate${n}`, `${label} rate`, ext[`surchargeRate${n}`])}
             </Stack>
           ))}
           {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
@@ -316,7 +315,7 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             { value: 'STD', label: 'STD (standard)' },
             { value: 'ZER', label: 'ZER (zero rated)' },
           ])}
-          {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber, { maxLength: 100 })}
+          {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber)}
           {choice(
             'extendedSettings',
             'creditControlCode',
@@ -356,24 +355,18 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
             ext.invoiceBillingContacts,
           )}
           {toggle('extendedSettings', 'allowViewInvoices', 'Customer may view invoices', ext.allowViewInvoices)}
-          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber, {
-            maxLength: 100,
-          })}
+          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber)}
           <Title order={4} size="h6" mt="xs">
             Billing address
           </Title>
-          {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree, {
-            maxLength: 255,
-          })}
-          {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty, { maxLength: 255 })}
-          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode, {
-            maxLength: 255,
-          })}
-          {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion, { maxLength: 255 })}
+          {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName)}
+          {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne)}
+          {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo)}
+          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree)}
+          {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity)}
+          {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty)}
+          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode)}
+          {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion)}
           <CountrySelect
             label="Country"
             required

@@ -1,5 +1,8 @@
-import { NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
+import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
+import type { z } from 'zod';
+import { maxLengthOf } from '@courier/domain/common/field-limits';
+import { nearLimitCount } from '@/ui/limit-count.ts';
 
 /** Settings text inputs wait this long after the last key before saving (spec 1 §9). */
 export const TEXT_SAVE_DELAY_MS = 1000;
@@ -38,24 +41,35 @@ interface FieldProps<T> {
   description?: string;
 }
 
-/** Free text; blank saves as not set (null). */
+/** The domain schema's first message for a value, or undefined when it accepts the value. */
+const refusalOf = (schema: z.ZodType, value: unknown) => schema.safeParse(value).error?.issues[0]?.message;
+
+/**
+ * Free text; blank saves as not set (null). The limit comes from the field's domain schema and is shown
+ * ('N of M characters': always under a long text, near the limit under a short one). Text past the limit
+ * is kept as typed, never cut: the field is marked with the schema's message and the save goes to the
+ * server, which refuses it, so nothing is saved until the text is shortened.
+ */
 export function AutoText({
   label,
   value,
   onSave,
   error,
   description,
+  schema,
   multiline = false,
-  maxLength,
-}: FieldProps<string | null> & { multiline?: boolean; maxLength?: number }) {
+}: FieldProps<string | null> & { schema: z.ZodType; multiline?: boolean }) {
   const [text, setText] = useState(value ?? '');
   const { schedule, flush } = useDelayedSave<string | null>(onSave);
+  const limit = maxLengthOf(schema);
+  const count =
+    multiline && limit !== undefined ? `${text.length} of ${limit} characters` : nearLimitCount(text, limit);
+  const overLimit = limit !== undefined && text.length > limit ? refusalOf(schema, text) : undefined;
   const props = {
     label,
-    description,
-    error,
+    description: count ?? description,
+    error: overLimit ?? error,
     value: text,
-    maxLength,
     onBlur: flush,
     onChange: (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
       const next = event.currentTarget.value;
@@ -66,36 +80,53 @@ export function AutoText({
   return multiline ? <Textarea autosize minRows={2} maxRows={8} {...props} /> : <TextInput {...props} />;
 }
 
-/** A number (percent, euro); empty saves as null when allowed. */
+/** A plain decimal as people type it: '12', '2.5', '-5', '.5'. Anything else is not read as a number. */
+const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * What a number field's text stands for: null when empty, the number when it reads as one, else the
+ * text itself, so the server names the field ('… must be a number.') rather than the field going quiet.
+ */
+function numberOf(text: string): number | string | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  return DECIMAL.test(trimmed) ? Number(trimmed) : trimmed;
+}
+
+/**
+ * A number (percent, euro) kept exactly as typed: never clamped to a range, cut or cleared. Its domain
+ * schema gives the message for a value out of range or not a number, shown at once; the save still goes
+ * to the server, which refuses it the same way, so nothing is saved while the message shows.
+ */
 export function AutoNumber({
   label,
   value,
   onSave,
   error,
-  nullable = false,
+  schema,
   suffix,
-  prefix,
-}: FieldProps<number | null> & { nullable?: boolean; suffix?: string; prefix?: string }) {
-  const [number, setNumber] = useState<string | number>(value ?? '');
-  const { schedule, flush } = useDelayedSave<number | null>(onSave);
+}: Omit<FieldProps<number | null>, 'onSave'> & {
+  /** Given the text itself when it is not a number, for the server to refuse by name. */
+  onSave: (value: number | string | null) => void;
+  schema: z.ZodType;
+  suffix?: string;
+}) {
+  const [text, setText] = useState(value === null ? '' : String(value));
+  const { schedule, flush } = useDelayedSave<number | string | null>(onSave);
+  const refusal = refusalOf(schema, numberOf(text));
   return (
-    <NumberInput
+    <TextInput
       label={label}
-      error={error}
-      value={number}
-      min={0}
-      decimalScale={2}
-      suffix={suffix}
-      prefix={prefix}
+      inputMode="decimal"
+      autoComplete="off"
+      error={refusal ?? error}
+      value={text}
+      rightSection={suffix}
       onBlur={flush}
-      onChange={(next) => {
-        setNumber(next);
-        if (next === '' || next === undefined) {
-          if (nullable) schedule(null);
-          return;
-        }
-        const parsed = typeof next === 'number' ? next : Number(next);
-        if (Number.isFinite(parsed)) schedule(parsed);
+      onChange={(event) => {
+        const next = event.currentTarget.value;
+        setText(next);
+        schedule(numberOf(next));
       }}
     />
   );
