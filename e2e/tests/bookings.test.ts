@@ -428,6 +428,16 @@ describe('booking list', () => {
 /** The tests below open the list and the details more than once: room for a busy machine. */
 const SLOW = 120_000;
 
+/** The booking list's API requests (GET /api/bookings) from now on, as URLs. */
+function listLoads(page: Page): URL[] {
+  const loads: URL[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/bookings') loads.push(url);
+  });
+  return loads;
+}
+
 /** The text of a row's cell under the column headed `header` (cells found by their header, not by position). */
 async function cellText(page: Page, reference: string, header: string): Promise<string> {
   const index = (await headers(page)).indexOf(header);
@@ -487,11 +497,7 @@ describe('booking list: one applied search (issue 10)', () => {
     async () => {
       const { page, context, problems } = await openPage(browser());
       await openList(page, 'accounts');
-      const loads: URL[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname === '/api/bookings') loads.push(url);
-      });
+      const loads = listLoads(page);
       const chargeMin = page.getByLabel('Charge min');
       await chargeMin.fill('40');
       await chargeMin.press('Enter');
@@ -517,16 +523,13 @@ describe('booking list: one applied search (issue 10)', () => {
     },
     SLOW,
   );
+
   test(
     'Enter right after typing a date runs the search with that date, not the one before it',
     async () => {
       const { page, context, problems } = await openPage(browser());
       await openList(page, 'accounts');
-      const loads: URL[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname === '/api/bookings') loads.push(url);
-      });
+      const loads = listLoads(page);
       // Dublin days a week and six days ago, typed as dd/MM/yy with no pause before Enter.
       const dublinDay = (daysAgo: number) =>
         new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Dublin' }).format(Date.now() - daysAgo * 86_400_000);

@@ -27,6 +27,14 @@ async function testWeight(page: Page, weight: string): Promise<string> {
   return (await testResult(page).textContent()) ?? '';
 }
 
+/** Pricing staff on the DOM tariff list at 1440x900. */
+async function domTariffsAt1440() {
+  const opened = await signedInPage(browser(), 'pricing');
+  await opened.page.setViewportSize({ width: 1440, height: 900 });
+  await opened.page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+  return opened;
+}
+
 describe('pricing', () => {
   test('creates a tariff with two levels, tests it at three weights, saves it, finds it and deletes it', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'pricing');
@@ -199,9 +207,7 @@ describe('pricing', () => {
   });
 
   test('an emptied price or weight in the Tariff Editor is refused at its cell, not saved as 0', async () => {
-    const { page, context, problems } = await signedInPage(browser(), 'pricing');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    const { page, context, problems } = await domTariffsAt1440();
     await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
     const editor = page.getByRole('dialog', { name: 'Tariff Editor' });
     await editor.waitFor();
@@ -254,9 +260,7 @@ describe('pricing', () => {
   });
 
   test('a 200-character tariff description wraps inside the list, never widening the page', async () => {
-    const { page, context, problems } = await signedInPage(browser(), 'pricing');
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    const { page, context, problems } = await domTariffsAt1440();
     await page.getByRole('button', { name: 'Add Tariff' }).click();
     const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
     await creator.waitFor();
