@@ -24,20 +24,26 @@ export function SlideIn({
   children: ReactNode;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  // Focus goes back to what opened the panel once it has slid out. Mantine's Drawer notes that element
-  // when it opens, not when it mounts open, and a panel whose code loads on first use (the booking
-  // slide-in) mounts open: closing it left the focus nowhere. Noted here before the panel takes focus.
+  // Focus goes back to what opened the panel as it closes, as Mantine's own return does (10 ms on). Its
+  // Drawer notes that element when it opens, not when it mounts open, and a panel whose code loads on
+  // first use (the booking slide-in) mounts open: closing it left the focus nowhere. Noted here, before
+  // the panel takes the focus.
   const opener = useRef<HTMLElement | null>(null);
   useLayoutEffect(() => {
     const active = document.activeElement;
-    if (opened && active instanceof HTMLElement && active !== document.body && !root.current?.contains(active))
-      opener.current = active;
-  }, [opened]);
-  const giveFocusBack = () => {
+    if (opened) {
+      if (active instanceof HTMLElement && active !== document.body && !root.current?.contains(active))
+        opener.current = active;
+      return;
+    }
     const target = opener.current;
     opener.current = null;
-    if (target?.isConnected) target.focus();
-  };
+    if (!target) return;
+    const timer = window.setTimeout(() => {
+      if (target.isConnected) target.focus();
+    }, 10);
+    return () => window.clearTimeout(timer);
+  }, [opened]);
   const close = useRef(onClose);
   useEffect(() => {
     close.current = onClose;
@@ -57,7 +63,6 @@ export function SlideIn({
       ref={root}
       opened={opened}
       returnFocus={false}
-      onExitTransitionEnd={giveFocusBack}
       onClose={onClose}
       closeOnEscape={false}
       title={title}
