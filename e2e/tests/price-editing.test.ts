@@ -170,12 +170,14 @@ describe('price editing in the booking list', () => {
     let chosen: ListedBooking[] = [];
     for (const { index } of pool) {
       const run: ListedBooking[] = [];
-      for (let next = index; next < rows.length && run.flatMap((booking) => booking.jobs).length < 3; next++) {
+      // Two rows at least, for the arrow keys between them.
+      const enough = () => run.length >= 2 && run.flatMap((booking) => booking.jobs).length >= 3;
+      for (let next = index; next < rows.length && !enough(); next++) {
         const booking = rows[next]!.booking;
         if (!fullyEditable(booking) || !pool.some((entry) => entry.index === next)) break;
         run.push(booking);
       }
-      if (run.flatMap((booking) => booking.jobs).length >= 3) {
+      if (enough()) {
         chosen = run;
         break;
       }
