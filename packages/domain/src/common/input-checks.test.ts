@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { findNulCharacter, isDateInRange, isInputDay, isIsoDateTime, withoutNulCharacters } from './input-checks.ts';
+import {
+  findNulCharacter,
+  isDateInRange,
+  isInputDay,
+  isIsoDateTime,
+  typedDecimal,
+  withoutNulCharacters,
+} from './input-checks.ts';
 
 describe('date inputs', () => {
   it.each(['1900-01-01', '2999-12-31', '2026-11-23', '2026-11-23T10:00:00+00:00', '2026-11-23T10:00:00.000Z'])(
@@ -112,5 +119,13 @@ describe('date-times', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('typed decimals', () => {
+  it('reads what people type by hand, and nothing Number() would also take', () => {
+    expect(['12', ' -5 ', '+2.5', '.5', '3.'].map(typedDecimal)).toEqual([12, -5, 2.5, 0.5, 3]);
+    for (const text of ['', '-', '.', '1e3', '0x10', 'Infinity', '5%', '1,5', 'abc'])
+      expect(typedDecimal(text)).toBeUndefined();
   });
 });

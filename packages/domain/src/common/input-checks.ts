@@ -77,3 +77,15 @@ export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character';
  * them), so a search for one could only fail; a search box drops them instead.
  */
 export const withoutNulCharacters = (text: string): string => text.replaceAll('\u0000', '');
+
+/** A decimal as people type it by hand: digits with an optional sign and point ('12', '-5', '2.5', '.5'). */
+const TYPED_DECIMAL = /^[-+]?(\d+\.?\d*|\.\d+)$/;
+
+/**
+ * The number a field's text reads as, or undefined: only a plain decimal counts, not what Number()
+ * would also take ('1e3', '0x10', 'Infinity'), so a typed value is never read as another one.
+ */
+export function typedDecimal(text: string): number | undefined {
+  const trimmed = text.trim();
+  return TYPED_DECIMAL.test(trimmed) ? Number(trimmed) : undefined;
+}

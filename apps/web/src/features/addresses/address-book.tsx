@@ -21,6 +21,7 @@ import {
 } from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
 import { textLimits } from '@courier/domain/common/field-limits';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { ApiRequestError } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { getPlace } from '@/api/places.ts';
@@ -46,9 +47,6 @@ type TextField =
 /** The server's limits, on the inputs: nothing typed is refused only after Save. */
 const LIMITS = textLimits(addressBookEntryBodySchema);
 
-/** A decimal as typed by hand: digits with an optional sign and point (no '1e3', no '0x10'). */
-const DECIMAL_TEXT = /^[-+]?(\d+\.?\d*|\.\d+)$/;
-
 type TypedCoordinate = { value: number } | { message: string; halfTyped: boolean } | null;
 
 /**
@@ -59,7 +57,7 @@ type TypedCoordinate = { value: number } | { message: string; halfTyped: boolean
 function readCoordinate(field: Coordinate, text: string): TypedCoordinate {
   const trimmed = text.trim();
   if (/^[-+]?\.?$/.test(trimmed)) return null;
-  const typed = DECIMAL_TEXT.test(trimmed) ? Number(trimmed) : Number.NaN;
+  const typed = typedDecimal(trimmed) ?? Number.NaN;
   const checked = addressBookEntryBodySchema.shape[field].safeParse(typed);
   if (checked.success) return { value: checked.data };
   return { message: checked.error.issues[0]?.message ?? `The ${field} must be a number.`, halfTyped: typed === 0 };

@@ -2,6 +2,7 @@ import { Select, Switch, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { maxLengthOf } from '@courier/domain/common/field-limits';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { nearLimitCount } from '@/ui/limit-count.ts';
 
 /** Settings text inputs wait this long after the last key before saving (spec 1 §9). */
@@ -80,9 +81,6 @@ export function AutoText({
   return multiline ? <Textarea autosize minRows={2} maxRows={8} {...props} /> : <TextInput {...props} />;
 }
 
-/** A plain decimal as people type it: '12', '2.5', '-5', '.5'. Anything else is not read as a number. */
-const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
-
 /**
  * What a number field's text stands for: null when empty, the number when it reads as one, else the
  * text itself, so the server names the field ('… must be a number.') rather than the field going quiet.
@@ -90,7 +88,7 @@ const DECIMAL = /^-?(\d+\.?\d*|\.\d+)$/;
 function numberOf(text: string): number | string | null {
   const trimmed = text.trim();
   if (trimmed === '') return null;
-  return DECIMAL.test(trimmed) ? Number(trimmed) : trimmed;
+  return typedDecimal(trimmed) ?? trimmed;
 }
 
 /**
