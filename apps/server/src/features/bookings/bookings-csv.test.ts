@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.ts';
-import { createBooking, createBookingCatalogue } from '../../test/booking-factories.ts';
+import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { createBookingFixture, createBookingFixtureApp, type BookingFixture } from '../../test/bookings-fixture.ts';
@@ -229,14 +229,14 @@ describe.each(databaseKinds)('bookings CSV limit on %s', (kind) => {
 });
 
 describe.each(databaseKinds)('bookings CSV against formula injection on %s', (kind) => {
-  let t: TestApp;
+  let t: TestApp, catalogue: BookingCatalogue;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    catalogue = await createBookingCatalogue(t.db);
   });
   afterAll(() => t?.close());
 
   it('neutralises company names and account codes a spreadsheet would run as formulas', async () => {
-    const catalogue = await createBookingCatalogue(t.db);
     const company = await createCompany(t.db, {
       company: { name: '=HYPERLINK("http://evil.example","Click me")', accountCode: '+EVIL01' },
     });
@@ -266,5 +266,45 @@ describe.each(databaseKinds)('bookings CSV against formula injection on %s', (ki
       Charge: '-12.50',
     });
     expect(response.body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click me"")"`);
+  });
+
+  it('lists each driver once by number and each tag once by its label, sorted', async () => {
+    const company = await createCompany(t.db, { company: { name: 'Order Ltd', accountCode: 'ORD01' } });
+    await createBooking(t.db, {
+      booking: {
+        reference: 'D0001',
+        companyId: company.id,
+        serviceId: catalogue.services.bikeStandard,
+        type: 'same_day',
+        status: 'delivered',
+      },
+      jobs: [
+        { driverNumber: 100, driverTwoNumber: 99, tags: ['SPLIT', 'NEW_KIND'] },
+        { driverNumber: 99, driverTwoNumber: null, tags: ['SPLIT', 'SECOND_LEG'] },
+        { driverNumber: 1000, tags: [] },
+      ],
+    });
+    // One job, two drivers and two tags, out of order.
+    await createBooking(t.db, {
+      booking: {
+        reference: 'D0002',
+        companyId: company.id,
+        serviceId: catalogue.services.bikeStandard,
+        type: 'same_day',
+        status: 'delivered',
+      },
+      jobs: [{ driverNumber: 100, driverTwoNumber: 99, tags: ['SPLIT', 'SECOND_LEG'] }],
+    });
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/bookings/csv?company=${company.id}`,
+      headers: bearer(await signInAs(t, ['ACCOUNTS'])),
+    });
+    const [header, ...rows] = csvRows(response.body);
+    const cellsOf = (reference: string) =>
+      Object.fromEntries((header ?? []).map((name, i) => [name, rows.find((row) => row[0] === reference)?.[i]]));
+    // By number, not as text ('100 1000 99'); a tag the list has no label for reads with spaces.
+    expect(cellsOf('D0001')).toMatchObject({ 'Driver Numbers': '99 100 1000', Tags: 'NEW KIND, SECOND LEG, SPLIT' });
+    expect(cellsOf('D0002')).toMatchObject({ 'Driver Numbers': '99 100', Tags: 'SECOND LEG, SPLIT' });
   });
 });
