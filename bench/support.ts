@@ -108,6 +108,38 @@ export async function measureRequestsApart(
   return JSON.parse(stdout) as { samples: number[]; body: unknown };
 }
 
+/**
+ * One streamed GET of `url`, read in a process of its own that keeps none of it: curl, a C client
+ * writing to a pipe as psql's \copy (the CSV's floor) writes to /dev/null, so neither side's time
+ * counts a client's own work on this 2-core machine (a Node client's fetch took ~0.4 s of CPU from
+ * the server and the database for a 31 MB CSV). Without curl, stream-client.ts in Node. Answers the
+ * time from the request to the body's last byte, the body's line count and the client used.
+ */
+export async function downloadApart(
+  url: string,
+  options: { headers: Record<string, string> },
+): Promise<{ ms: number; lines: number; client: string }> {
+  const headers = Object.entries(options.headers).flatMap(([name, value]) => ['-H', `${name}: ${value}`]);
+  // curl prints its timing on stderr; the body goes to wc, which prints the line count.
+  const curl = await run(
+    'sh',
+    ['-c', 'curl -sS -w "%{stderr}timing %{http_code} %{time_total}\\n" "$@" | wc -l', 'sh', ...headers, url],
+    { cwd: process.cwd() },
+  );
+  const timing = /timing (\d+) ([\d.]+)/.exec(curl.output);
+  if (timing) {
+    if (timing[1] !== '200') throw new Error(`${url} answered ${timing[1]}`);
+    return { ms: Number(timing[2]) * 1000, lines: Number(curl.stdout.trim()), client: 'curl' };
+  }
+  if (!/not found/.test(curl.output)) throw new Error(`curl failed (${curl.code}):\n${lastLines(curl.output)}`);
+  const client = fileURLToPath(new URL('./stream-client.ts', import.meta.url));
+  const node = await run(process.execPath, ['--import', 'tsx', client, JSON.stringify({ url, ...options })], {
+    cwd: process.cwd(),
+  });
+  if (node.code !== 0) throw new Error(`the download client failed (${node.code}):\n${lastLines(node.output)}`);
+  return { ...(JSON.parse(node.stdout) as { ms: number; lines: number }), client: 'Node fetch' };
+}
+
 /** A latency line: p50/p95/p99 of the samples, plus any extra metrics (e.g. how many rows matched). */
 export function latencyResult(
   bench: string,
