@@ -377,7 +377,7 @@ describe('company References tab', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    await editor.getByText('must not contain a NUL character').waitFor();
+    await editor.getByText('Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.').waitFor();
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect(await page.getByText(/Invalid body\./).count()).toBe(0);
 

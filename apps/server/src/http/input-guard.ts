@@ -17,7 +17,7 @@ export function registerInputGuard(app: FastifyInstance): void {
     ] as const) {
       const field = findNulCharacter(value, part);
       if (field)
-        throw badRequest(`Invalid ${field}: ${NUL_CHARACTER_MESSAGE}.`, [{ field, message: NUL_CHARACTER_MESSAGE }]);
+        throw badRequest(`Invalid ${field}: ${NUL_CHARACTER_MESSAGE}`, [{ field, message: NUL_CHARACTER_MESSAGE }]);
     }
   });
 }

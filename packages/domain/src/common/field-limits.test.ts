@@ -6,6 +6,8 @@ import { maxLengthOf, textLimits } from './field-limits.ts';
 describe('field limits from the domain schemas', () => {
   it('reads a text limit through default, nullable, optional and transforms', () => {
     expect(maxLengthOf(z.string().max(40))).toBe(40);
+    expect(maxLengthOf(z.email().max(255).nullable())).toBe(255);
+    expect(maxLengthOf(z.url().max(2000))).toBe(2000);
     expect(maxLengthOf(z.string().trim().max(1000).default(''))).toBe(1000);
     expect(maxLengthOf(z.string().max(20).nullable().optional())).toBe(20);
     expect(

@@ -8,7 +8,8 @@ import { z } from 'zod';
 export function maxLengthOf(schema: z.ZodType): number | undefined {
   let current: z.ZodType = schema;
   for (let depth = 0; depth < 8; depth++) {
-    if (current instanceof z.ZodString) return current.maxLength ?? undefined;
+    // An e-mail or URL (z.email(), z.url()) is a string format, not a ZodString, with the same limit.
+    if (current instanceof z.ZodString || current instanceof z.ZodStringFormat) return current.maxLength ?? undefined;
     if (current instanceof z.ZodDefault || current instanceof z.ZodNullable || current instanceof z.ZodOptional)
       current = current.unwrap() as z.ZodType;
     else if (current instanceof z.ZodPipe) current = current.in as z.ZodType;

@@ -70,7 +70,8 @@ export function findNulCharacter(value: unknown, path: string): string | null {
   return null;
 }
 
-export const NUL_CHARACTER_MESSAGE = 'must not contain a NUL character';
+export const NUL_CHARACTER_MESSAGE =
+  'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.';
 
 /**
  * Search text as typed or pasted, without NUL characters: nothing stored holds one (the server refuses

@@ -147,7 +147,7 @@ describe.each(databaseKinds)('the driver profile on %s', (kind) => {
         'body.personal.nationality',
         'Nationality must be at most 100 characters.',
       ],
-      [{ personal: { nationality: 'Irish\u0000' } }, 'body.personal.nationality', 'must not contain a NUL character'],
+      [{ personal: { nationality: 'Irish\u0000' } }, 'body.personal.nationality', 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.'],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(accounts, 'PUT', url, body);
