@@ -182,6 +182,24 @@ describe('company Settings tab', () => {
     await context.close();
   });
 
+  test('the billing e-mail shows its limit near it, and past it is marked before any save', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { company: { billingEmail: string | null } };
+    const before = (await api<Stored>(page, '/company/11/settings')).company.billingEmail;
+    await openTab(page, 11, 'settings');
+    const email = page.getByLabel('Billing email');
+    // A well-formed address of 257 characters: only its length is wrong.
+    const long = `${'a'.repeat(60)}@${`${'b'.repeat(60)}.`.repeat(3)}${'c'.repeat(10)}.ie`;
+    await email.fill(long);
+    expect(await descriptionsOf(page, email)).toContain(`${long.length} of 255 characters`);
+    await page.getByText('The billing email can be at most 255 characters.').waitFor();
+    expect(await email.getAttribute('aria-invalid')).toBe('true');
+    await email.fill(before ?? '');
+    await expect.poll(async () => (await api<Stored>(page, '/company/11/settings')).company.billingEmail).toBe(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a discount of -5, a rate of 99999999999999999999 or a word is kept as typed and marked; nothing is saved', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     type Stored = {
@@ -377,7 +395,9 @@ describe('company References tab', () => {
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    await editor.getByText('Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.').waitFor();
+    await editor
+      .getByText('Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.')
+      .waitFor();
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect(await page.getByText(/Invalid body\./).count()).toBe(0);
 
