@@ -235,17 +235,17 @@ function labelCells(label: (value: string) => string): (value: string) => string
 const text = (value: string | null) => (value === null ? '' : csvCell(value));
 
 /**
- * One booking's CSV line. Text a person typed (references, names, addresses, reviews) goes through
- * csvCell; the database's dates ('DD/MM/YY HH24:MI'), counts, weights, driver numbers and amounts
- * cannot start a formula or need quotes, and are written as they come (100,000 rows: each cell's
- * checks and the arrays of cells were a third of the export's CPU).
+ * One booking's CSV line. Text a person typed (references, names, addresses, reviews) and lists of
+ * numbers go through csvCell; the database's dates ('DD/MM/YY HH24:MI'), counts and weights (both
+ * checked >= 0) and single amounts cannot start a formula or need quotes, and are written as they come
+ * (100,000 rows: each cell's checks and the arrays of cells were a third of the export's CPU).
  */
 function csvText(
   row: CsvRow,
   cells: { status: (value: string) => string; vehicle: (value: string) => string; tags: (value: string) => string },
   seePrices: boolean,
 ): string {
-  const line = `${csvCell(row.reference)},${row.created},${text(row.account_code)},${csvCell(row.company)},${text(row.client_references)},${cells.status(row.status)},${row.type === 'same_day' ? 'Same Day' : 'ON / OS'},${csvCell(row.service)},${cells.vehicle(row.vehicle)},${text(row.collection)},${text(row.delivery)},${row.collection_time ?? 'ASAP'},${row.packages},${row.weight},${text(row.jobs)},${row.tags === null ? '' : cells.tags(row.tags)},${row.drivers ?? ''},${text(row.carriers)},${text(row.tariffs)},${text(row.reviews)}`;
+  const line = `${csvCell(row.reference)},${row.created},${text(row.account_code)},${csvCell(row.company)},${text(row.client_references)},${cells.status(row.status)},${row.type === 'same_day' ? 'Same Day' : 'ON / OS'},${csvCell(row.service)},${cells.vehicle(row.vehicle)},${text(row.collection)},${text(row.delivery)},${row.collection_time ?? 'ASAP'},${row.packages},${row.weight},${text(row.jobs)},${row.tags === null ? '' : cells.tags(row.tags)},${text(row.drivers)},${text(row.carriers)},${text(row.tariffs)},${text(row.reviews)}`;
   if (!seePrices) return `${line}\n`;
   let prices = '';
   for (const column of BOOKING_CSV_PRICE_COLUMNS) prices += `,${PRICE_CELLS[column](row)}`;
@@ -275,8 +275,8 @@ export async function exportBookingsCsv(
       // Labels, as the list shows them ('SECOND LEG'); a label may hold a space, so they are comma-separated.
       tags: labelCells((tags) => tags.split(' ').map(jobTagLabel).join(', ')),
     };
-    // The batch's bytes at once: the lines, pieces of the rows' strings, and the rows are garbage then,
-    // not kept while the batch waits its turn (the export's memory grew 70 MB with batches kept as text).
+    // The batch's bytes at once: its lines (pieces of the rows' strings) and its rows are garbage then,
+    // not kept in the heap while the batch waits its turn.
     yield* csvBatches(db, options.filter, (rows) => {
       let batch = '';
       for (const row of rows) batch += csvText(row, cells, options.seePrices);
