@@ -74,6 +74,21 @@ const updateBodyOf = (driver: ListedDriver) => ({
   blocked: driver.blocked,
 });
 
+/** A demo driver whose pay settings are saved, with those settings (to put back after a test). */
+async function driverWithPaySettings(): Promise<{ driver: ListedDriver; original: Record<string, unknown> }> {
+  const every = await api<ListedDriver[]>('accounts', '/drivers');
+  for (const candidate of every.body.slice(0, 20)) {
+    const settings = await api<Record<string, unknown>>('accounts', `/drivers/${candidate.id}/pay-settings`);
+    if (settings.body.saved === true) return { driver: candidate, original: settings.body };
+  }
+  throw new Error('The demo data has a driver with pay settings.');
+}
+
+async function restorePaySettings(driver: ListedDriver, original: Record<string, unknown>): Promise<void> {
+  const { driverId: _driverId, saved: _saved, address: _address, updatedAt: _updatedAt, ...body } = original;
+  await api('accounts', `/drivers/${driver.id}/pay-settings`, { method: 'PUT', body });
+}
+
 describe('drivers', () => {
   test('the list starts 14 days back and filters by Active From, kept in the URL', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
@@ -237,18 +252,7 @@ describe('drivers', () => {
   });
 
   test('accounts edit pay settings; an empty required field is refused with the spec message', async () => {
-    const every = await api<ListedDriver[]>('accounts', '/drivers');
-    let driver: ListedDriver | undefined;
-    let original: Record<string, unknown> | undefined;
-    for (const candidate of every.body.slice(0, 20)) {
-      const settings = await api<Record<string, unknown>>('accounts', `/drivers/${candidate.id}/pay-settings`);
-      if (settings.body.saved === true) {
-        driver = candidate;
-        original = settings.body;
-        break;
-      }
-    }
-    if (!driver || !original) throw new Error('The demo data has a driver with pay settings.');
+    const { driver, original } = await driverWithPaySettings();
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     try {
       await page.goto('/drivers/list');
@@ -277,8 +281,38 @@ describe('drivers', () => {
       expect((await read()).driverType).toBe('E2E Contractor');
       expect(problems).toEqual([]);
     } finally {
-      const { driverId: _driverId, saved: _saved, address: _address, updatedAt: _updatedAt, ...body } = original;
-      await api('accounts', `/drivers/${driver.id}/pay-settings`, { method: 'PUT', body });
+      await restorePaySettings(driver, original);
+      await context.close();
+    }
+  });
+
+  test('a typed amount keeps its decimal point and is saved as typed; one past the limit is marked, in words', async () => {
+    const { driver, original } = await driverWithPaySettings();
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto('/drivers/list');
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('heading', { name: 'Pay settings' }).waitFor();
+      const minimum = panel.getByRole('textbox', { name: 'Minimum pay' });
+      await minimum.fill('');
+      // Key by key, as a person types: the point must not empty the field.
+      await minimum.pressSequentially('350.75');
+      expect(await minimum.inputValue()).toBe('350.75');
+      await panel.getByRole('button', { name: 'Save pay settings' }).click();
+      await page.getByText('Pay settings updated').first().waitFor();
+      const read = async () =>
+        (await api<Record<string, unknown>>('accounts', `/drivers/${driver.id}/pay-settings`)).body;
+      await expect.poll(async () => (await read()).minPay).toBe(350.75);
+
+      await minimum.fill('99999999999');
+      await panel.getByRole('button', { name: 'Save pay settings' }).click();
+      await panel.getByText('Minimum pay must be at most €999999.').waitFor();
+      await panel.getByText('Nothing was saved: the marked fields say why.').waitFor();
+      expect(await panel.getByText(/body\./).count()).toBe(0);
+      expect((await read()).minPay).toBe(350.75);
+      expect(problems).toEqual([]);
+    } finally {
+      await restorePaySettings(driver, original);
       await context.close();
     }
   });

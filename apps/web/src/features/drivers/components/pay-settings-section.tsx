@@ -1,7 +1,9 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { textLimits } from '@courier/domain/common/field-limits';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';
+import { INVALID_PAY_SETTINGS_MESSAGE } from '@courier/domain/drivers/rules';
 import { DRIVER_TEXTS, PAY_FREQUENCY_LABELS } from '@courier/domain/drivers/labels';
 import { paySettingsBodySchema, type PaySettings, type PaySettingsBody } from '@courier/domain/drivers/schemas';
 import { ApiRequestError } from '@/api/client.ts';
@@ -64,8 +66,32 @@ const FLAGS: readonly { field: FlagField; label: string }[] = [
   { field: 'sendInformation', label: 'Send information' },
 ];
 
-/** The form's values: an amount or percent may be empty while typed; the form refuses to send it so. */
-type Form = Omit<PaySettingsBody, AmountField | PercentField> & Record<AmountField | PercentField, number | ''>;
+/**
+ * The form's values: an amount or percent is kept as the input gives it, a number or, while typed, its
+ * text ('350.', ''), never dropped; the form reads it as a number when it is sent.
+ */
+type Form = Omit<PaySettingsBody, AmountField | PercentField> & Record<AmountField | PercentField, number | string>;
+
+/** The first amount or percent that is empty or not a number, as the message to show; undefined when all read. */
+function unreadableField(form: Form): string | undefined {
+  for (const { field, label } of [...AMOUNTS, ...PERCENTS]) {
+    const value = form[field];
+    if (typeof value === 'number') continue;
+    if (value.trim() === '') return `${label}: enter an amount (0 when none).`;
+    if (typedDecimal(value.trim()) === undefined) return `${label}: enter a number, such as 350.75.`;
+  }
+  return undefined;
+}
+
+/** The body to send: every amount and percent as the number its text reads as. */
+function bodyOf(form: Form): PaySettingsBody {
+  const body: Record<string, unknown> = { ...form };
+  for (const { field } of [...AMOUNTS, ...PERCENTS]) {
+    const value = form[field];
+    body[field] = typeof value === 'number' ? value : typedDecimal(value.trim());
+  }
+  return body as PaySettingsBody;
+}
 
 const formOf = (settings: PaySettings): Form => {
   const { driverId: _driverId, saved: _saved, address: _address, updatedAt: _updatedAt, ...fields } = settings;
@@ -116,10 +142,10 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
   };
 
   const submit = () => {
-    const blank = [...AMOUNTS, ...PERCENTS].find(({ field }) => form[field] === '');
-    setEmpty(blank ? `${blank.label}: enter an amount (0 when none).` : undefined);
-    if (blank) return;
-    save.mutate(form as PaySettingsBody, {
+    const unreadable = unreadableField(form);
+    setEmpty(unreadable);
+    if (unreadable) return;
+    save.mutate(bodyOf(form), {
       onSuccess: () => toast({ message: DRIVER_TEXTS.paySettingsUpdated, type: 'success' }),
       onError: () => toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' }),
     });
@@ -177,7 +203,7 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
               label={label}
               value={form[field]}
               error={fieldError(field)}
-              onChange={(value) => set(field, typeof value === 'number' ? value : '')}
+              onChange={(value) => set(field, value)}
             />
           ))}
         </SimpleGrid>
@@ -198,7 +224,7 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
               rightSection="%"
               value={form[field]}
               error={fieldError(field)}
-              onChange={(value) => set(field, typeof value === 'number' ? value : '')}
+              onChange={(value) => set(field, value)}
             />
           ))}
         </SimpleGrid>
@@ -214,7 +240,9 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
         </Group>
         {(empty ?? failure) && (
           <Alert color="red" variant="light" title="Not saved" role="alert">
-            {empty ?? failure?.message}
+            {/* Spec 2 §5's message for the required fields; for any other refusal, that the marked fields say why
+                (not the server's summary with its field paths). */}
+            {empty ?? (failure?.message === INVALID_PAY_SETTINGS_MESSAGE ? failure.message : failure?.formMessage)}
           </Alert>
         )}
         <Group justify="space-between">
