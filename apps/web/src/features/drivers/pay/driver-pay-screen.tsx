@@ -30,6 +30,7 @@ import { PushMessageDialog } from './push-message-dialog.tsx';
 import {
   FUEL_CLASS_DEFAULTS,
   payRowOf,
+  refusedSaveText,
   saveBodyOf,
   shownFuelPercent,
   UNTOUCHED_FUEL,
@@ -217,7 +218,15 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
         toast({ type: 'success', message: PAY_TEXTS.saved });
       },
       onError: (failure) => {
-        toast({ type: 'error', title: PAY_TEXTS.failedToSave, message: messageOf(failure), duration: 'NORMAL' });
+        // A refusal names the driver and column in the grid's words, not the request's field paths.
+        const refused =
+          failure instanceof ApiRequestError ? refusedSaveText(failure.body?.details, body, rows) : undefined;
+        toast({
+          type: 'error',
+          title: PAY_TEXTS.failedToSave,
+          message: refused ?? messageOf(failure),
+          duration: 'NORMAL',
+        });
         if (failure instanceof ApiRequestError && failure.status === 409) void reloadAfterConflict(failure.message);
       },
     });

@@ -330,3 +330,34 @@ export function shownFuelPercent(periods: readonly PayPeriod[], fuel: FuelPercen
   const [only] = stored;
   return stored.size === 1 && only !== undefined ? only : FUEL_CLASS_DEFAULTS[fuelClass];
 }
+
+/** The grid's words for the fields of a pay period's save (the columns' headers). */
+const SAVE_FIELD_LABELS: Record<string, string> = {
+  daysWorked: 'Days Worked',
+  daysBookedOff: 'Days Booked Off',
+  daysMissed: 'Days Missed',
+  fuelPercent: 'Fuel surcharge',
+  manualBoost: 'Boost',
+  adjustments: 'Adjustments',
+};
+
+/**
+ * A refused save in the grid's words: each field the server named ('body.0.manualBoost',
+ * 'body.1.adjustments.2.description') as its driver and column, with the server's message
+ * ('Driver 100, Boost: Manual boost must be at most €999999.'); undefined when it named none.
+ */
+export function refusedSaveText(
+  details: readonly { field: string; message: string }[] | undefined,
+  body: SavePayPeriodsBody,
+  rows: readonly PayRow[],
+): string | undefined {
+  const lines = (details ?? []).flatMap(({ field, message }) => {
+    const named = /^body\.(\d+)\.([^.]+)/.exec(field);
+    if (!named) return [];
+    const periodId = body[Number(named[1])]?.id;
+    const driver = rows.find((row) => row.period.id === periodId)?.period.driver.driverNumber;
+    const column = SAVE_FIELD_LABELS[named[2] ?? ''] ?? 'Pay period';
+    return [`${driver === undefined ? '' : `Driver ${driver}, `}${column}: ${message}`];
+  });
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
