@@ -234,6 +234,28 @@ describe('the Logs section', () => {
     await context.close();
   });
 
+  test('the Search box drops a pasted NUL and stops at its 200 characters: the list stays, the text is kept', async () => {
+    const { page, problems, context } = await signedIn('superadmin');
+    await page.goto('/logging');
+    await runRows(page, 'Admin');
+    const search = page.getByRole('textbox', { name: 'Search' });
+    await search.fill('Price\u0000 increase');
+    expect(await search.inputValue()).toBe('Price increase');
+    await waitForUrl(page, (url) => url.searchParams.get('text') === 'Price increase');
+    // The search ran (the list answered, rows or none), and nothing says it went wrong.
+    await page.getByRole('table', { name: 'Admin queue log' }).or(page.getByText(/^No /)).first().waitFor();
+    await page.waitForTimeout(1_000);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
+
+    // 5,000 characters pasted: the box keeps the first 200 (the most the URL and the server take), not none.
+    await search.fill('x'.repeat(5000));
+    expect(await search.inputValue()).toBe('x'.repeat(200));
+    await waitForUrl(page, (url) => url.searchParams.get('text') === 'x'.repeat(200));
+    expect(await search.inputValue()).toBe('x'.repeat(200));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a manager has no Logs section, and the queue log API refuses them', async () => {
     const { page, problems, context } = await signedIn('manager');
     expect(await sidebarLinks(page)).not.toContain('Logs');

@@ -7,6 +7,9 @@ import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf }
 /** Runs a page of the queue log shows. */
 export const RUN_PAGE_SIZE = BACKGROUND_RUN_DEFAULT_PAGE_SIZE;
 
+/** The longest search text the URL keeps (and the server takes): the search box stops there. */
+export const LOG_SEARCH_MAX_LENGTH = 200;
+
 /**
  * The Logs screen in the URL (a bad value is dropped, never an error page): the tab (Admin when
  * absent: spec 1 §2 'Admin (selected on load)'), the queue log's filters and zero-based page, and
@@ -16,7 +19,7 @@ const loggingParams = {
   tab: choiceParam(QUEUE_GROUPS),
   kind: textParam({ trim: true, minLength: 1, maxLength: 100 }),
   status: choiceParam(BACKGROUND_RUN_STATUSES),
-  text: textParam({ trim: true, minLength: 1, maxLength: 200 }),
+  text: textParam({ trim: true, minLength: 1, maxLength: LOG_SEARCH_MAX_LENGTH }),
   page: wholeNumberParam({ min: 0, max: 1_000_000 }),
   run: wholeNumberParam({ min: 1, max: MAX_DB_ID }),
 };

@@ -1,6 +1,7 @@
 import { Group, Paper, Select, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
+import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import { BACKGROUND_RUN_STATUSES, RUN_STATUS_LABELS, type BackgroundRunStatus } from '@courier/domain/background/enums';
 import {
   kindsOfGroup,
@@ -14,7 +15,7 @@ import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
-import { RUN_PAGE_SIZE, runListFilterOf, type LoggingSearch } from '../logging-search.ts';
+import { LOG_SEARCH_MAX_LENGTH, RUN_PAGE_SIZE, runListFilterOf, type LoggingSearch } from '../logging-search.ts';
 import { RetryRunButton } from './retry-run-button.tsx';
 import { RunDetails } from './run-details.tsx';
 import { RunStateBadge } from './run-state-badge.tsx';
@@ -43,7 +44,9 @@ function SearchInput({ value, onChange }: { value: string; onChange: (text: stri
       placeholder="Run number, customer, error..."
       w={260}
       value={text}
-      onChange={(event) => setText(event.currentTarget.value)}
+      // Longer text would be dropped from the URL, and the box with it; a NUL could only be refused.
+      maxLength={LOG_SEARCH_MAX_LENGTH}
+      onChange={(event) => setText(withoutNulCharacters(event.currentTarget.value))}
       onKeyDown={(event) => event.key === 'Escape' && setText('')}
     />
   );
