@@ -133,7 +133,7 @@ export function DriverListScreen() {
                         </Button>
                       </Group>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ minWidth: 170 }}>
                       <Anchor
                         component="button"
                         type="button"
@@ -141,6 +141,8 @@ export function DriverListScreen() {
                         size="sm"
                         fw={600}
                         ta="left"
+                        // A long name or e-mail wraps in its column; it never widens the table past the window.
+                        style={{ overflowWrap: 'anywhere' }}
                         onClick={(event) => {
                           event.stopPropagation();
                           openDriver(driver.id);
@@ -154,7 +156,7 @@ export function DriverListScreen() {
                         </Badge>
                       )}
                     </Table.Td>
-                    <Table.Td>{driver.email}</Table.Td>
+                    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 240 }}>{driver.email}</Table.Td>
                     <Table.Td>{driver.vehicleLabel}</Table.Td>
                     <Table.Td>
                       {driver.online ? (
