@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import { addSetCall } from '../support/steps.ts';
@@ -14,17 +14,39 @@ interface ScheduleEntry {
   collectionTime: { hour: number; minute: number };
 }
 
-async function savedSetCall(page: Page, id: number): Promise<{ driver: number | null; schedule: ScheduleEntry[] }> {
+interface SavedSetCall {
+  driver: number | null;
+  reference: string;
+  weightOfPackages: number | null;
+  numberOfPackages: number | null;
+  notes: string;
+  schedule: ScheduleEntry[];
+}
+
+async function savedSetCall(page: Page, id: number): Promise<SavedSetCall> {
   const body = await page.evaluate(
     async (path) => (await fetch(path, { credentials: 'include' })).json(),
     `/api/company/${COMPANY}/setcalls`,
   );
-  const found = (
-    body as { populatedSetCalls: { id: number; driver: number | null; schedule: ScheduleEntry[] }[] }
-  ).populatedSetCalls.find((setCall) => setCall.id === id);
+  const found = (body as { populatedSetCalls: (SavedSetCall & { id: number })[] }).populatedSetCalls.find(
+    (setCall) => setCall.id === id,
+  );
   if (!found) throw new Error(`set call ${id} is not saved`);
   return found;
 }
+
+/** Opens the details editor of set call `id` on its card. */
+async function openDetails(page: Page, id: number): Promise<Locator> {
+  await page
+    .getByRole('region', { name: `Set call ${id}` })
+    .getByRole('button', { name: /^Details · click to edit/ })
+    .click();
+  const details = page.getByRole('dialog', { name: `Set call ${id} details` });
+  await details.waitFor();
+  return details;
+}
+
+const TRY_AGAIN = /Something went wrong|try again/;
 
 const savedTimes = async (page: Page, id: number) =>
   (await savedSetCall(page, id)).schedule.map((entry) => entry.collectionTime);
@@ -92,6 +114,113 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     await details.getByRole('button', { name: 'Save' }).click();
     await details.waitFor({ state: 'hidden' });
     expect((await savedSetCall(page, id)).driver).toBe(142);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+  test("a refused save marks the field with the server's message and never says try again; limits are checked before sending", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    const id = await addSetCall(page, COMPANY);
+    const details = await openDetails(page, id);
+    // The schema's text limits are on the inputs.
+    expect(await details.getByLabel('Reference', { exact: true }).getAttribute('maxlength')).toBe('100');
+    expect(await details.getByLabel('Notes').getAttribute('maxlength')).toBe('1000');
+
+    // Only the server knows a NUL cannot be saved: its 400 marks the reference, and says Not saved.
+    await details.getByLabel('Reference', { exact: true }).fill('a\u0000b');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText(/Holds an invisible character \(NUL\)/).waitFor();
+    expect(await details.getByLabel('Reference', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByText('Not saved').first().waitFor();
+    expect(await page.getByText(TRY_AGAIN).count()).toBe(0);
+    expect((await savedSetCall(page, id)).reference).toBe('');
+
+    // Past the schema's limits: marked on the fields before anything is sent, and nothing is saved.
+    await details.getByLabel('Reference', { exact: true }).fill('PO 7');
+    await details.getByLabel('Driver code').fill('99999999999999');
+    await details.getByLabel('Weight').fill('999999999');
+    await details.getByLabel('Number of packages').fill('99999999');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('The driver code must be at most 2147483647.').waitFor();
+    await details.getByText('The weight cannot be above 10000 kg.').waitFor();
+    await details.getByText('The number of packages cannot be above 1000.').waitFor();
+    // The values typed stay as typed: nothing is clamped behind the user's back.
+    expect(await details.getByLabel('Number of packages').inputValue()).toBe('99999999');
+    await page.waitForTimeout(500);
+    expect(await page.getByText(TRY_AGAIN).count()).toBe(0);
+    expect(await details.isVisible()).toBe(true);
+    expect((await savedSetCall(page, id)).numberOfPackages).toBeNull();
+
+    // A driver code no driver has: the server's 400 marks the field, not an outage.
+    await details.getByLabel('Driver code').fill('2147483647');
+    await details.getByLabel('Weight').fill('12.5');
+    await details.getByLabel('Number of packages').fill('4');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.getByText('There is no driver with code 2147483647.').waitFor();
+    expect(await details.getByLabel('Driver code').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByText(TRY_AGAIN).count()).toBe(0);
+    expect((await savedSetCall(page, id)).driver).toBeNull();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a minus sign is never saved changed: packages and weight refuse it, a negative driver code is marked', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    const id = await addSetCall(page, COMPANY);
+    const details = await openDetails(page, id);
+    const packages = details.getByLabel('Number of packages');
+    await packages.click();
+    await packages.pressSequentially('-3');
+    const weight = details.getByLabel('Weight');
+    await weight.click();
+    await weight.pressSequentially('-2.5');
+    await details.getByLabel('Driver code').fill('-5');
+    await details.getByRole('button', { name: 'Save' }).click();
+    // The value shown is the value that would be saved; the driver code is not quietly made 'none'.
+    expect(await packages.inputValue()).toBe('3');
+    expect(await weight.inputValue()).toBe('2.5 kg');
+    await details
+      .getByText('The driver code must be a whole number (leave it empty or 0 for no fixed driver).')
+      .waitFor();
+    await page.waitForTimeout(500);
+    expect(await details.isVisible()).toBe(true);
+    expect((await savedSetCall(page, id)).numberOfPackages).toBeNull();
+
+    await details.getByLabel('Driver code').fill('');
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.waitFor({ state: 'hidden' });
+    const saved = await savedSetCall(page, id);
+    expect([saved.numberOfPackages, saved.weightOfPackages, saved.driver]).toEqual([3, 2.5, null]);
+
+    // A minute typed as '-5': the minus never shows, and what shows is what is saved.
+    const card = page.getByRole('region', { name: `Set call ${id}` });
+    await card.getByRole('checkbox', { name: 'Monday' }).check();
+    await expect.poll(() => savedTimes(page, id)).toEqual([{ hour: 9, minute: 0 }]);
+    await page.waitForLoadState('networkidle');
+    const minute = card.getByLabel('Monday collection time minute');
+    await minute.click();
+    await minute.pressSequentially('-5', { delay: 100 });
+    const shown = await minute.inputValue();
+    expect(shown).not.toContain('-');
+    await card.getByLabel('Monday collection time hour').click();
+    await expect.poll(() => savedTimes(page, id)).toEqual([{ hour: 9, minute: Number(shown) }]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('1000 characters of notes with no spaces wrap on the card and never widen the page', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const id = await addSetCall(page, COMPANY);
+    const details = await openDetails(page, id);
+    await details.getByLabel('Notes').fill('N'.repeat(1000));
+    await details.getByRole('button', { name: 'Save' }).click();
+    await details.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('region', { name: `Set call ${id}` })
+      .getByText('N'.repeat(1000))
+      .waitFor();
+    expect((await savedSetCall(page, id)).notes).toBe('N'.repeat(1000));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     expect(problems).toEqual([]);
     await context.close();
   });

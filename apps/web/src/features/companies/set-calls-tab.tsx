@@ -2,6 +2,7 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { SET_CALL_MESSAGES, type PopulatedSetCall, type SetCallEdit } from '@courier/domain/companies/set-calls';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -18,29 +19,39 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
   const [confirmAdd, setConfirmAdd] = useState(false);
   const [editingDetails, setEditingDetails] = useState<number | null>(null);
   const [editingAddresses, setEditingAddresses] = useState<number | null>(null);
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
 
   const find = (id: number | null) => setCalls.data?.populatedSetCalls.find((setCall) => setCall.id === id) ?? null;
 
-  const save = (setCall: SetCallEdit, after?: () => void) => {
-    setServerErrors({});
+  /** `marksFields`: the details editor is open and marks each field the server names. */
+  const save = (
+    setCall: SetCallEdit,
+    { after, marksFields = false }: { after?: () => void; marksFields?: boolean } = {},
+  ) => {
+    setRefusal(null);
     update.mutate(setCall, {
       onSuccess: () => {
         toast({ title: 'Success', message: SET_CALL_MESSAGES.updated(setCall.id), type: 'success' });
         after?.();
       },
+      // A refused save (4xx) says why; only a real failure (network, 5xx) says 'try again'.
       onError: (error) => {
-        const details = error instanceof ApiRequestError ? (error.body?.details ?? []) : [];
-        setServerErrors(
-          Object.fromEntries(details.map((detail) => [detail.field.replace(/^body\.setCall\./, ''), detail.message])),
-        );
-        toast({ title: 'Sorry', message: SET_CALL_MESSAGES.updateFailed(setCall.id), type: 'error' });
-        if (details[0] && !after) toast({ title: 'Not saved', message: details[0].message, type: 'warn' });
+        if (!(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500) {
+          toast({ title: 'Sorry', message: SET_CALL_MESSAGES.updateFailed(setCall.id), type: 'error' });
+          return;
+        }
+        setRefusal(error);
+        const firstDetail = error.body?.details?.[0]?.message;
+        toast({
+          title: NOT_SAVED_TOAST.title,
+          message: marksFields ? error.formMessage : (firstDetail ?? error.message),
+          type: 'warn',
+        });
       },
     });
   };
   const patch = (setCall: PopulatedSetCall, change: Partial<SetCallEdit>, after?: () => void) =>
-    save({ ...toSetCallEdit(setCall), ...change }, after);
+    save({ ...toSetCallEdit(setCall), ...change }, { after });
 
   if (setCalls.isPending) return <LoadingState text="Loading Set Calls..." />;
   if (setCalls.isError) return <ErrorState onRetry={() => void setCalls.refetch()} />;
@@ -61,7 +72,7 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
             saving={update.isPending && update.variables?.id === setCall.id}
             onEditAddresses={() => setEditingAddresses(setCall.id)}
             onEditDetails={() => {
-              setServerErrors({});
+              setRefusal(null);
               setEditingDetails(setCall.id);
             }}
             onSave={(change) => patch(setCall, change)}
@@ -103,9 +114,9 @@ export function CompanySetCallsTab({ companyId }: { companyId: number }) {
       <SetCallDetailsEditor
         setCall={find(editingDetails)}
         saving={update.isPending}
-        serverErrors={serverErrors}
+        refusal={refusal}
         onClose={() => setEditingDetails(null)}
-        onSave={(setCall) => save(setCall, () => setEditingDetails(null))}
+        onSave={(setCall) => save(setCall, { after: () => setEditingDetails(null), marksFields: true })}
       />
       <SetCallAddressEditor
         setCall={find(editingAddresses)}

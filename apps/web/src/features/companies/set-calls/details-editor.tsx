@@ -13,21 +13,65 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { textLimits } from '@courier/domain/common/field-limits';
 import {
   driverCodeIsNumber,
   parseDriverCode,
   SET_CALL_MESSAGES,
   setCallDetailsProblems,
+  setCallEditSchema,
   type PopulatedSetCall,
   type SetCallEdit,
 } from '@courier/domain/companies/set-calls';
+import type { ApiRequestError } from '@/api/client.ts';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
 
-type Errors = Record<string, string>;
+type Problems = Partial<Record<keyof SetCallEdit, string>>;
 type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
 type TextKey = KeysOf<string>;
 type FlagKey = KeysOf<boolean>;
+
+/** The server's text limits, on the inputs. */
+const LIMITS = textLimits(setCallEditSchema);
+
+/** The fields this form shows; a problem with any other (the schedule, an address) is listed below them. */
+const SHOWN_FIELDS: ReadonlySet<string> = new Set<keyof SetCallEdit>([
+  'service',
+  'collectionName',
+  'collectionPhone',
+  'deliveryName',
+  'deliveryPhone',
+  'reference',
+  'quantumRef',
+  'driver',
+  'goodsDescription',
+  'weightOfPackages',
+  'numberOfPackages',
+  'isDocuments',
+  'return',
+  'emailConfirmation',
+  'pushHolidays',
+  'pricing',
+  'notes',
+]);
+
+/**
+ * The driver code as typed must be what is saved: '-5' or '1.5' would be saved as no driver or as 1
+ * (parseDriverCode), so the form asks for a whole number instead of changing it.
+ */
+const DRIVER_CODE_NOT_WHOLE = 'The driver code must be a whole number (leave it empty or 0 for no fixed driver).';
+
+/** Each field's first problem in the set call as it would be sent, checked by the server's own schema. */
+function schemaProblems(setCall: SetCallEdit): Problems {
+  const parsed = setCallEditSchema.safeParse(setCall);
+  const problems: Problems = {};
+  for (const issue of parsed.error?.issues ?? []) {
+    const field = String(issue.path[0] ?? '') as keyof SetCallEdit;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
 
 /** Details editor (spec 1 §2, §5): service and both phones required; driver code a number (≤ 0 means none); standard or fixed pricing. */
 export function SetCallDetailsEditor({
@@ -35,13 +79,14 @@ export function SetCallDetailsEditor({
   onClose,
   onSave,
   saving,
-  serverErrors,
+  refusal,
 }: {
   setCall: PopulatedSetCall | null;
   onClose: () => void;
   onSave: (setCall: SetCallEdit) => void;
   saving: boolean;
-  serverErrors: Errors;
+  /** The server's 400 for the last save, its fields marked on the form. */
+  refusal: ApiRequestError | null;
 }) {
   return (
     <SlideIn opened={setCall !== null} onClose={onClose} title={setCall ? `Set call ${setCall.id} details` : ''}>
@@ -52,7 +97,7 @@ export function SetCallDetailsEditor({
           onClose={onClose}
           onSave={onSave}
           saving={saving}
-          serverErrors={serverErrors}
+          refusal={refusal}
         />
       )}
     </SlideIn>
@@ -64,13 +109,13 @@ function DetailsForm({
   onClose,
   onSave,
   saving,
-  serverErrors,
+  refusal,
 }: {
   setCall: PopulatedSetCall;
   onClose: () => void;
   onSave: (setCall: SetCallEdit) => void;
   saving: boolean;
-  serverErrors: Errors;
+  refusal: ApiRequestError | null;
 }) {
   const choices = useQuery(setCallChoicesQuery);
   const [draft, setDraft] = useState<SetCallEdit>(() => toSetCallEdit(setCall));
@@ -81,19 +126,35 @@ function DetailsForm({
       ? { charge: setCall.pricing.charge, driver: setCall.pricing.driver }
       : { charge: '', driver: '' },
   );
-  const [errors, setErrors] = useState<Errors>({});
+  const [problems, setProblems] = useState<Problems>({});
   const set = <K extends keyof SetCallEdit>(key: K, value: SetCallEdit[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
-  const error = (field: string) => errors[field] ?? serverErrors[field];
-  /** A text field of the set call; a required one shows its problem. */
-  const textField = (key: TextKey, label: string, maxLength: number, required = false) => (
+  // The server names a price by its part ('body.setCall.pricing.charge'); the pricing is one message.
+  const serverMessage = (field: keyof SetCallEdit) =>
+    field === 'pricing'
+      ? (refusal?.fieldMessage('pricing') ??
+        refusal?.fieldMessage('pricing.charge') ??
+        refusal?.fieldMessage('pricing.driver'))
+      : refusal?.fieldMessage(field);
+  const error = (field: keyof SetCallEdit) => problems[field] ?? serverMessage(field);
+  // Problems with fields this form does not show (the schedule, an address, active) are said below it.
+  const otherProblems = [
+    ...Object.entries(problems)
+      .filter(([field]) => !SHOWN_FIELDS.has(field))
+      .map(([, message]) => message),
+    ...(refusal?.body?.details ?? [])
+      .filter((detail) => !SHOWN_FIELDS.has(detail.field.replace(/^body\.setCall\./, '').split('.')[0] ?? ''))
+      .map((detail) => detail.message),
+  ];
+  /** A text field of the set call, with the schema's limit and any problem. */
+  const textField = (key: TextKey, label: string, required = false) => (
     <TextInput
       label={label}
       required={required}
       value={draft[key]}
-      maxLength={maxLength}
+      maxLength={LIMITS[key]}
       onChange={(event) => set(key, event.currentTarget.value)}
-      error={required ? error(key) : undefined}
+      error={error(key)}
     />
   );
   const flag = (key: FlagKey, label: string) => (
@@ -101,19 +162,22 @@ function DetailsForm({
   );
 
   const submit = () => {
-    const problems = Object.fromEntries(
-      setCallDetailsProblems(draft).map((problem) => [problem.field, problem.message]),
-    );
-    if (fixed && (pricing.charge === '' || pricing.driver === ''))
-      problems.pricing = 'Enter the charge and the driver pay, or choose standard pricing.';
-    if (!driverCodeIsNumber(driverText)) problems.driver = SET_CALL_MESSAGES.driverNotNumber;
-    setErrors(problems);
-    if (Object.keys(problems).length > 0) return;
-    onSave({
+    const edit: SetCallEdit = {
       ...draft,
       driver: parseDriverCode(driverText),
       pricing: fixed ? { charge: Number(pricing.charge), driver: Number(pricing.driver) } : {},
-    });
+    };
+    const found: Problems = {
+      ...schemaProblems(edit),
+      ...Object.fromEntries(setCallDetailsProblems(draft).map((problem) => [problem.field, problem.message])),
+    };
+    if (fixed && (pricing.charge === '' || pricing.driver === ''))
+      found.pricing = 'Enter the charge and the driver pay, or choose standard pricing.';
+    if (!driverCodeIsNumber(driverText)) found.driver = SET_CALL_MESSAGES.driverNotNumber;
+    else if (!/^\d*$/.test(driverText.trim())) found.driver = DRIVER_CODE_NOT_WHOLE;
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    onSave(edit);
   };
 
   return (
@@ -132,12 +196,12 @@ function DetailsForm({
         searchable
       />
       <SimpleGrid cols={2}>
-        {textField('collectionName', 'Collection name', 100)}
-        {textField('collectionPhone', 'Collection phone', 50, true)}
-        {textField('deliveryName', 'Delivery name', 100)}
-        {textField('deliveryPhone', 'Delivery phone', 50, true)}
-        {textField('reference', 'Reference', 100)}
-        {textField('quantumRef', 'Accounting reference', 100)}
+        {textField('collectionName', 'Collection name')}
+        {textField('collectionPhone', 'Collection phone', true)}
+        {textField('deliveryName', 'Delivery name')}
+        {textField('deliveryPhone', 'Delivery phone', true)}
+        {textField('reference', 'Reference')}
+        {textField('quantumRef', 'Accounting reference')}
         <TextInput
           label="Driver code"
           description="Blank or 0: no fixed driver"
@@ -146,12 +210,16 @@ function DetailsForm({
           onChange={(event) => setDriverText(event.currentTarget.value)}
           error={error('driver')}
         />
-        {textField('goodsDescription', 'Goods description', 255)}
+        {textField('goodsDescription', 'Goods description')}
         <NumberInput
           label="Weight"
           suffix=" kg"
           min={0}
           decimalScale={2}
+          // A minus sign is refused as it is typed, and nothing is clamped on blur: the value shown is the
+          // value saved, and one past the schema's limit is marked on Save.
+          allowNegative={false}
+          clampBehavior="none"
           value={draft.weightOfPackages ?? ''}
           onChange={(value) => set('weightOfPackages', value === '' ? null : Number(value))}
           error={error('weightOfPackages')}
@@ -160,6 +228,8 @@ function DetailsForm({
           label="Number of packages"
           min={0}
           allowDecimal={false}
+          allowNegative={false}
+          clampBehavior="none"
           value={draft.numberOfPackages ?? ''}
           onChange={(value) => set('numberOfPackages', value === '' ? null : Number(value))}
           error={error('numberOfPackages')}
@@ -198,6 +268,8 @@ function DetailsForm({
                 prefix="€"
                 min={0}
                 decimalScale={2}
+                allowNegative={false}
+                clampBehavior="none"
                 value={pricing[key]}
                 onChange={(value) => setPricing((current) => ({ ...current, [key]: value }))}
               />
@@ -214,10 +286,16 @@ function DetailsForm({
         label="Notes"
         autosize
         minRows={2}
-        maxLength={1000}
+        maxLength={LIMITS.notes}
         value={draft.notes}
         onChange={(event) => set('notes', event.currentTarget.value)}
+        error={error('notes')}
       />
+      {otherProblems.map((message) => (
+        <Text key={message} size="sm" c="red.9">
+          {message}
+        </Text>
+      ))}
       <Group justify="flex-end">
         <Button variant="default" onClick={onClose}>
           Cancel

@@ -110,7 +110,8 @@ export function SetCallCard({
           </Stack>
         </UnstyledButton>
         <UnstyledButton onClick={onEditDetails} style={{ alignSelf: 'start' }}>
-          <Stack gap={2}>
+          {/* Long unbroken notes (up to 1000 characters) or references wrap instead of widening the page. */}
+          <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
             <Text size="xs" c="dimmed">
               Details · click to edit
             </Text>
