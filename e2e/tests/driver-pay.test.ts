@@ -177,7 +177,15 @@ describe('driver pay', () => {
       await panel.getByText('Invalid amount: Amount must be greater than 0').waitFor();
       await panel.getByText('Invalid type: Please select a type').waitFor();
       await panel.getByText('Invalid description: Please enter a description').waitFor();
-      await panel.getByRole('combobox', { name: 'Type' }).click();
+      // Escape with the type's list open closes the list, not the panel; a second Escape would close it.
+      const type = panel.getByRole('combobox', { name: 'Type' });
+      await type.click();
+      await page.getByRole('option', { name: 'Addition' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('option', { name: 'Addition' }).waitFor({ state: 'hidden' });
+      await page.waitForTimeout(400);
+      expect(await panel.isVisible()).toBe(true);
+      await type.click();
       await page.getByRole('option', { name: 'Addition' }).click();
       await panel.getByRole('textbox', { name: 'Amount (€)' }).fill('12.50');
       await panel.getByRole('textbox', { name: 'Description' }).fill(added.description);
