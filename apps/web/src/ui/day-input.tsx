@@ -34,6 +34,7 @@ export function DayInput({
   value,
   onChange,
   check,
+  onTextChange,
   today = dublinToday(),
 }: {
   label: string;
@@ -42,6 +43,8 @@ export function DayInput({
   onChange: (day: string | undefined) => void;
   /** A further rule for a readable date (e.g. From not after To): its message, or undefined when fine. */
   check?: (day: string) => string | undefined;
+  /** The text as typed, at each key: for a screen that must not act on a day the field no longer shows. */
+  onTextChange?: (text: string) => void;
   today?: string;
 }) {
   const [text, setText] = useState(formatDay(value));
@@ -90,6 +93,7 @@ export function DayInput({
         onChange={(event) => {
           const next = event.currentTarget.value;
           setText(next);
+          onTextChange?.(next);
           setError(undefined);
           if (next.trim() === '') commit('');
           else takeWhenTypingPauses(next);

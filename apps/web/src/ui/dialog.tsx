@@ -9,6 +9,8 @@ export interface DialogAction {
   kind: DialogActionKind;
   onClick: () => void;
   loading?: boolean;
+  /** Takes the focus when the dialog opens; without one, the first action that is not DEFAULT does. */
+  autoFocus?: boolean;
 }
 
 const styleOf: Record<DialogActionKind, { variant: string; color?: string }> = {
@@ -32,6 +34,7 @@ export function Dialog({
   actions: DialogAction[];
   icon?: ReactNode;
 }) {
+  const focused = actions.find((action) => action.autoFocus);
   return (
     <Modal
       opened={opened}
@@ -52,7 +55,7 @@ export function Dialog({
             {...styleOf[action.kind]}
             loading={action.loading}
             onClick={action.onClick}
-            data-autofocus={action.kind !== 'DEFAULT' ? true : undefined}
+            data-autofocus={(focused ? action === focused : action.kind !== 'DEFAULT') ? true : undefined}
           >
             {action.label}
           </Button>
@@ -62,13 +65,18 @@ export function Dialog({
   );
 }
 
-/** A question with one action: closing it and its first button ('Cancel') both call onCancel. */
+/**
+ * A question with one action: closing it and its first button ('Cancel') both call onCancel. The
+ * action has the focus as it opens, unless `focusCancel` (an action that cannot be undone: Enter on a
+ * dialog just opened must not run it).
+ */
 export function ConfirmDialog({
   opened,
   onCancel,
   cancelLabel = 'Cancel',
   title,
   confirm,
+  focusCancel = false,
   children,
 }: {
   opened: boolean;
@@ -76,6 +84,7 @@ export function ConfirmDialog({
   cancelLabel?: string;
   title: string;
   confirm: DialogAction;
+  focusCancel?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -83,7 +92,7 @@ export function ConfirmDialog({
       opened={opened}
       onClose={onCancel}
       title={title}
-      actions={[{ label: cancelLabel, kind: 'DEFAULT', onClick: onCancel }, confirm]}
+      actions={[{ label: cancelLabel, kind: 'DEFAULT', onClick: onCancel, autoFocus: focusCancel }, confirm]}
     >
       {children}
     </Dialog>
