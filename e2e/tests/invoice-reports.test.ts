@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { dublinToday } from '@courier/domain/common/calendar-days';
+import { TYPED_DATE_HINT, addDays, dublinToday, formatDay } from '@courier/domain/common/calendar-days';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 
 // Issue 12, Reports: accounts request a report, it is built in the background, listed and downloaded.
@@ -78,7 +78,37 @@ describe('invoice reports', () => {
     });
     await page.getByRole('button', { name: 'Clear As At Date' }).click();
     await page.getByRole('button', { name: 'Inactive Companies Report' }).click();
-    await page.getByText('As At Date must be a date (yyyy-MM-dd), e.g. 2026-11-30.').waitFor();
+    // In the field's own format (dd/mm/yy), not the yyyy-MM-dd the request is sent in.
+    await page.getByText(TYPED_DATE_HINT).waitFor();
+    expect(await page.getByText('yyyy-MM-dd').count()).toBe(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an empty From is asked for in the field’s format, and To is not judged against it', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
+    const range = page.getByRole('region', { name: 'Reports for a date range' });
+    const from = range.getByRole('textbox', { name: 'From' });
+    const salesRep = range.getByRole('button', { name: 'Sales Rep Report', exact: true });
+    await salesRep.waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
+    });
+    // From after To (today): To says so.
+    await from.fill(formatDay(addDays(dublinToday(), 1)));
+    await from.press('Tab');
+    await salesRep.click();
+    await expect.poll(() => range.getByRole('alert').allTextContents()).toEqual(['To must be on or after From.']);
+    // From emptied: From asks for a date as it is typed there, and To is no longer judged against it.
+    await range.getByRole('button', { name: 'Clear From' }).click();
+    await expect.poll(() => from.inputValue()).toBe('');
+    await salesRep.click();
+    await expect.poll(() => range.getByRole('alert').allTextContents()).toEqual([TYPED_DATE_HINT]);
+    expect(await page.getByText('To must be on or after From.').count()).toBe(0);
+    expect(await page.getByText('yyyy-MM-dd').count()).toBe(0);
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(requests).toEqual([]);
     expect(problems).toEqual([]);

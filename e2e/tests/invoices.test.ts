@@ -404,4 +404,101 @@ describe('invoice list', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  test('Finalise for date range takes only the Invoice Date the field shows: none while it is not a date or empty', async () => {
+    const get = await apiGetAs('accounts');
+    const ready = (await get<InvoicePeriodListResponse>('/invoice/periods?pending=true&status=IN_REVIEW&size=5000'))
+      .invoicePeriods;
+    // The newest day a period ready to send ends on: every one of them is due by it, so the button is enabled.
+    const day = ready
+      .map((period) => period.end)
+      .sort()
+      .at(-1);
+    if (!day) throw new Error('the demo data has no period ready to send');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', {
+      from: `/invoicing/invoices?view=date&date=${day}`,
+    });
+    const finaliseRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/invoice/finalise'))
+        finaliseRequests.push(request.url());
+    });
+    const field = page.getByRole('textbox', { name: 'Invoice Date' });
+    const button = page.getByRole('button', { name: 'Finalise for date range' });
+    const summary = page.getByText(/ready to send (ends|end) on or before/);
+    await expect.poll(() => summary.textContent(), { timeout: 20_000 }).toContain(`on or before ${formatDay(day)}.`);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+
+    // An impossible date: its message shows, and nothing can be finalised for the day the field no longer shows.
+    await field.fill('31/02/26');
+    await field.press('Tab');
+    await page.getByText('31/02/26 is not a date: February 2026 has 28 days.').waitFor();
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await summary.count()).toBe(0);
+    await page.getByText('Enter the Invoice Date to see the invoice periods ready to send by then.').waitFor();
+
+    // Empty: the same.
+    await field.fill('');
+    await field.press('Tab');
+    await expect.poll(() => field.inputValue()).toBe('');
+    await expect.poll(() => button.isDisabled()).toBe(true);
+    expect(await summary.count()).toBe(0);
+
+    // The day typed again: the button and the summary are back for it.
+    await field.fill(formatDay(day));
+    await field.press('Tab');
+    await expect.poll(() => summary.textContent()).toContain(`on or before ${formatDay(day)}.`);
+    await expect.poll(() => button.isEnabled()).toBe(true);
+
+    // Finalising cannot be undone: the dialog opens on Cancel, so Enter does not finalise.
+    await button.click();
+    const dialog = page.getByRole('dialog', { name: 'Finalise invoices' });
+    await dialog.getByText(`ends on or before ${formatDay(day)}?`, { exact: false }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Cancel');
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'hidden' });
+    expect(finaliseRequests).toEqual([]);
+
+    // The server refuses an Invoice Date that is missing or not a date, whatever a screen sends.
+    const token = await apiToken('accounts');
+    for (const body of [
+      { weekly: true, monthly: true },
+      { endDate: '', weekly: true, monthly: true },
+      { endDate: '2026-02-31', weekly: true, monthly: true },
+      { endDate: '31/02/26', weekly: true, monthly: true },
+    ]) {
+      const response = await fetch(`${baseURL()}/api/invoice/finalise-for-user`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+    const still = await get<InvoicePeriodListResponse>('/invoice/periods?pending=true&status=IN_REVIEW&size=5000');
+    expect(still.count).toBe(ready.length);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an invoice page whose id is not a period’s says so, and shows and asks for nothing more', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
+    await page.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 400) refused.push(response.url());
+    });
+    for (const id of ['abc', '-1', '99999999999']) {
+      await page.goto(`/invoicing/invoices/${id}`);
+      await page.getByRole('heading', { name: 'No Invoice' }).waitFor();
+      await page.getByText('That is not an invoice period number.').waitFor();
+      expect(await page.getByText('There is no invoice period with id 0.').count()).toBe(0);
+      await page.waitForLoadState('networkidle');
+      // Only the not-found state: no booking list, nor its filters.
+      expect(await page.locator('table').count()).toBe(0);
+      expect(await page.getByRole('textbox').count()).toBe(0);
+    }
+    expect(refused).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

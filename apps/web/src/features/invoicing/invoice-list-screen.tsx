@@ -22,10 +22,10 @@ import {
   useFinaliseRun,
 } from '@/api/invoice-periods.ts';
 import { useShownAtOnce } from '@/routing/shown-at-once.ts';
-import { DayInput } from '@/ui/day-input.tsx';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
 import { FinaliseProgress } from './components/finalise-progress.tsx';
+import { InvoiceDateField, shownInvoiceDate, type TypedInvoiceDate } from './components/invoice-date-field.tsx';
 import { InvoiceList } from './components/invoice-list.tsx';
 import { finaliseRunReported, followFinaliseRun, useFollowedFinaliseRun } from './followed-finalise-run.ts';
 import {
@@ -68,6 +68,7 @@ export function InvoiceListScreen() {
   const [selecting, setSelecting] = useState(false);
   const [confirm, setConfirm] = useState<PendingFinalise | null>(null);
   const [findText, setFindText] = useState(search.q ?? '');
+  const [typedDate, setTypedDate] = useState<TypedInvoiceDate | null>(null);
   const finalise = useFinalise();
   const finaliseAll = useFinaliseAll();
   const finaliseForDate = useFinaliseForDateRange();
@@ -156,6 +157,8 @@ export function InvoiceListScreen() {
   const busy = runId !== null || starting;
   const allCount = inReview.data ?? 0;
   const chosen = selected.size;
+  // Only the day the Invoice Date field shows is finalised: none while it is empty or not a date.
+  const invoiceDate = filters.end && shownInvoiceDate(filters.end, typedDate) === filters.end ? filters.end : undefined;
   const intervalsText = [filters.weekly && 'weekly', filters.monthly && 'monthly'].filter(Boolean).join(' and ');
 
   return (
@@ -164,7 +167,10 @@ export function InvoiceListScreen() {
         <SegmentedControl
           aria-label="Invoice list view"
           value={view}
-          onChange={(value) => setSearch({ view: value === 'date' || value === 'all' ? value : undefined })}
+          onChange={(value) => {
+            setTypedDate(null);
+            void setSearch({ view: value === 'date' || value === 'all' ? value : undefined });
+          }}
           data={[
             { value: 'select', label: 'Choose periods' },
             { value: 'date', label: 'By invoice date' },
@@ -188,7 +194,12 @@ export function InvoiceListScreen() {
           />
         )}
         {view === 'date' && filters.end && (
-          <DayInput label="Invoice Date" value={filters.end} onChange={(day) => day && setSearch({ date: day })} />
+          <InvoiceDateField
+            end={filters.end}
+            typed={typedDate}
+            onTyped={setTypedDate}
+            onChange={(day) => void setSearch({ date: day })}
+          />
         )}
         <Switch
           label="Weekly"
@@ -211,14 +222,16 @@ export function InvoiceListScreen() {
       {view === 'date' && filters.end && (
         <Group mb="md" gap="sm">
           <Button
-            disabled={busy || allCount === 0 || (!filters.weekly && !filters.monthly)}
+            disabled={busy || !invoiceDate || allCount === 0 || (!filters.weekly && !filters.monthly)}
             loading={finaliseForDate.isPending}
-            onClick={() => filters.end && setConfirm({ kind: 'date', day: filters.end })}
+            onClick={() => invoiceDate && setConfirm({ kind: 'date', day: invoiceDate })}
           >
             Finalise for date range
           </Button>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {`${periodsText(allCount)} ready to send ${allCount === 1 ? 'ends' : 'end'} on or before ${formatDay(filters.end)}.`}
+            {invoiceDate
+              ? `${periodsText(allCount)} ready to send ${allCount === 1 ? 'ends' : 'end'} on or before ${formatDay(invoiceDate)}.`
+              : 'Enter the Invoice Date to see the invoice periods ready to send by then.'}
           </Text>
         </Group>
       )}
@@ -294,6 +307,8 @@ export function InvoiceListScreen() {
         opened={confirm !== null}
         onCancel={() => setConfirm(null)}
         title="Finalise invoices"
+        // Finalising cannot be undone: Enter on the dialog just opened cancels.
+        focusCancel
         confirm={{
           label: 'Finalise',
           kind: 'CONFIRM',

@@ -15,7 +15,8 @@ import { PeriodStatusBadge } from './components/period-status-badge.tsx';
  * (routes/invoice-details.tsx composes both).
  */
 export function InvoicePeriodHeader({ periodId }: { periodId: number }) {
-  const period = useQuery(invoicePeriodQuery(periodId));
+  // 0: the path's id is not a period's (routes.tsx), so there is nothing to ask the server.
+  const period = useQuery({ ...invoicePeriodQuery(periodId), enabled: periodId > 0 });
   // The list row carries the money, the company and the downloads of the period.
   const row = useQuery({
     ...invoicePeriodListQuery(
@@ -25,6 +26,7 @@ export function InvoicePeriodHeader({ periodId }: { periodId: number }) {
     select: (list) => list.invoicePeriods.find((candidate) => candidate.id === periodId),
   });
 
+  if (periodId < 1) return <EmptyState title="No Invoice" subtitle="That is not an invoice period number." />;
   if (period.isPending) return <LoadingState text="Loading Invoice..." />;
   if (period.isError)
     return period.error instanceof ApiRequestError && [400, 404].includes(period.error.status) ? (

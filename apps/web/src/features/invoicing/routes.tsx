@@ -6,6 +6,7 @@ import {
   type RouteComponent,
 } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
+import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { invoicePeriodListQuery } from '@/api/invoice-periods.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
 import { rememberedSearch } from '@/routing/remembered-search.ts';
@@ -13,8 +14,11 @@ import { wholeNumberParam } from '@/routing/search-params.ts';
 import { startQuery } from '@/routing/start-query.ts';
 import { invoiceListSearchSchema, invoiceListParamsOf } from './invoice-list-search.ts';
 
-/** An invoice period's id in its page's path; 0 (no invoice) when it is not one. */
-const invoiceIdParam = wholeNumberParam({ min: 1, coerce: true });
+/**
+ * An invoice period's id in its page's path; 0 (no invoice) when it is not one, a number too large
+ * for an id included: the server refuses those with a 400, so nothing is asked for them.
+ */
+const invoiceIdParam = wholeNumberParam({ min: 1, max: MAX_DB_ID, coerce: true });
 
 /**
  * /invoicing: invoices, one invoice, invoice reports. One invoice's page shows the bookings area's

@@ -1,3 +1,4 @@
+import { TYPED_DATE_HINT } from '@courier/domain/common/calendar-days';
 import type { InvoiceReportKind, InvoiceReportParams } from '@courier/domain/invoicing/reports';
 
 /** The screen's inputs (spec 1 §2 'Invoice reports screen'): From and To are shared by every report. */
@@ -50,4 +51,35 @@ export const REPORT_REQUESTS: Record<InvoiceReportKind, ReportRequest> = {
 export function inputOfField(kind: InvoiceReportKind, field: string): ReportField | undefined {
   const key = field.replace(/^body\./, '') as keyof InvoiceReportParams;
   return REPORT_REQUESTS[kind].fields[key];
+}
+
+/** The screen's date inputs: typed as dd/MM/yy, sent as yyyy-MM-dd. */
+const DAY_FIELDS: ReadonlySet<ReportField> = new Set(['from', 'to', 'summaryMonth', 'asAt', 'customsMonth']);
+
+/**
+ * The message each input of a report shows for the issues its body was refused with. An empty date
+ * says so in the field's own format, not the body's yyyy-MM-dd; and while one of the report's dates
+ * is empty its other dates are not judged against it (no 'To must be on or after From' beside an
+ * empty From).
+ */
+export function inputMessages({
+  kind,
+  inputs,
+  issues,
+}: {
+  kind: InvoiceReportKind;
+  inputs: ReportInputs;
+  issues: readonly { field: string; message: string }[];
+}): Partial<Record<ReportField, string>> {
+  const emptyDays = Object.values(REPORT_REQUESTS[kind].fields).filter(
+    (input) => DAY_FIELDS.has(input) && inputs[input] === undefined,
+  );
+  const marked: Partial<Record<ReportField, string>> = {};
+  for (const input of emptyDays) marked[input] = TYPED_DATE_HINT;
+  for (const issue of issues) {
+    const input = inputOfField(kind, issue.field);
+    if (!input || marked[input] || (emptyDays.length > 0 && DAY_FIELDS.has(input))) continue;
+    marked[input] = issue.message;
+  }
+  return marked;
 }

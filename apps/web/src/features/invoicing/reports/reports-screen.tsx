@@ -16,7 +16,13 @@ import { Dialog } from '@/ui/dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { toast } from '@/ui/toast.ts';
 import { ReportHistory } from './report-history.tsx';
-import { inputOfField, REPORT_REQUESTS, type ReportField, type ReportInputs } from './report-requests.ts';
+import {
+  inputMessages,
+  inputOfField,
+  REPORT_REQUESTS,
+  type ReportField,
+  type ReportInputs,
+} from './report-requests.ts';
 
 function WarningIcon() {
   return (
@@ -86,7 +92,9 @@ export function ReportsScreen() {
 
   const set = <F extends ReportField>(field: F, value: ReportInputs[F]) => {
     setInputs((previous) => ({ ...previous, [field]: value }));
-    setErrors((previous) => ({ ...previous, [field]: undefined }));
+    // From and To are judged as a pair (To on or after From): a change to either settles both messages.
+    const settled = field === 'from' || field === 'to' ? { from: undefined, to: undefined } : { [field]: undefined };
+    setErrors((previous) => ({ ...previous, ...settled }));
   };
 
   /** Marks each refused field at its input; true when the report's inputs are fine. */
@@ -103,10 +111,15 @@ export function ReportsScreen() {
     if (busy) return; // spec 1 §4: while one request is busy any further request is ignored
     const checked = invoiceReportInputSchemas[kind].safeParse(REPORT_REQUESTS[kind].params(inputs));
     if (!checked.success) {
-      markFields(
-        kind,
-        checked.error.issues.map((issue) => ({ field: String(issue.path[0] ?? ''), message: issue.message })),
+      const issues = checked.error.issues.map((issue) => ({
+        field: String(issue.path[0] ?? ''),
+        message: issue.message,
+      }));
+      // This report's inputs show this check's messages only, none left from an earlier one.
+      const earlier = Object.fromEntries(
+        Object.values(REPORT_REQUESTS[kind].fields).map((input) => [input, undefined]),
       );
+      setErrors((previous) => ({ ...previous, ...earlier, ...inputMessages({ kind, inputs, issues }) }));
       return;
     }
     setConfirming(kind);
