@@ -20,19 +20,36 @@ describe.each(databaseKinds)('bad input is a 400 naming the field, never a 500, 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
       error: 'VALIDATION',
-      message: 'Invalid body.email: Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
-      details: [{ field: 'body.email', message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.' }],
+      message:
+        'Invalid body.email: Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+      details: [
+        {
+          field: 'body.email',
+          message:
+            'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+        },
+      ],
     });
   });
 
   it('a NUL in a query parameter, a path parameter and a nested body field', async () => {
     const query = await get('/api/company/search?query=ac%00me');
     expect(query.statusCode).toBe(400);
-    expect(query.json().details).toEqual([{ field: 'querystring.query', message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.' }]);
+    expect(query.json().details).toEqual([
+      {
+        field: 'querystring.query',
+        message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+      },
+    ]);
 
     const path = await get('/api/bookings/job/J%00/tasks');
     expect(path.statusCode).toBe(400);
-    expect(path.json().details).toEqual([{ field: 'params.ref', message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.' }]);
+    expect(path.json().details).toEqual([
+      {
+        field: 'params.ref',
+        message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+      },
+    ]);
 
     const body = await t.app.inject({
       method: 'PUT',
@@ -42,7 +59,10 @@ describe.each(databaseKinds)('bad input is a 400 naming the field, never a 500, 
     });
     expect(body.statusCode).toBe(400);
     expect(body.json().details).toEqual([
-      { field: 'body.companyReferences.0.value', message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.' },
+      {
+        field: 'body.companyReferences.0.value',
+        message: 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+      },
     ]);
   });
 

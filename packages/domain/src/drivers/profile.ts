@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone } from './rules.ts';
+import { dublinToday } from '../common/calendar-days.ts';
 import { isInputDay } from '../common/input-checks.ts';
 
 export const DRIVER_PROFILE_SECTIONS = [
@@ -77,8 +78,11 @@ export function isValidEircode(value: string): boolean {
   return /^(?:[AC-FHKNPRTV-Y]\d{2}|D6W)\s?[0-9AC-FHKNPRTV-Y]{4}$/i.test(value.trim());
 }
 
+/** A date of birth is a day before today (Europe/Dublin): 01/01/2150 was saved. */
+export const DATE_OF_BIRTH_NOT_PAST_MESSAGE = 'The date of birth must be a day before today.';
+
 export const personalSectionSchema = z.strictObject({
-  dateOfBirth: day(),
+  dateOfBirth: day().refine((value) => value === null || value < dublinToday(), DATE_OF_BIRTH_NOT_PAST_MESSAGE),
   nationality: text('Nationality'),
   /** Irish Personal Public Service number, for the office's records. */
   ppsNumber: text('PPS number', 20).transform((value) => value.toUpperCase()),

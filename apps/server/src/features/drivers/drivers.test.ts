@@ -164,7 +164,11 @@ describe.each(databaseKinds)('the driver register on %s', (kind) => {
           'body.rooms.0',
           "There is no dispatch room named 'Galway'. Choose rooms from the setup data.",
         ],
-        [{ lastName: 'Byrne\u0000' }, 'body.lastName', 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.'],
+        [
+          { lastName: 'Byrne\u0000' },
+          'body.lastName',
+          'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+        ],
       ];
       for (const [overrides, field, message] of cases) {
         const response = await call(accounts, 'POST', '/api/drivers/create', newDriver(overrides));

@@ -4,6 +4,7 @@ import {
   driverProfileSchema,
   INVALID_EIRCODE_MESSAGE,
   INVALID_IBAN_MESSAGE,
+  DATE_OF_BIRTH_NOT_PAST_MESSAGE,
   INVALID_PROFILE_DAY_MESSAGE,
 } from '@courier/domain/drivers/profile';
 import { INVALID_PHONE_MESSAGE } from '@courier/domain/drivers/rules';
@@ -137,6 +138,7 @@ describe.each(databaseKinds)('the driver profile on %s', (kind) => {
     const url = `/api/drivers/${driver.uuid}/profile`;
     const cases: [Record<string, unknown>, string, string][] = [
       [{ personal: { dateOfBirth: '1990-02-30' } }, 'body.personal.dateOfBirth', INVALID_PROFILE_DAY_MESSAGE],
+      [{ personal: { dateOfBirth: '2150-01-01' } }, 'body.personal.dateOfBirth', DATE_OF_BIRTH_NOT_PAST_MESSAGE],
       [{ licence: { expiryDate: '31/01/2031' } }, 'body.licence.expiryDate', INVALID_PROFILE_DAY_MESSAGE],
       [{ emergency: { phone: '087 12' } }, 'body.emergency.phone', INVALID_PHONE_MESSAGE],
       [{ contact: { eircode: 'XYZ' } }, 'body.contact.eircode', INVALID_EIRCODE_MESSAGE],
@@ -147,7 +149,11 @@ describe.each(databaseKinds)('the driver profile on %s', (kind) => {
         'body.personal.nationality',
         'Nationality must be at most 100 characters.',
       ],
-      [{ personal: { nationality: 'Irish\u0000' } }, 'body.personal.nationality', 'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.'],
+      [
+        { personal: { nationality: 'Irish\u0000' } },
+        'body.personal.nationality',
+        'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const response = await call(accounts, 'PUT', url, body);
