@@ -5,7 +5,7 @@ import { dublinToday } from '@courier/domain/common/calendar-days';
 import { addMoney, formatEuro, subtractMoney, toCents, toEuro } from '@courier/domain/common/money';
 import { computePayPeriod, type PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import type { PayPeriod, SavePayPeriod } from '@courier/domain/driver-pay/schemas';
+import { MAX_PAY_DAYS, type PayPeriod, type SavePayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { PaySettings } from '@courier/domain/drivers/schemas';
 import { apiToken } from '../support/api.ts';
 import {
@@ -215,6 +215,102 @@ describe('driver pay', () => {
       expect(problems).toEqual([]);
     } finally {
       await restore(period);
+      await context.close();
+    }
+  });
+
+  test('a cell typed out of range keeps its text and says why, nothing is saved meanwhile, and what shows is what is sent', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) => candidate.status === 'ACTIVE' || candidate.status === 'IN_REVIEW',
+    );
+    if (!period) throw new Error('The demo data has an editable pay period this week.');
+    const driver = period.driver.driverNumber;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const posted: SavePayPeriod[][] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pay/period')
+        posted.push(request.postDataJSON() as SavePayPeriod[]);
+    });
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, driver);
+      const bar = page.getByRole('region', { name: 'Unsaved pay changes' });
+      const save = bar.getByRole('button', { name: 'Save', exact: true });
+      /** The visible line the input is described by. */
+      const problemOf = async (input: Locator) => {
+        const id = await input.getAttribute('aria-describedby');
+        return id === null ? null : page.locator(`[id="${id}"]`).textContent();
+      };
+
+      for (const [key, header, label] of [
+        ['daysWorked', 'Days Worked', 'Days worked'],
+        ['daysBookedOff', 'Days Booked Off', 'Days booked off'],
+        ['daysMissed', 'Days Missed', 'Days missed'],
+      ] as const) {
+        const input = row.getByRole('textbox', { name: new RegExp(`^${header}, driver`) });
+        for (const typed of ['9', 'abc', '-1', '2.5']) {
+          await input.fill('');
+          await input.pressSequentially(typed);
+          await page.keyboard.press('Tab');
+          // Kept as typed after leaving the cell, marked, and described by a line that says why.
+          expect(await input.inputValue(), `${header} ${typed}`).toBe(typed);
+          expect(await input.getAttribute('aria-invalid')).toBe('true');
+          const line = `Driver ${driver}, ${header}: ${label} must be a whole number from 0 to ${MAX_PAY_DAYS}.`;
+          expect(await problemOf(input)).toBe(line);
+          await bar.getByText(line).waitFor();
+          expect(await save.isDisabled()).toBe(true);
+        }
+        await expectAccessible(page);
+        // Corrected, the line goes and the cell holds the value again.
+        await input.fill(String(period[key]));
+        expect(await input.getAttribute('aria-invalid')).toBe(null);
+        expect(await input.getAttribute('aria-describedby')).toBe(null);
+      }
+
+      // Typed past the schema's maximum, the Boost keeps what was typed and says the limit; Save waits.
+      const boost = row.getByRole('textbox', { name: `Boost, driver ${driver}` });
+      await boost.fill('');
+      await boost.pressSequentially('99999999999');
+      await page.keyboard.press('Tab');
+      expect(await boost.inputValue()).toBe('99999999999');
+      expect(await problemOf(boost)).toBe(`Driver ${driver}, Boost: Manual boost must be at most €999999.`);
+      expect(await save.isDisabled()).toBe(true);
+      await save.click({ force: true });
+      await page.waitForTimeout(300);
+      expect(posted).toEqual([]);
+
+      // At the maximum it is what Save sends.
+      await boost.fill('999999');
+      expect(await boost.getAttribute('aria-invalid')).toBe(null);
+      await save.click();
+      await page.getByText('Pay periods saved').first().waitFor();
+      expect(posted.map((body) => body.map((sent) => [sent.id, sent.manualBoost]))).toEqual([[[period.id, 999_999]]]);
+      await expect.poll(() => boost.inputValue()).toBe('999999.00');
+      expect(problems).toEqual([]);
+    } finally {
+      await restore(period);
+      await context.close();
+    }
+  });
+
+  test('a fuel percent refuses a minus as it is typed: never a mangled percent', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      await page.getByRole('region', { name: 'Pay periods' }).waitFor({ timeout: 20_000 });
+      const fuel = page.getByRole('textbox', { name: 'Van / car fuel' });
+      await fuel.fill('');
+      await fuel.pressSequentially('-500');
+      // The minus never shows; 500 stops at 50 (a percent is at most 100); what shows is the percent used.
+      expect(await fuel.inputValue()).toBe('50%');
+      await page.keyboard.press('Tab');
+      expect(await fuel.inputValue()).toBe('50%');
+      // Nothing was saved: Discard puts the page back.
+      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByRole('button', { name: 'Discard' }).click();
+      expect(problems).toEqual([]);
+    } finally {
       await context.close();
     }
   });

@@ -28,6 +28,7 @@ import { PayPendingBar } from './pay-pending-bar.tsx';
 import { PayReportsMenu } from './pay-reports-menu.tsx';
 import { PushMessageDialog } from './push-message-dialog.tsx';
 import {
+  cellProblemLines,
   FUEL_CLASS_DEFAULTS,
   payRowOf,
   refusedSaveText,
@@ -77,6 +78,8 @@ function FuelInput({
       suffix="%"
       disabled={disabled}
       clampBehavior="strict"
+      // A minus is refused as it is typed ('-500' showed '-00%'): a percent here is 0 to 100.
+      allowNegative={false}
       onChange={(next) => {
         if (typeof next === 'number' && Number.isFinite(next)) onChange(next);
       }}
@@ -149,6 +152,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
     [rows, showZeros],
   );
   const changed = rows.filter((row) => row.changed);
+  const cellProblems = cellProblemLines(rows);
   const selectedIds = rows
     .filter((row) => row.period.status === 'IN_REVIEW' && selected.has(row.period.id))
     .map((row) => row.period.id);
@@ -165,6 +169,14 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
           const next = new Map(current);
           const base = current.get(period.id);
           next.set(period.id, { ...(base ?? { version: period.version }), ...patch });
+          return next;
+        }),
+      keepTyped: (period, column, text) =>
+        setEdits((current) => {
+          const next = new Map(current);
+          const base = current.get(period.id) ?? { version: period.version };
+          const { [column]: _dropped, ...others } = base.typed ?? {};
+          next.set(period.id, { ...base, typed: text === null ? others : { ...others, [column]: text } });
           return next;
         }),
       openAdjustments: setOpenPeriodId,
@@ -207,6 +219,8 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   };
 
   const onSave = () => {
+    // Nothing is saved while a cell shows a problem: the bar lists them and Save is off.
+    if (cellProblems.length > 0) return;
     const body = saveBodyOf(rows);
     if (body.length === 0) {
       discard();
@@ -396,6 +410,7 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
         )}
         <PayPendingBar
           driverNumbers={changed.map((row) => row.period.driver.driverNumber)}
+          problems={cellProblems}
           saving={save.isPending}
           onDiscard={discard}
           onSave={onSave}

@@ -1,37 +1,24 @@
 import { useState, type KeyboardEvent } from 'react';
+import type { ParsedCell } from './pay-cell-values.ts';
 import classes from './pay-grid.module.css';
-
-export type ParsedCell<T> = { ok: true; value: T } | { ok: false; message: string };
-
-/** Days worked, booked off or missed: a whole number from 0 to 7 (the server's rule). */
-export function parseDays(text: string): ParsedCell<number> {
-  return /^[0-7]$/.test(text.trim())
-    ? { ok: true, value: Number(text.trim()) }
-    : { ok: false, message: 'Enter a whole number from 0 to 7.' };
-}
-
-/** A boost typed over the automatic one: euro with at most 2 decimals; empty means automatic. */
-export function parseBoost(text: string): ParsedCell<number | null> {
-  const trimmed = text.trim();
-  if (trimmed === '') return { ok: true, value: null };
-  return /^\d{1,7}(\.\d{0,2})?$/.test(trimmed)
-    ? { ok: true, value: Number(trimmed) }
-    : { ok: false, message: 'Enter an amount in euro, e.g. 25.00, or leave it empty for the automatic boost.' };
-}
 
 /** Moves focus along a column like a spreadsheet: Enter down, Shift+Enter up. */
 export type MoveInColumn = (from: { row: number; column: string }, step: 1 | -1) => void;
 
 /**
  * A grid input: shows the value until typed in; each valid keystroke commits at once (so totals move
- * while typing), an invalid text is marked and left out until corrected; leaving the cell shows the
- * committed value again.
+ * while typing). An invalid text is kept (handed up with onTyped, so it outlives the cell when the
+ * virtualised row scrolls away), marked and described by its problem line, and the screen saves
+ * nothing until it is corrected: a typed value is never dropped for the previous one.
  */
 export function PayCellInput<T>({
   value,
   format,
   parse,
   onCommit,
+  typed,
+  onTyped,
+  problemId,
   label,
   row,
   column,
@@ -44,6 +31,12 @@ export function PayCellInput<T>({
   format: (value: T) => string;
   parse: (text: string) => ParsedCell<T>;
   onCommit: (value: T) => void;
+  /** The text kept for this cell because it is not a valid value; undefined when there is none. */
+  typed: string | undefined;
+  /** Keeps a text that is not a valid value (null: the cell holds a valid value again). */
+  onTyped: (text: string | null) => void;
+  /** The id of the visible line saying what is wrong, while the text is invalid. */
+  problemId: string;
   label: string;
   row: number;
   column: string;
@@ -54,8 +47,9 @@ export function PayCellInput<T>({
   inputMode: 'numeric' | 'decimal';
 }) {
   const [text, setText] = useState<string | null>(null);
-  const parsed = text === null ? null : parse(text);
-  const invalid = parsed !== null && !parsed.ok;
+  const shown = text ?? typed ?? null;
+  const parsed = shown === null ? null : parse(shown);
+  const problem = parsed !== null && !parsed.ok ? parsed.message : undefined;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();
@@ -66,18 +60,22 @@ export function PayCellInput<T>({
       className={classes.input}
       data-pay-cell={`${row}:${column}`}
       aria-label={label}
-      aria-invalid={invalid || undefined}
-      title={invalid && parsed && !parsed.ok ? parsed.message : title}
+      aria-invalid={problem !== undefined || undefined}
+      aria-describedby={problem === undefined ? undefined : problemId}
+      title={problem ?? title}
       inputMode={inputMode}
       autoComplete="off"
       placeholder={placeholder}
-      value={text ?? format(value)}
+      value={shown ?? format(value)}
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => {
         const next = event.currentTarget.value;
         setText(next);
         const result = parse(next);
-        if (result.ok) onCommit(result.value);
+        if (result.ok) {
+          onCommit(result.value);
+          if (typed !== undefined) onTyped(null);
+        } else onTyped(next);
       }}
       onBlur={() => setText(null)}
       onKeyDown={onKeyDown}

@@ -4,7 +4,8 @@ import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } f
 import { formatEuro } from '@courier/domain/common/money';
 import { DRIVER_VEHICLE_LABELS, paySettingsNotFoundText } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
-import { parseBoost, parseDays, PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
+import { PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
+import { cellProblemId, parseBoost, parseDays, type PayCellColumn, type PayDaysColumn } from './pay-cell-values.ts';
 import { PayDocumentsMenu } from './pay-documents-menu.tsx';
 import { PAY_PERIOD_STATUS_LABELS } from './pay-labels.ts';
 import { columnTotals, type PayRow, type PayRowEdit, type TotalledAmount } from './pay-rows.ts';
@@ -13,7 +14,9 @@ import classes from './pay-grid.module.css';
 const ROW_HEIGHT = 48;
 
 export interface PayGridActions {
-  edit: (period: PayRow['period'], patch: Omit<PayRowEdit, 'version'>) => void;
+  edit: (period: PayRow['period'], patch: Omit<PayRowEdit, 'version' | 'typed'>) => void;
+  /** Keeps the text of a cell that is not a valid value (null: it holds a valid one again). */
+  keepTyped: (period: PayRow['period'], column: PayCellColumn, text: string | null) => void;
   openAdjustments: (periodId: number) => void;
   toggleSelected: (periodId: number) => void;
   pushMessage: (driver: PayRow['period']['driver']) => void;
@@ -95,7 +98,7 @@ function columnsFor({
   move: MoveInColumn;
   mergeExtras: boolean;
 }): Column[] {
-  const days = (key: 'daysWorked' | 'daysBookedOff' | 'daysMissed', header: string): Column => ({
+  const days = (key: PayDaysColumn, header: string): Column => ({
     key,
     header,
     width: 60,
@@ -105,8 +108,11 @@ function columnsFor({
         <PayCellInput
           value={row.inputs[key]}
           format={String}
-          parse={parseDays}
+          parse={parseDays(key)}
           onCommit={(value) => actions.edit(row.period, { [key]: value })}
+          typed={row.typed[key]}
+          onTyped={(text) => actions.keepTyped(row.period, key, text)}
+          problemId={cellProblemId(row.period.id, key)}
           label={`${header}, driver ${row.period.driver.driverNumber}`}
           row={index}
           column={key}
@@ -200,6 +206,9 @@ function columnsFor({
             format={(value) => (value === null ? '' : value.toFixed(2))}
             parse={parseBoost}
             onCommit={(value) => actions.edit(row.period, { manualBoost: value })}
+            typed={row.typed.manualBoost}
+            onTyped={(text) => actions.keepTyped(row.period, 'manualBoost', text)}
+            problemId={cellProblemId(row.period.id, 'manualBoost')}
             label={`Boost, driver ${row.period.driver.driverNumber}`}
             placeholder={boostHint(row.amounts.automaticBoost)}
             title={boostTitle(row.amounts.automaticBoost)}

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Text } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
@@ -14,12 +14,15 @@ const weekOf = (search: unknown) => (search as { week?: string } | undefined)?.w
  */
 export function PayPendingBar({
   driverNumbers,
+  problems,
   saving,
   onDiscard,
   onSave,
 }: {
   /** Driver numbers of the periods with unsaved changes. */
   driverNumbers: readonly number[];
+  /** Cells holding a text that is not a valid value: each line says what is wrong, and Save waits for them. */
+  problems: readonly { id: string; text: string }[];
   saving: boolean;
   onDiscard: () => void;
   onSave: () => void;
@@ -60,11 +63,23 @@ export function PayPendingBar({
               <Button variant="default" onClick={onDiscard} disabled={saving}>
                 Discard
               </Button>
-              <Button onClick={onSave} loading={saving}>
+              <Button onClick={onSave} loading={saving} disabled={problems.length > 0}>
                 Save
               </Button>
             </Group>
           </Group>
+          {problems.length > 0 && (
+            <Stack gap={2} mt={6} role="alert" aria-label="Not saved until corrected">
+              <Text size="sm" fw={700} c="red.9">
+                Not saved until corrected:
+              </Text>
+              {problems.map((problem) => (
+                <Text key={problem.id} id={problem.id} size="sm" c="red.9">
+                  {problem.text}
+                </Text>
+              ))}
+            </Stack>
+          )}
         </Paper>
       )}
       <ConfirmDialog

@@ -8,6 +8,7 @@ import {
   type PayFormulaSettings,
 } from '@courier/domain/driver-pay/formulas';
 import { isEditablePayPeriod, type PayPeriod, type SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
+import { cellProblemId, PAY_CELL_COLUMNS, PAY_CELL_HEADERS, parseCell, type PayCellColumn } from './pay-cell-values.ts';
 
 // The pay grid's rows (spec 2 §2 'Driver pay', §9): a period as loaded, the inputs typed over it, and
 // the amounts worked out by the domain's computePayPeriod, the same function the server saves with.
@@ -32,6 +33,14 @@ export interface PayRowEdit {
   /** null: the automatic Min Pay Boost. */
   manualBoost?: number | null;
   adjustments?: ManualAdjustmentDraft[];
+  /** Texts typed in cells that are not valid values: kept and shown until corrected, and nothing is saved meanwhile. */
+  typed?: Partial<Record<PayCellColumn, string>>;
+}
+
+/** What is wrong with a typed cell, in the save schema's words. */
+export interface PayCellProblem {
+  column: PayCellColumn;
+  message: string;
 }
 
 /** The page's two fuel percent inputs (spec 2 §9); null while untouched (each period keeps its own). */
@@ -91,8 +100,12 @@ export interface PayRow {
   period: PayPeriod;
   editable: boolean;
   inputs: PayRowInputs;
-  /** Inputs differ from the period as saved. */
+  /** Inputs differ from the period as saved, or a cell holds a typed text not saved yet. */
   changed: boolean;
+  /** Texts typed in cells that are not valid values (the cells show them). */
+  typed: Partial<Record<PayCellColumn, string>>;
+  /** Why each typed text is not valid: while any row has one, nothing is saved. */
+  problems: PayCellProblem[];
   /** False while an edited period's pay settings are still loading: the amounts are the saved ones. */
   live: boolean;
   amounts: PayAmounts;
@@ -160,6 +173,17 @@ function isChanged(period: PayPeriod, inputs: PayRowInputs): boolean {
   );
 }
 
+const NOTHING_TYPED: Partial<Record<PayCellColumn, string>> = {};
+
+function problemsOf(typed: Partial<Record<PayCellColumn, string>>): PayCellProblem[] {
+  return PAY_CELL_COLUMNS.flatMap((column) => {
+    const text = typed[column];
+    if (text === undefined) return [];
+    const parsed = parseCell(column, text);
+    return parsed.ok ? [] : [{ column, message: parsed.message }];
+  });
+}
+
 const signedCents = (adjustment: { amount: number; isDeduction: boolean }): Cents =>
   (adjustment.isDeduction ? -toCents(adjustment.amount) : toCents(adjustment.amount)) as Cents;
 
@@ -221,13 +245,17 @@ export function payRowOf({
       editable,
       inputs: inputsOf(period, undefined, UNTOUCHED_FUEL),
       changed: false,
+      typed: NOTHING_TYPED,
+      problems: [],
       live: true,
       ...saved,
     };
   }
   const inputs = inputsOf(period, edit, fuel);
-  const changed = isChanged(period, inputs);
-  if (!settings) return { period, editable, inputs, changed, live: !changed, ...savedAmounts(period) };
+  const typed = edit?.typed ?? NOTHING_TYPED;
+  const problems = problemsOf(typed);
+  const changed = isChanged(period, inputs) || problems.length > 0;
+  if (!settings) return { period, editable, inputs, changed, typed, problems, live: !changed, ...savedAmounts(period) };
 
   const computeWith = (manualBoost: number | null) =>
     computePayPeriod({
@@ -260,6 +288,8 @@ export function payRowOf({
     editable,
     inputs,
     changed,
+    typed,
+    problems,
     live: true,
     adjustments,
     amounts: {
@@ -293,6 +323,19 @@ export function saveBodyOf(rows: readonly PayRow[]): SavePayPeriodsBody {
         id === undefined ? { type, description, amount } : { id, type, description, amount },
       ),
     }));
+}
+
+/**
+ * Every typed cell that is not a valid value, in the grid's words ('Driver 100, Days Worked: Days
+ * worked must be a whole number from 0 to 7.'), with the id its input is described by.
+ */
+export function cellProblemLines(rows: readonly PayRow[]): { id: string; text: string }[] {
+  return rows.flatMap((row) =>
+    row.problems.map(({ column, message }) => ({
+      id: cellProblemId(row.period.id, column),
+      text: `Driver ${row.period.driver.driverNumber}, ${PAY_CELL_HEADERS[column]}: ${message}`,
+    })),
+  );
 }
 
 export const TOTALLED_AMOUNTS = [
@@ -333,11 +376,8 @@ export function shownFuelPercent(periods: readonly PayPeriod[], fuel: FuelPercen
 
 /** The grid's words for the fields of a pay period's save (the columns' headers). */
 const SAVE_FIELD_LABELS: Record<string, string> = {
-  daysWorked: 'Days Worked',
-  daysBookedOff: 'Days Booked Off',
-  daysMissed: 'Days Missed',
+  ...PAY_CELL_HEADERS,
   fuelPercent: 'Fuel surcharge',
-  manualBoost: 'Boost',
   adjustments: 'Adjustments',
 };
 
