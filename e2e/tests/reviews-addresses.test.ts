@@ -64,6 +64,8 @@ describe('public address book (/addresses)', () => {
     await editor.getByLabel('Latitude').fill('51.8985');
     await editor.getByLabel('Longitude').fill('0');
     expect(await editor.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // The help names the postcode field by its label: an Irish address has an Eircode.
+    await editor.getByText(/line one, city, county, Eircode and country are filled in/).waitFor();
     await editor.getByLabel('Longitude').fill('-8.4756');
     await editor.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Addressbook Entry Created succesfully.').waitFor();
@@ -73,6 +75,63 @@ describe('public address book (/addresses)', () => {
       .getByRole('region', { name: /^Address entry \d+$/ })
       .filter({ hasText: 'Zz Public Depot Cork' })
       .waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('closing an editor with unsaved changes asks first, by keyboard too; with none it closes at once', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    await page.goto('/addresses');
+    const firstCard = page.getByRole('region', { name: /^Address entry \d+$/ }).first();
+    await firstCard.waitFor();
+    const id = ((await firstCard.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0];
+    const card = page.getByRole('region', { name: `Address entry ${id}` });
+    const cardText = await card.getByRole('button', { name: /click to edit/ }).textContent();
+    const editor = page.getByRole('dialog', { name: `Edit entry ${id}` });
+    const contactName = editor.getByRole('textbox', { name: 'Contact name' });
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    const isFocused = (name: string) =>
+      question.getByRole('button', { name }).evaluate((button) => button === document.activeElement);
+
+    await card.getByRole('button', { name: /click to edit/ }).click();
+    const before = await contactName.inputValue();
+    await contactName.fill(`${before} Zz unsaved`);
+    await contactName.press('Escape');
+    await question.waitFor();
+    await expectAccessible(page);
+    // Escape on the question goes back to the editor, the typing kept.
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'hidden' });
+    expect(await editor.isVisible()).toBe(true);
+    expect(await contactName.inputValue()).toBe(`${before} Zz unsaved`);
+
+    // 'Keep editing' has the focus: Enter answers it.
+    await contactName.press('Escape');
+    await question.waitFor();
+    await expect.poll(() => isFocused('Keep editing')).toBe(true);
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(await editor.isVisible()).toBe(true);
+    expect(await contactName.inputValue()).toBe(`${before} Zz unsaved`);
+
+    // Discarding, by keyboard: the editor closes and nothing is saved.
+    await contactName.press('Escape');
+    await question.waitFor();
+    await expect.poll(() => isFocused('Keep editing')).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await isFocused('Discard changes')).toBe(true);
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    await editor.waitFor({ state: 'hidden' });
+    await page.reload();
+    expect(await card.getByRole('button', { name: /click to edit/ }).textContent()).toBe(cardText);
+
+    // An editor with no change closes on Escape at once.
+    await card.getByRole('button', { name: /click to edit/ }).click();
+    expect(await contactName.inputValue()).toBe(before);
+    await contactName.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    expect(await question.isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -84,6 +84,12 @@ function newDraft(companyId: number | null): Draft {
   };
 }
 
+/** Whether the editor holds anything typed since it opened: closing it then asks first. */
+function hasChanges(editing: { opened: Draft; draft: Draft }): boolean {
+  const { opened, draft } = editing;
+  return (Object.keys(draft) as (keyof Draft)[]).some((field) => draft[field] !== opened[field]);
+}
+
 function draftOf(entry: AddressBookEntry, companyId: number | null): Draft {
   return {
     entryId: entry.entryId,
@@ -111,11 +117,23 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
   const entries = useAddressBook(companyId);
   const { save, remove } = useAddressBookMutations(companyId);
   const [confirmAdd, setConfirmAdd] = useState(false);
-  const [draft, setDraft] = useState<Draft | null>(null);
+  // The draft as it was when the editor opened is kept beside it: closing with changes asks first.
+  const [editing, setEditing] = useState<{ opened: Draft; draft: Draft } | null>(null);
+  const draft = editing?.draft ?? null;
+  const [askDiscard, setAskDiscard] = useState(false);
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
 
   if (entries.isPending) return <LoadingState text="Loading Addresses..." />;
   if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
+
+  const openEditor = (opened: Draft) => setEditing({ opened, draft: opened });
+  const changeDraft = (changed: Draft) => setEditing((current) => current && { ...current, draft: changed });
+  const closeNow = () => {
+    setAskDiscard(false);
+    setEditing(null);
+  };
+  // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
+  const requestClose = () => (editing && hasChanges(editing) ? setAskDiscard(true) : closeNow());
 
   const jumpTo = (entryId: string | null) => {
     if (!entryId) return;
@@ -157,7 +175,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
               {/* Long unbroken text (a 255-character name, a 1000-character note) wraps inside the card. */}
               <UnstyledButton
-                onClick={() => setDraft(draftOf(entry, companyId))}
+                onClick={() => openEditor(draftOf(entry, companyId))}
                 style={{ alignSelf: 'start', minWidth: 0, overflowWrap: 'anywhere' }}
               >
                 <Stack gap={4}>
@@ -209,7 +227,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           kind: 'CONFIRM',
           onClick: () => {
             setConfirmAdd(false);
-            setDraft(newDraft(companyId));
+            openEditor(newDraft(companyId));
           },
         }}
       >
@@ -242,16 +260,16 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
 
       <SlideIn
         opened={draft !== null}
-        onClose={() => setDraft(null)}
+        onClose={requestClose}
         title={draft?.entryId ? `Edit entry ${draft.entryId}` : 'New address book entry'}
       >
         {draft && (
           <EntryEditor
             draft={draft}
-            onChange={setDraft}
+            onChange={changeDraft}
             saving={save.isPending}
             error={save.error instanceof ApiRequestError ? save.error : null}
-            onCancel={() => setDraft(null)}
+            onCancel={closeNow}
             onSave={(body) =>
               save.mutate(
                 { entryId: draft.entryId, body },
@@ -262,7 +280,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                       message: draft.entryId ? ADDRESS_MESSAGES.updated : ADDRESS_MESSAGES.created,
                       type: 'success',
                     });
-                    setDraft(null);
+                    closeNow();
                   },
                   // A refused field is marked with the server's message; only a real failure says 'try again'.
                   onError: (failure) =>
@@ -279,6 +297,18 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           />
         )}
       </SlideIn>
+      {/* The tariff editor's question, in its words; 'Keep editing' has the focus, so an Enter pressed
+          as it opens does not throw the typing away, and Escape on it goes back to the editor. */}
+      <ConfirmDialog
+        opened={askDiscard}
+        onCancel={() => setAskDiscard(false)}
+        cancelLabel="Keep editing"
+        focusCancel
+        title="Discard changes?"
+        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
+      >
+        The address book entry has changes that are not saved.
+      </ConfirmDialog>
     </Stack>
   );
 }
@@ -413,8 +443,10 @@ function EntryEditor({
       )}
       {!ready && (
         <Text size="sm" c="dimmed">
-          Save appears once the search name, address name, line one, city, county, postcode and country are filled in
-          and the coordinates are numbers other than 0 (latitude -90 to 90, longitude -180 to 180).
+          {/* The postcode is named as its field is labelled: an Irish address has an Eircode. */}
+          Save appears once the search name, address name, line one, city, county,{' '}
+          {draft.countryCode === 'IE' ? 'Eircode' : 'postcode'} and country are filled in and the coordinates are
+          numbers other than 0 (latitude -90 to 90, longitude -180 to 180).
         </Text>
       )}
       {error && !error.body?.details && (
