@@ -96,23 +96,20 @@ describe('public address book (/addresses)', () => {
     await card.getByRole('button', { name: /click to edit/ }).click();
     const before = await contactName.inputValue();
     await contactName.fill(`${before} Zz unsaved`);
-    await contactName.press('Escape');
-    await question.waitFor();
-    await expectAccessible(page);
-    // Escape on the question goes back to the editor, the typing kept.
-    await page.keyboard.press('Escape');
-    await question.waitFor({ state: 'hidden' });
-    expect(await editor.isVisible()).toBe(true);
-    expect(await contactName.inputValue()).toBe(`${before} Zz unsaved`);
-
-    // 'Keep editing' has the focus: Enter answers it.
-    await contactName.press('Escape');
-    await question.waitFor();
-    await expect.poll(() => isFocused('Keep editing')).toBe(true);
-    await page.keyboard.press('Enter');
-    await question.waitFor({ state: 'hidden' });
-    expect(await editor.isVisible()).toBe(true);
-    expect(await contactName.inputValue()).toBe(`${before} Zz unsaved`);
+    /** Escape in the editor asks; `answer` (a key) goes back to the editor with the typing kept. */
+    const askAndKeepEditing = async (answer: 'Escape' | 'Enter') => {
+      await contactName.press('Escape');
+      await question.waitFor();
+      await expectAccessible(page);
+      // 'Keep editing' has the focus, so Enter answers it.
+      await expect.poll(() => isFocused('Keep editing')).toBe(true);
+      await page.keyboard.press(answer);
+      await question.waitFor({ state: 'hidden' });
+      expect(await editor.isVisible()).toBe(true);
+      expect(await contactName.inputValue()).toBe(`${before} Zz unsaved`);
+    };
+    await askAndKeepEditing('Escape');
+    await askAndKeepEditing('Enter');
 
     // Discarding, by keyboard: the editor closes and nothing is saved.
     await contactName.press('Escape');
