@@ -72,15 +72,29 @@ function payWith(
   });
 }
 
+/**
+ * Scrolls the virtualised grid down from the top until `row` is drawn: a step at a time, each once the
+ * grid has drawn the rows it scrolled to (a fixed pause let a loaded machine scroll past the row).
+ */
+async function scrollToRow(page: Page, row: Locator): Promise<void> {
+  const grid = page.getByRole('region', { name: 'Pay periods' });
+  await grid.waitFor({ timeout: 20_000 });
+  await grid.evaluate((element) => element.scrollTo(0, 0));
+  for (let step = 0; step < 200 && (await row.count()) === 0; step++) {
+    const moved = await grid.evaluate(async (element) => {
+      const before = element.scrollTop;
+      element.scrollBy(0, 300);
+      await new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn)));
+      return element.scrollTop !== before;
+    });
+    if (!moved && (await row.count()) === 0) break;
+  }
+}
+
 /** A row of the virtualised grid: scrolled to until it is drawn. */
 async function rowOf(page: Page, driverNumber: number): Promise<Locator> {
   const row = page.locator(`tbody tr[data-driver-number="${driverNumber}"]`);
-  const grid = page.getByRole('region', { name: 'Pay periods' });
-  await grid.waitFor({ timeout: 20_000 });
-  for (let step = 0; step < 40 && (await row.count()) === 0; step++) {
-    await grid.evaluate((element) => element.scrollBy(0, 300));
-    await page.waitForTimeout(50);
-  }
+  await scrollToRow(page, row);
   await row.waitFor();
   return row;
 }
@@ -478,16 +492,12 @@ describe('driver pay', () => {
       await grid.locator('tbody tr[data-driver-number]').first().waitFor({ timeout: 20_000 });
       const zeroRow = page.locator(`tbody tr[data-driver-number="${zero.driver.driverNumber}"]`);
       // Not in the grid, top to bottom (it draws only the rows in view).
-      for (let step = 0; step < 40 && (await zeroRow.count()) === 0; step++) {
-        await grid.evaluate((element) => element.scrollBy(0, 300));
-        await page.waitForTimeout(50);
-      }
+      await scrollToRow(page, zeroRow);
       expect(await zeroRow.count()).toBe(0);
 
       const zeros = page.getByRole('switch', { name: 'Display Zero Totals' });
       expect(await switchFlipsAtOnce(zeros)).toBe(true);
       await waitForUrl(page, (url) => url.searchParams.get('zeros') === 'true');
-      await grid.evaluate((element) => element.scrollTo(0, 0));
       await rowOf(page, zero.driver.driverNumber);
 
       await page.reload();
