@@ -268,10 +268,10 @@ export function linesToBytes<T>(rows: readonly T[], lineOf: (row: T) => string):
   let length = 0;
   for (const row of rows) {
     const line = lineOf(row);
-    // A write that stops short of the end by a character's width or more wrote the whole line.
     let written = bytes.write(line, length);
-    if (bytes.length - (length + written) < MAX_CHAR_BYTES && written < Buffer.byteLength(line)) {
-      const needed = Buffer.byteLength(line);
+    // A write that stops short of the end by a character's width or more wrote the whole line.
+    const needed = bytes.length - (length + written) < MAX_CHAR_BYTES ? Buffer.byteLength(line) : written;
+    if (written < needed) {
       const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, length + needed + MAX_CHAR_BYTES));
       bytes.copy(grown, 0, 0, length);
       bytes = grown;
