@@ -115,6 +115,50 @@ describe('booking list at 1280x720', () => {
         }),
       );
       expect(boxesInsideCells).toBe(true);
+      // Nor does a badge's cell cut what follows it with an ellipsis ('Out for delivery …').
+      const cutCells = await badges.evaluateAll((elements) =>
+        elements
+          .map((element) => element.closest<HTMLElement>('[data-truncates]'))
+          .filter((cell) => cell !== null && cell.scrollWidth > cell.clientWidth)
+          .map((cell) => cell?.textContent),
+      );
+      expect(cutCells).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
+    'keeps the reference column in view while the table scrolls sideways',
+    async () => {
+      const { page, context } = await openListAt(1280, 720);
+      const table = page.getByRole('region', { name: 'Bookings' });
+      const firstRow = rows(page).first();
+      const reference = firstRow.getByRole('button', { name: /^Open booking / });
+      const created = firstRow.locator('td').nth(1);
+      const leftOf = async (locator: ReturnType<Page['locator']>) =>
+        locator.evaluate((element) => element.getBoundingClientRect().left);
+      const tableLeft = await leftOf(table);
+      const referenceLeft = await leftOf(reference);
+      const createdLeft = await leftOf(created);
+      expect(await table.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
+
+      await table.evaluate((element) => element.scrollTo({ left: 300, top: 0 }));
+      // The row's other cells moved left with the scroll; its reference stayed where it was, on top of them.
+      await expect.poll(() => leftOf(created)).toBeLessThan(createdLeft - 250);
+      expect(await leftOf(reference)).toBe(referenceLeft);
+      expect(
+        await reference.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          return document.elementFromPoint(box.left + 4, box.top + box.height / 2) === element;
+        }),
+      ).toBe(true);
+
+      // Back at the left edge, everything is where it started.
+      await table.evaluate((element) => element.scrollTo({ left: 0, top: 0 }));
+      await expect.poll(() => leftOf(created)).toBe(createdLeft);
+      expect(await leftOf(reference)).toBe(referenceLeft);
+      expect(referenceLeft).toBeGreaterThanOrEqual(tableLeft);
       await context.close();
     },
     SLOW,

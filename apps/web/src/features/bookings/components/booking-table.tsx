@@ -299,8 +299,8 @@ function columnsFor(
     {
       key: 'status',
       header: 'Status',
-      // Wide enough for the longest status badge, 'Out for delivery'.
-      width: 140,
+      // Wide enough for the longest status badge, 'Out for delivery' (125 px and the cell's padding).
+      width: 148,
       cell: (booking) => (
         <span className={classes.status} data-badge>
           {bookingStatusLabel(booking.status)}
@@ -498,20 +498,25 @@ const BookingRow = memo(function BookingRow({
   return (
     <tr data-reference={booking.reference} style={{ height }} aria-rowindex={index + 2}>
       {columns.map((column) => (
-        <td key={column.key} style={{ textAlign: column.align ?? 'left' }}>
-          {column.inputs ? (
-            column.cell(booking, index)
-          ) : (
-            // Truncated with an ellipsis; the table's tooltip shows the whole text (useTruncationTooltip).
-            <div className={classes.cell} data-truncates>
-              {column.cell(booking, index)}
-            </div>
-          )}
+        // A text cell is cut with an ellipsis; the table's tooltip shows the whole text (useTruncationTooltip).
+        <td
+          key={column.key}
+          style={{ textAlign: column.align ?? 'left' }}
+          className={column.inputs ? undefined : classes.cell}
+          data-truncates={column.inputs ? undefined : ''}
+        >
+          {column.cell(booking, index)}
         </td>
       ))}
     </tr>
   );
 });
+
+/** Marks the table scrolled sideways, so the reference column sticks (booking-table.module.css). */
+function markSideways(region: HTMLElement) {
+  const sideways = String(region.scrollLeft > 0);
+  if (region.dataset.sideways !== sideways) region.dataset.sideways = sideways;
+}
 
 /**
  * The rows of one page, virtualised: only the rows in view are in the DOM, so 5,000 rows render and
@@ -618,6 +623,10 @@ export function BookingTable({
       aria-label="Bookings"
       aria-busy={busy}
       {...tooltip.targetProps}
+      onScroll={(event) => {
+        tooltip.targetProps.onScroll();
+        markSideways(event.currentTarget);
+      }}
     >
       {tooltip.element}
       <PriceCellNavigationContext.Provider value={navigation}>
