@@ -79,7 +79,7 @@ describe('public address book (/addresses)', () => {
     await context.close();
   });
 
-  test('closing an editor with unsaved changes asks first, by keyboard too; with none it closes at once', async () => {
+  test('closing an editor with unsaved changes (Escape, Cancel) asks first, by keyboard too; with none it closes at once', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/addresses');
     const firstCard = page.getByRole('region', { name: /^Address entry \d+$/ }).first();
@@ -123,10 +123,28 @@ describe('public address book (/addresses)', () => {
     await page.reload();
     expect(await card.getByRole('button', { name: /click to edit/ }).textContent()).toBe(cardText);
 
-    // An editor with no change closes on Escape at once.
+    // The editor's own Cancel asks as Escape does: 'Keep editing' keeps the typing, 'Discard changes' closes.
+    const cancel = editor.getByRole('button', { name: 'Cancel', exact: true });
+    await card.getByRole('button', { name: /click to edit/ }).click();
+    await contactName.fill(`${before} Zz cancelled`);
+    await cancel.click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await contactName.inputValue()).toBe(`${before} Zz cancelled`);
+    await cancel.click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect(await card.getByRole('button', { name: /click to edit/ }).textContent()).toBe(cardText);
+
+    // An editor with no change closes on Escape, or on Cancel, at once.
     await card.getByRole('button', { name: /click to edit/ }).click();
     expect(await contactName.inputValue()).toBe(before);
     await contactName.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    expect(await question.isVisible()).toBe(false);
+    await card.getByRole('button', { name: /click to edit/ }).click();
+    await cancel.click();
     await editor.waitFor({ state: 'hidden' });
     expect(await question.isVisible()).toBe(false);
     expect(problems).toEqual([]);
@@ -202,7 +220,12 @@ describe('company address book (/companies/:id/address-book)', () => {
     await edit.getByText('The longitude must be between -180 and 180.').waitFor();
     expect(await edit.getByRole('textbox', { name: 'Longitude' }).inputValue()).toBe('200');
     expect(await edit.getByRole('button', { name: 'Save' }).count()).toBe(0);
+    // Cancel asks, as the change is not saved; discarding it closes the editor.
     await edit.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
     await edit.waitFor({ state: 'hidden' });
     await page.reload();
     await card.getByText('53.350000, -6.260000').waitFor();

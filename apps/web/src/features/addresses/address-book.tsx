@@ -269,7 +269,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             onChange={changeDraft}
             saving={save.isPending}
             error={save.error instanceof ApiRequestError ? save.error : null}
-            onCancel={closeNow}
+            onCancel={requestClose}
             onSave={(body) =>
               save.mutate(
                 { entryId: draft.entryId, body },
