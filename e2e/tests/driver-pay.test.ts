@@ -105,12 +105,23 @@ async function scrollToRow(page: Page, row: Locator): Promise<void> {
   } while (Date.now() < deadline);
 }
 
-/** A row of the virtualised grid: scrolled to until it is drawn. */
+/**
+ * A row of the virtualised grid: scrolled to until it is drawn and visible. Found drawn, it can still
+ * be gone a moment later (drawn past the view, then dropped when the grid draws again), or be slow to
+ * answer on a loaded machine (CI: found, then not visible within 1 s): scrolled to again until 20 s have gone.
+ */
 async function rowOf(page: Page, driverNumber: number): Promise<Locator> {
   const row = page.locator(`tbody tr[data-driver-number="${driverNumber}"]`);
-  await scrollToRow(page, row);
-  await row.waitFor({ timeout: 1_000 });
-  return row;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    await scrollToRow(page, row);
+    try {
+      await row.waitFor({ timeout: 2_000 });
+      return row;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
 }
 
 const cell = (row: Locator, column: string) => row.locator(`td[data-column="${column}"]`);
