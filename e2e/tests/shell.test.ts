@@ -77,6 +77,33 @@ describe('the shell', () => {
     await context.close();
   });
 
+  // A company page whose id is not one used to wait on 'Loading Company...' for ever; a single-screen
+  // section (/reviews, /addresses) showed its screen under a longer path as if nothing were wrong.
+  test.each([
+    ['manager', ['/companies/abc', '/companies/0', '/companies/-1/settings', '/companies/list/extra']],
+    ['manager', ['/reviews/5', '/addresses/x']],
+  ] as [DemoRole, string[]][])(
+    '%s opening a path that is no page sees the not-found screen in the shell',
+    async (role, paths) => {
+      const { page, context, problems } = await signedInPage(browser(), role);
+      for (const path of paths) {
+        await page.goto(path);
+        await page.getByRole('heading', { name: 'Oh No' }).waitFor();
+        expect(await page.getByText('Loading Company...').count()).toBe(0);
+        expect(await page.getByRole('table').count()).toBe(0);
+        expect(await sidebarLinks(page)).toEqual(new Map(expectedSections).get(role));
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      // The sections' own screens still open at their paths.
+      await page.goto('/reviews');
+      await page.getByRole('table').waitFor();
+      await page.goto('/addresses');
+      await page.getByText('Public Address Book').waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+  );
+
   test('a company tab that does not exist, or that the role may not open, says so instead of showing another tab', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.goto('/companies/list');

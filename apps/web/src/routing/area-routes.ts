@@ -27,7 +27,10 @@ function withDeferredComponent<T extends Screen>(screen: T): T {
   return screen.component ? { ...screen, component: deferredScreen(screen.component) } : screen;
 }
 
-/** An area's top route under the shell: named for the header's section, open to the area's roles. */
+/**
+ * An area's top route under the shell: named for the header's section, open to the area's roles; its
+ * component, if any, is the section's layout around its screens.
+ */
 export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
   parent: TParent,
   {
@@ -45,6 +48,28 @@ export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
     beforeLoad: guarded(roles),
     // Refused roles and unknown paths inside a section are answered here, inside the shell.
     notFoundComponent: SectionNotFound,
+    ...withDeferredComponent(screen),
+  });
+}
+
+/**
+ * An area that is a single screen (/reviews, /addresses): the screen is the area's index, so a longer
+ * path (/reviews/5) is answered by the area's not-found screen inside the shell. As the area's own
+ * component, the screen matched such a path and showed as if nothing were wrong.
+ */
+export function screenAreaRoute<TParent extends AnyRoute, const TPath extends string>(
+  parent: TParent,
+  { component, loader, ...area }: Parameters<typeof areaRoute<TParent, TPath>>[1],
+) {
+  const top = areaRoute(parent, area);
+  return top.addChildren([screenIndexRoute(top, area.name, { component, loader })]);
+}
+
+function screenIndexRoute<TParent extends AnyRoute>(parent: TParent, name: string, screen: Screen) {
+  return createRoute({
+    getParentRoute: () => parent,
+    path: '/',
+    staticData: { name },
     ...withDeferredComponent(screen),
   });
 }

@@ -1,12 +1,12 @@
 import { lazyRouteComponent, type AnyRoute } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
 import { addressBookQuery } from '@/api/address-book.ts';
-import { areaRoute } from '@/routing/area-routes.ts';
+import { screenAreaRoute } from '@/routing/area-routes.ts';
 import { startQuery } from '@/routing/start-query.ts';
 
 /** /addresses: the public address book. */
 export function addressesRoutes<TApp extends AnyRoute>(appRoute: TApp) {
-  return areaRoute(appRoute, {
+  return screenAreaRoute(appRoute, {
     path: '/addresses',
     name: 'appAddresses',
     section: 'Addresses',

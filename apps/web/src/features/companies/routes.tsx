@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
+import { createRoute, lazyRouteComponent, notFound, type AnyRoute, type RouteComponent } from '@tanstack/react-router';
 import { AREAS } from '@courier/domain/auth/roles';
 import { companyListQuery, companyQuery } from '@/api/company.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
@@ -41,9 +41,11 @@ export function companiesRoutes<TApp extends AnyRoute>(
           }),
           stringify: (params) => ({ companyId: String(params.companyId), tab: params.tab }),
         },
-        // The company (its header) starts loading with the page's code, not after it.
+        // The company (its header) starts loading with the page's code, not after it. A path whose
+        // id is not a whole number from 1 (/companies/abc, /companies/list/extra) is not a page.
         loader: ({ params }) => {
-          if (params.companyId > 0) startQuery(companyQuery(params.companyId));
+          if (params.companyId === 0) throw notFound();
+          startQuery(companyQuery(params.companyId));
         },
         component: companyDetailsScreen,
       });
