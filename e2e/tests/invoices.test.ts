@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { dublinToday, formatDay, recentWeeks, weekOf } from '@courier/domain/common/calendar-days';
+import { addDays, dublinToday, formatDay, recentWeeks, weekOf } from '@courier/domain/common/calendar-days';
 import { formatEuro } from '@courier/domain/common/money';
+import { FINALISE_BLOCKED_MESSAGE } from '@courier/domain/invoicing/finalise-schemas';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriodListItem, InvoicePeriodListResponse } from '@courier/domain/invoicing/list-schemas';
 import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
@@ -444,7 +445,19 @@ describe('invoice list', () => {
     await expect.poll(() => button.isDisabled()).toBe(true);
     expect(await summary.count()).toBe(0);
 
+    // Another day typed key by key into the emptied field is taken: the field kept snapping back to
+    // the day the address held at the first key.
+    const before = addDays(day, -1);
+    await field.pressSequentially(formatDay(before), { delay: 30 });
+    await field.press('Tab');
+    await expect.poll(() => field.inputValue()).toBe(formatDay(before));
+    await waitForUrl(page, (url) => url.searchParams.get('date') === before);
+    await expect.poll(() => summary.textContent()).toContain(`on or before ${formatDay(before)}.`);
+
     // The day typed again: the button and the summary are back for it.
+    await field.fill('');
+    await field.press('Tab');
+    await expect.poll(() => field.inputValue()).toBe('');
     await field.fill(formatDay(day));
     await field.press('Tab');
     await expect.poll(() => summary.textContent()).toContain(`on or before ${formatDay(day)}.`);
@@ -480,6 +493,67 @@ describe('invoice list', () => {
     await context.close();
   });
 
+  test('until the periods ready to send are counted, the screen says so instead of a count of 0', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/companies/list' });
+    // The count's answer is held back until the screen has been looked at.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname === '/api/invoice/periods' && url.searchParams.get('size') === '1',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await page.goto('/invoicing/invoices');
+    await page.getByText('Counting the invoice periods ready to send...').waitFor();
+    expect(await page.getByRole('button', { name: 'Finalise All Invoices' }).isDisabled()).toBe(true);
+    expect(await page.getByText(/All 0 /).count()).toBe(0);
+    release();
+    await page.getByText(/^All \d+ invoice periods$/).waitFor();
+    await page.getByRole('button', { name: /^Finalise All \d+ Invoices$/ }).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a chosen period finalised meanwhile: the refusal reloads the list and leaves nothing chosen', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
+    const headers = (await page.locator('thead th').allTextContents()).map((text) => text.trim());
+    const totalCell = page.locator(`td:nth-child(${headers.indexOf('Total') + 1})`, { hasText: /^€0\.00$/ });
+    const row = page.locator('tbody tr[data-status=IN_REVIEW]').filter({ hasNot: totalCell }).first();
+    await row.waitFor({ timeout: 20_000 });
+    const id = Number(await row.getAttribute('data-period-id'));
+    const identifier = (await row.locator('a').first().textContent()) ?? '';
+    await row.getByRole('checkbox').check();
+    await page.getByText('Selected 1 invoice periods', { exact: true }).waitFor();
+
+    // Someone else finalises it first.
+    const finalised = await fetch(`${baseURL()}/api/invoice/finalise`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await apiToken('accounts')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ids: [id] }),
+    });
+    expect(finalised.status).toBe(200);
+    const get = await apiGetAs('accounts');
+    const statusOf = async () =>
+      (await get<InvoicePeriodListResponse>(`/invoice/periods?size=10&search=${identifier}`)).invoicePeriods.find(
+        (period) => period.id === id,
+      )?.status;
+    await expect.poll(statusOf, { timeout: 30_000 }).not.toBe('IN_REVIEW');
+
+    await page.getByRole('button', { name: 'Finalise 1 Selected Invoices' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Finalise invoices' });
+    await dialog.getByRole('button', { name: 'Finalise' }).click();
+    await page.getByText(FINALISE_BLOCKED_MESSAGE).waitFor();
+    // The list shows where the period stands now (invoiced, so no longer pending), and nothing is
+    // chosen for the same refusal again.
+    await page.getByText(/^All \d+ invoice periods$/).waitFor();
+    await expect.poll(() => page.locator(`tbody tr[data-period-id="${id}"][data-status=IN_REVIEW]`).count()).toBe(0);
+    expect(await page.locator('tbody input[type=checkbox]:checked').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('an invoice page whose id is not a period’s says so, and shows and asks for nothing more', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
     await page.locator('tbody tr').first().waitFor({ timeout: 20_000 });
@@ -497,6 +571,13 @@ describe('invoice list', () => {
       expect(await page.locator('table').count()).toBe(0);
       expect(await page.getByRole('textbox').count()).toBe(0);
     }
+    // A whole number that is no period's: the server's answer, and still no booking list under it.
+    await page.goto('/invoicing/invoices/99999');
+    await page.getByText('There is no invoice period with id 99999.').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('table').count()).toBe(0);
+    expect(await page.getByRole('textbox').count()).toBe(0);
+    expect(await page.getByText('No Bookings').count()).toBe(0);
     expect(refused).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

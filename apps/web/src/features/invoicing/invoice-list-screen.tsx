@@ -126,9 +126,13 @@ export function InvoiceListScreen() {
     if (status === 409 && pending.kind !== 'ids') {
       toast({ type: 'error', title: 'Error', message: (error as ApiRequestError).message, duration: 'NORMAL' });
       void invalidateInvoicePeriodLists(queryClient);
-    } else if (status === 409)
+    } else if (status === 409) {
       toast({ type: 'error', title: FINALISE_BLOCKED_TITLE, message: FINALISE_BLOCKED_MESSAGE, duration: 'NORMAL' });
-    else if (status === 400)
+      // A chosen period is no longer in review: the list shows where each stands now, nothing chosen,
+      // instead of the same choice that the server refuses again.
+      setSelected(new Set());
+      void invalidateInvoicePeriodLists(queryClient);
+    } else if (status === 400)
       toast({ type: 'error', title: 'Error', message: (error as ApiRequestError).message, duration: 'NORMAL' });
     else toast({ type: 'error', title: 'Error', message: 'Failed to finalised invoice periods', duration: 'NORMAL' });
   }
@@ -156,6 +160,13 @@ export function InvoiceListScreen() {
   const starting = finalise.isPending || finaliseAll.isPending || finaliseForDate.isPending;
   const busy = runId !== null || starting;
   const allCount = inReview.data ?? 0;
+  // Until the periods ready to send are counted, no count is shown (it is not 0) and none can be finalised.
+  const countText = (count: (n: number) => string) =>
+    inReview.data !== undefined
+      ? count(inReview.data)
+      : inReview.isError
+        ? 'The invoice periods ready to send could not be counted.'
+        : 'Counting the invoice periods ready to send...';
   const chosen = selected.size;
   // Only the day the Invoice Date field shows is finalised: none while it is empty or not a date.
   const invoiceDate = filters.end && shownInvoiceDate(filters.end, typedDate) === filters.end ? filters.end : undefined;
@@ -230,7 +241,10 @@ export function InvoiceListScreen() {
           </Button>
           <Text size="sm" c="dimmed" aria-live="polite">
             {invoiceDate
-              ? `${periodsText(allCount)} ready to send ${allCount === 1 ? 'ends' : 'end'} on or before ${formatDay(invoiceDate)}.`
+              ? countText(
+                  (count) =>
+                    `${periodsText(count)} ready to send ${count === 1 ? 'ends' : 'end'} on or before ${formatDay(invoiceDate)}.`,
+                )
               : 'Enter the Invoice Date to see the invoice periods ready to send by then.'}
           </Text>
         </Group>
@@ -248,7 +262,7 @@ export function InvoiceListScreen() {
           </Button>
           {/* Spec 1 §2 quotes these texts with N for every count, one included. */}
           <Text size="sm" fw={500} aria-live="polite">
-            {chosen > 0 ? `Selected ${chosen} invoice periods` : `All ${allCount} invoice periods`}
+            {chosen > 0 ? `Selected ${chosen} invoice periods` : countText((count) => `All ${count} invoice periods`)}
           </Text>
           <Button
             disabled={busy || (chosen === 0 && allCount === 0)}
@@ -257,7 +271,11 @@ export function InvoiceListScreen() {
               setConfirm(chosen > 0 ? { kind: 'ids', ids: [...selected] } : { kind: 'all', count: allCount })
             }
           >
-            {chosen > 0 ? `Finalise ${chosen} Selected Invoices` : `Finalise All ${allCount} Invoices`}
+            {chosen > 0
+              ? `Finalise ${chosen} Selected Invoices`
+              : inReview.data === undefined
+                ? 'Finalise All Invoices'
+                : `Finalise All ${allCount} Invoices`}
           </Button>
         </Group>
       )}

@@ -5,6 +5,8 @@ import { DayInput } from '@/ui/day-input.tsx';
 export interface TypedInvoiceDate {
   end: string;
   text: string;
+  /** Emptied since `end` was taken, and no day taken since: the field shows its text, not `end`. */
+  cleared?: boolean;
 }
 
 /**
@@ -34,16 +36,17 @@ export function InvoiceDateField({
   onTyped: (typed: TypedInvoiceDate | null) => void;
   onChange: (day: string) => void;
 }) {
-  const cleared = typed !== null && typed.end === end && typed.text.trim() === '';
+  const cleared = typed !== null && typed.end === end && typed.cleared === true;
   return (
     <DayInput
       label="Invoice Date"
-      // Cleared, the input shows nothing, not the day the URL still holds.
+      // Cleared, the input holds what is typed since, not the day the URL still holds: handed that day
+      // back at the first key, it replaced the typing with it.
       value={cleared ? undefined : end}
-      onTextChange={(text) => onTyped({ end, text })}
+      onTextChange={(text) => onTyped({ end, text, cleared })}
       onChange={(day) => {
         // A day taken shows as it is until the URL holds it: till then nothing is finalised for it.
-        onTyped({ end, text: day === undefined ? '' : formatDay(day) });
+        onTyped({ end, text: day === undefined ? '' : formatDay(day), cleared: day === undefined });
         if (day !== undefined) onChange(day);
       }}
     />
