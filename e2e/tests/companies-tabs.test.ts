@@ -335,6 +335,36 @@ describe('company Settings tab', () => {
   });
 });
 
+describe('company Settings tab: the page going', () => {
+  test('a change typed less than 1 s before the page is reloaded is saved, text and billing contact alike', async () => {
+    // Company 19 is used by no other browser test.
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = {
+      extendedSettings: { ledgerAccountCode: string | null };
+      billingContacts: { name: string; email: string }[];
+    };
+    const stored = () => api<Stored>(page, '/company/19/settings');
+    await openTab(page, 19, 'settings');
+    const contactsBefore = (await stored()).billingContacts.length;
+    await page.getByRole('button', { name: 'Add billing contact' }).click();
+    await page.getByRole('textbox', { name: 'Email', exact: true }).last().fill('reload@contact.ie');
+    await page.getByLabel('Ledger account code').fill('LEDGER-ON-RELOAD');
+    // Reloaded at once, well inside the 1000 ms save delay: no blur, no tab change, no unmount.
+    await page.reload();
+    await expect
+      .poll(async () => (await stored()).extendedSettings.ledgerAccountCode, { timeout: 10_000 })
+      .toBe('LEDGER-ON-RELOAD');
+    await expect
+      .poll(async () => (await stored()).billingContacts.map((contact) => contact.email), { timeout: 10_000 })
+      .toContain('reload@contact.ie');
+    expect((await stored()).billingContacts).toHaveLength(contactsBefore + 1);
+    await page.getByRole('tab', { name: 'Settings', selected: true }).waitFor();
+    expect(await page.getByLabel('Ledger account code').inputValue()).toBe('LEDGER-ON-RELOAD');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
 describe('company References tab', () => {
   test('creates, edits and deletes a reference', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'telephonist');
@@ -414,6 +444,115 @@ describe('company References tab', () => {
     expect(await name.getAttribute('aria-invalid')).not.toBe('true');
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect(await page.getByText(/Invalid body\./).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
+
+describe('company References editor: messages on their fields, unsaved changes asked about', () => {
+  // Company 18 is used by no other browser test.
+  const COMPANY = 18;
+  const HEADER_IN_USE = 'The header "Cost Centre" is already in use. Please choose another header.';
+
+  test("each message marks its own field; a header in use is named by its label, by the form and by the server's 400", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'telephonist');
+    await openTab(page, COMPANY, 'references');
+    await page.getByRole('button', { name: 'Add Reference' }).click();
+    const editor = page.getByRole('dialog', { name: 'New Reference' });
+    const name = editor.getByRole('textbox', { name: 'Name' });
+    const header = editor.getByRole('combobox', { name: 'Header' });
+    const chooseHeader = async (label: string) => {
+      await header.click();
+      await page.getByRole('option', { name: label, exact: true }).click();
+    };
+
+    // Everything empty: the name's message is the Name field's own, and only that field is marked.
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, name)).toContain('Please enter a name for this reference.');
+    expect(await header.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await editor.getByText('Please enter a name for this reference.').count()).toBe(1);
+
+    // The header taken by another reference since the list was read: the server's 400 marks the Header.
+    const created = await api<{ id: number }>(page, `/company/${COMPANY}/references`, {
+      method: 'POST',
+      body: { name: 'Zz cost centre on file', header: 'CostCentre', values: [], description: '' },
+    });
+    expect(created.id).toBeGreaterThan(0);
+    await name.fill('Zz second cost centre');
+    await chooseHeader('Cost Centre');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
+    await expect.poll(() => header.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, header)).toContain(HEADER_IN_USE);
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await editor.getByText('CostCentre').count()).toBe(0);
+
+    // With the list read again, the form itself refuses the header, with its label, on the Header field.
+    await page.reload();
+    await page.getByRole('button', { name: 'Add Reference' }).click();
+    await name.fill('Zz third cost centre');
+    await chooseHeader('Cost Centre');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => header.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, header)).toContain(HEADER_IN_USE);
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await editor.getByText('CostCentre').count()).toBe(0);
+    expect(await page.getByText('Not saved').count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('closing with unsaved changes (Escape, a click outside, Cancel) asks first; with none it closes at once', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'telephonist');
+    await page.getByRole('table').waitFor();
+    await api(page, `/company/${COMPANY}/references`, {
+      method: 'POST',
+      body: { name: 'Requested by', header: 'Custom', values: [], description: '' },
+    });
+    await openTab(page, COMPANY, 'references');
+    const opener = page.getByRole('button', { name: /^Requested by/ });
+    const editor = page.getByRole('dialog', { name: 'Edit Reference' });
+    const name = editor.getByRole('textbox', { name: 'Name' });
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    const isFocused = (label: string) =>
+      question.getByRole('button', { name: label }).evaluate((button) => button === document.activeElement);
+
+    await opener.click();
+    await name.fill('Requested by Zz unsaved');
+    // Escape asks; 'Keep editing' has the focus, and goes back to the editor with the typing kept.
+    await name.press('Escape');
+    await question.waitFor();
+    await expect.poll(() => isFocused('Keep editing')).toBe(true);
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(await name.inputValue()).toBe('Requested by Zz unsaved');
+
+    // A click outside the editor asks too.
+    await page.mouse.click(20, 450);
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await editor.isVisible()).toBe(true);
+
+    // The editor's own Cancel asks; 'Discard changes' closes it and nothing is saved.
+    await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    const stored = await api<{ name: string }[]>(page, `/company/${COMPANY}/references`);
+    expect(stored.map((reference) => reference.name)).toContain('Requested by');
+    expect(stored.map((reference) => reference.name)).not.toContain('Requested by Zz unsaved');
+
+    // No change: Escape, or Cancel, closes at once.
+    await opener.click();
+    expect(await name.inputValue()).toBe('Requested by');
+    await name.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    await opener.click();
+    await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect(await question.isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -207,6 +207,53 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     await context.close();
   });
 
+  test('closing the details with unsaved changes (Escape, a click outside, Cancel) asks first; with none it closes at once', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    const id = await addSetCall(page, COMPANY);
+    const details = await openDetails(page, id);
+    const notes = details.getByLabel('Notes');
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    const isFocused = (label: string) =>
+      question.getByRole('button', { name: label }).evaluate((button) => button === document.activeElement);
+
+    await notes.fill('Ring the bell twice');
+    // Escape asks; 'Keep editing' has the focus, and goes back to the form with the typing kept.
+    await notes.press('Escape');
+    await question.waitFor();
+    await expect.poll(() => isFocused('Keep editing')).toBe(true);
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(await details.isVisible()).toBe(true);
+    expect(await notes.inputValue()).toBe('Ring the bell twice');
+
+    // A click outside the editor asks too.
+    await page.mouse.click(20, 450);
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await notes.inputValue()).toBe('Ring the bell twice');
+
+    // The form's own Cancel asks; 'Discard changes' closes it and nothing is saved.
+    await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await details.waitFor({ state: 'hidden' });
+    expect((await savedSetCall(page, id)).notes).toBe('');
+
+    // No change (or a change typed back): Escape, or Cancel, closes at once.
+    await openDetails(page, id);
+    await notes.fill('x');
+    await notes.fill('');
+    await notes.press('Escape');
+    await details.waitFor({ state: 'hidden' });
+    await openDetails(page, id);
+    await details.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await details.waitFor({ state: 'hidden' });
+    expect(await question.isVisible()).toBe(false);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('1000 characters of notes with no spaces wrap on the card and never widen the page', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.setViewportSize({ width: 1280, height: 720 });

@@ -40,6 +40,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The status that counts as success (spec: anything else is a failure); defaults to any 2xx. */
   expect?: number;
+  /** The request outlives the page: a save sent as the page is reloaded or closed still reaches the server. */
+  keepalive?: boolean;
 }
 
 function withQuery(path: string, query: RequestOptions['query']): string {
@@ -72,6 +74,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       headers,
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: options.signal,
+      keepalive: options.keepalive,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

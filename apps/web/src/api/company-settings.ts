@@ -16,9 +16,24 @@ export function useCompanySettings(companyId: number) {
   return useQuery(companySettingsQuery(companyId));
 }
 
-/** PUT /company/{id}/settings; the caller keeps the answer (the tab's save queue owns the cache entry). */
+/**
+ * A browser refuses a kept-alive request past 64 KiB of bodies in flight (all of them together): a save
+ * larger than this (a long pasted text) goes as a plain request, which a reload may still cut off.
+ */
+const KEEPALIVE_BODY_BYTES = 16 * 1024;
+
+/**
+ * PUT /company/{id}/settings; the caller keeps the answer (the tab's save queue owns the cache entry).
+ * Kept alive: a save under way, or sent as the page goes, is not cut off by a reload or a closed tab.
+ */
 export function saveCompanySettings(companyId: number, body: SettingsPutBody): Promise<SettingsResponse> {
-  return apiRequest<SettingsResponse>(`/company/${companyId}/settings`, { method: 'PUT', body, expect: 200 });
+  const bytes = new TextEncoder().encode(JSON.stringify(body)).length;
+  return apiRequest<SettingsResponse>(`/company/${companyId}/settings`, {
+    method: 'PUT',
+    body,
+    expect: 200,
+    keepalive: bytes <= KEEPALIVE_BODY_BYTES,
+  });
 }
 
 export function settingsHistoryQuery(companyId: number) {

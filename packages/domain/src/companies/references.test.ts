@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { REFERENCE_MESSAGES, cleanOptions, referenceError, type ReferenceDraft } from './references.ts';
+import {
+  REFERENCE_MESSAGES,
+  cleanOptions,
+  referenceError,
+  referenceProblem,
+  type ReferenceDraft,
+} from './references.ts';
 
 const draft = (values: Partial<ReferenceDraft> = {}): ReferenceDraft => ({
   name: 'PO Number',
@@ -22,6 +28,19 @@ describe('reference validation order (spec 1 §5)', () => {
     expect(referenceError(draft({ name: '', header: 'Reference', values: [], limitOptions: true }), others)).toBe(
       'The header "Reference" is already in use. Please choose another header.',
     );
+  });
+
+  it('(1) names the header in use by its label, on the Header field', () => {
+    expect(referenceProblem(draft({ header: 'CostCentre' }), [{ id: 3, header: 'CostCentre' }])).toEqual({
+      field: 'header',
+      message: 'The header "Cost Centre" is already in use. Please choose another header.',
+    });
+  });
+
+  it('names the field of each rule: the name, the header, the options', () => {
+    expect(referenceProblem(draft({ name: ' ', header: 'Phone' }), others)?.field).toBe('name');
+    expect(referenceProblem(draft({ header: null }), others)?.field).toBe('header');
+    expect(referenceProblem(draft({ header: 'Phone', limitOptions: true }), others)?.field).toBe('values');
   });
 
   it('(1) lets Custom repeat, and lets a reference keep its own header', () => {

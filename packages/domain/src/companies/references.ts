@@ -31,23 +31,36 @@ export interface ReferenceDraft {
   limitOptions: boolean;
 }
 
+/** The field a reference rule is about: its message shows on that input. */
+export type ReferenceField = 'name' | 'header' | 'values';
+
 /**
- * The first failing rule of spec 1 §5, in the spec's order, or null when the reference may be saved:
- * (1) header not used by another reference (Custom may repeat; a reference keeps its own header),
- * (2) name, (3) header, (4) at least one option when options are limited.
+ * The first failing rule of spec 1 §5, in the spec's order, with the field it concerns, or null when
+ * the reference may be saved: (1) header not used by another reference (Custom may repeat; a reference
+ * keeps its own header), (2) name, (3) header, (4) at least one option when options are limited. A
+ * header is named by its label ('Cost Centre'), as office staff see it in the list and the dropdown.
  */
+export function referenceProblem(
+  draft: ReferenceDraft,
+  others: readonly { id: number; header: string }[],
+): { field: ReferenceField; message: string } | null {
+  const header = draft.header || null;
+  if (header && header !== 'Custom' && others.some((other) => other.id !== draft.id && other.header === header)) {
+    return { field: 'header', message: REFERENCE_MESSAGES.headerInUse(REFERENCE_HEADER_LABELS[header]) };
+  }
+  if (!draft.name.trim()) return { field: 'name', message: REFERENCE_MESSAGES.nameRequired };
+  if (!header) return { field: 'header', message: REFERENCE_MESSAGES.headerRequired };
+  if (draft.limitOptions && cleanOptions(draft.values).length === 0)
+    return { field: 'values', message: REFERENCE_MESSAGES.optionRequired };
+  return null;
+}
+
+/** The message of the first failing rule (referenceProblem), or null when the reference may be saved. */
 export function referenceError(
   draft: ReferenceDraft,
   others: readonly { id: number; header: string }[],
 ): string | null {
-  const header = draft.header || null;
-  if (header && header !== 'Custom' && others.some((other) => other.id !== draft.id && other.header === header)) {
-    return REFERENCE_MESSAGES.headerInUse(header);
-  }
-  if (!draft.name.trim()) return REFERENCE_MESSAGES.nameRequired;
-  if (!header) return REFERENCE_MESSAGES.headerRequired;
-  if (draft.limitOptions && cleanOptions(draft.values).length === 0) return REFERENCE_MESSAGES.optionRequired;
-  return null;
+  return referenceProblem(draft, others)?.message ?? null;
 }
 
 /** Options as saved: trimmed, no blanks, no repeats. */

@@ -19,8 +19,9 @@ import {
   REFERENCE_HEADERS,
   REFERENCE_HEADER_LABELS,
   referenceBodySchema,
-  referenceError,
+  referenceProblem,
   type CompanyReference,
+  type ReferenceField,
   type ReferenceHeader,
 } from '@courier/domain/companies/references';
 import { maxLengthOf, textLimits } from '@courier/domain/common/field-limits';
@@ -48,12 +49,28 @@ interface Draft {
 
 const NEW_DRAFT: Draft = { name: '', header: null, values: [], limitOptions: false, description: '' };
 
+/** Whether the editor holds anything typed since it opened: closing it then asks first. */
+function hasChanges({ opened, draft }: { opened: Draft; draft: Draft }): boolean {
+  return (
+    draft.name !== opened.name ||
+    draft.header !== opened.header ||
+    draft.limitOptions !== opened.limitOptions ||
+    draft.description !== opened.description ||
+    draft.values.join('\n') !== opened.values.join('\n')
+  );
+}
+
 /** Company References tab (spec 1 §2, §5): list, add, right slide-in editor, delete with confirmation. */
 export function CompanyReferencesTab({ companyId }: { companyId: number }) {
   const references = useCompanyReferences(companyId);
   const { save, remove } = useCompanyReferenceMutations(companyId);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  // The draft as it was when the editor opened is kept beside it: closing with changes asks first.
+  const [editing, setEditing] = useState<{ opened: Draft; draft: Draft } | null>(null);
+  const draft = editing?.draft ?? null;
+  const setDraft = (changed: Draft) => setEditing((current) => current && { ...current, draft: changed });
+  const [askDiscard, setAskDiscard] = useState(false);
+  /** The first rule the last Save found broken (spec 1 §5), shown on the field it concerns. */
+  const [problem, setProblem] = useState<{ field: ReferenceField; message: string } | null>(null);
   /** The server's refusal (400) of the last save: its fields are marked with its messages. */
   const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   const [deleting, setDeleting] = useState<CompanyReference | null>(null);
@@ -61,29 +78,34 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
   const open = (reference?: CompanyReference) => {
     setProblem(null);
     setRefusal(null);
-    setDraft(
-      reference
-        ? {
-            id: reference.id,
-            name: reference.name,
-            header: reference.header,
-            values: reference.values,
-            limitOptions: reference.values.length > 0,
-            description: reference.description,
-          }
-        : NEW_DRAFT,
-    );
+    const opened = reference
+      ? {
+          id: reference.id,
+          name: reference.name,
+          header: reference.header,
+          values: reference.values,
+          limitOptions: reference.values.length > 0,
+          description: reference.description,
+        }
+      : NEW_DRAFT;
+    setEditing({ opened, draft: opened });
   };
+  const closeNow = () => {
+    setAskDiscard(false);
+    setEditing(null);
+  };
+  // Closing with unsaved changes (Escape, the close button, a click outside, Cancel) asks first.
+  const requestClose = () => (editing && hasChanges(editing) ? setAskDiscard(true) : closeNow());
 
   const submit = () => {
     if (!draft) return;
-    const message = referenceError(
+    const found = referenceProblem(
       draft,
       (references.data ?? []).map((r) => ({ id: r.id, header: r.header })),
     );
-    setProblem(message);
+    setProblem(found);
     setRefusal(null);
-    if (message) return;
+    if (found) return;
     save.mutate(
       {
         id: draft.id,
@@ -102,7 +124,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
             message: `The reference "${saved.name}" has been ${draft.id ? 'updated' : 'created'}`,
             type: 'success',
           });
-          setDraft(null);
+          closeNow();
         },
         // A refused field is marked with the server's message; only a real failure says 'try again'.
         onError: (error) => {
@@ -119,11 +141,14 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
     );
   };
 
-  const fieldError = (field: 'name' | 'header' | 'description') => refusal?.fieldMessage(field);
+  // A rule broken before sending, else the server's message for the field it named.
+  const fieldError = (field: 'name' | 'header' | 'description') =>
+    (problem?.field === field ? problem.message : undefined) ?? refusal?.fieldMessage(field);
   // The server names an option by its place ('body.values.1'); the options are one input.
-  const optionsError = refusal?.body?.details?.find(
-    (detail) => detail.field === 'body.values' || detail.field.startsWith('body.values.'),
-  )?.message;
+  const optionsError =
+    (problem?.field === 'values' ? problem.message : undefined) ??
+    refusal?.body?.details?.find((detail) => detail.field === 'body.values' || detail.field.startsWith('body.values.'))
+      ?.message;
 
   if (references.isPending) return <LoadingState text="Loading References..." />;
   if (references.isError) return <ErrorState onRetry={() => void references.refetch()} />;
@@ -173,11 +198,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
         </Stack>
       )}
 
-      <SlideIn
-        opened={draft !== null}
-        onClose={() => setDraft(null)}
-        title={draft?.id ? 'Edit Reference' : 'New Reference'}
-      >
+      <SlideIn opened={draft !== null} onClose={requestClose} title={draft?.id ? 'Edit Reference' : 'New Reference'}>
         {draft && (
           <Stack>
             <TextInput
@@ -223,13 +244,8 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
                 onChange={(values) => setDraft({ ...draft, values })}
               />
             )}
-            {problem && (
-              <Text c="red.9" size="sm" role="alert">
-                {problem}
-              </Text>
-            )}
             <Group justify="flex-end">
-              <Button variant="default" onClick={() => setDraft(null)}>
+              <Button variant="default" onClick={requestClose}>
                 Cancel
               </Button>
               <Button onClick={submit} loading={save.isPending}>
@@ -239,6 +255,19 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
           </Stack>
         )}
       </SlideIn>
+
+      {/* The address book's and the tariff editor's question, in their words; 'Keep editing' has the
+          focus, so an Enter pressed as it opens does not throw the typing away. */}
+      <ConfirmDialog
+        opened={askDiscard}
+        onCancel={() => setAskDiscard(false)}
+        cancelLabel="Keep editing"
+        focusCancel
+        title="Discard changes?"
+        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
+      >
+        The reference has changes that are not saved.
+      </ConfirmDialog>
 
       <ConfirmDialog
         opened={deleting !== null}

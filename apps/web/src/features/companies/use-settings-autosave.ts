@@ -77,6 +77,8 @@ export function useSettingsAutosave(companyId: number): {
   const errorsRef = useRef<SettingsErrors>({});
   const waiting = useRef<SettingsChange>({});
   const editedSinceRefusal = useRef(new Set<string>());
+  /** The page is being left (pagehide): saves go at once instead of queueing. */
+  const pageGoing = useRef(false);
   const key = companySettingsQuery(companyId).queryKey;
 
   const setErrors = (next: SettingsErrors) => {
@@ -128,8 +130,34 @@ export function useSettingsAutosave(companyId: number): {
     for (const field of fieldsOf(change)) editedSinceRefusal.current.add(field);
     // Show toggles and choices at once; the answer (or a reload on failure) settles them.
     queryClient.setQueryData(key, (old) => overlay(old, change));
-    enqueueSave(companyId, put);
+    if (pageGoing.current) void put();
+    else enqueueSave(companyId, put);
   };
+
+  // As the page goes (a reload, a closed tab), the fields save their typed text (useDelayedSave) and
+  // those saves are sent at once, kept alive: the queue may wait on a save whose answer never comes
+  // back to this page. A capture listener runs before the fields' own, whatever order they were added.
+  const putRef = useRef(put);
+  useEffect(() => {
+    putRef.current = put;
+  });
+  useEffect(() => {
+    const onPageHide = () => {
+      pageGoing.current = true;
+      // Changes still waiting behind a save on its way go now too.
+      void putRef.current();
+    };
+    // Back from the browser's back-forward cache: the page lives on, and saves queue again.
+    const onPageShow = () => {
+      pageGoing.current = false;
+    };
+    window.addEventListener('pagehide', onPageHide, true);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', onPageHide, true);
+      window.removeEventListener('pageshow', onPageShow);
+    };
+  }, []);
 
   useEffect(
     () => () => {

@@ -1,38 +1,10 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import { maxLengthOf } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { nearLimitCount } from '@/ui/limit-count.ts';
-
-/** Settings text inputs wait this long after the last key before saving (spec 1 §9). */
-export const TEXT_SAVE_DELAY_MS = 1000;
-
-/** Calls `save` 1000 ms after the last change; flushes at once on blur and on unmount. */
-function useDelayedSave<T>(save: (value: T) => void) {
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const pending = useRef<{ value: T } | null>(null);
-  const saveRef = useRef(save);
-  useEffect(() => {
-    saveRef.current = save;
-  });
-  const flush = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    if (pending.current) {
-      const { value } = pending.current;
-      pending.current = null;
-      saveRef.current(value);
-    }
-  };
-  useEffect(() => flush, []);
-  const schedule = (value: T) => {
-    pending.current = { value };
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(flush, TEXT_SAVE_DELAY_MS);
-  };
-  return { schedule, flush };
-}
+import { useDelayedSave } from './use-delayed-save.ts';
 
 interface FieldProps<T> {
   label: string;

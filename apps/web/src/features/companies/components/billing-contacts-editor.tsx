@@ -1,8 +1,8 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { billingContactSchema, type BillingContact } from '@courier/domain/companies/settings';
 import { textLimits } from '@courier/domain/common/field-limits';
-import { TEXT_SAVE_DELAY_MS } from './autosave-fields.tsx';
+import { useDelayedSave } from './use-delayed-save.ts';
 
 /** The server's limits, kept on the inputs. */
 const LIMITS = textLimits(billingContactSchema);
@@ -11,9 +11,10 @@ const LIMITS = textLimits(billingContactSchema);
 type ContactField = 'name' | 'phone' | 'email';
 
 /**
- * Billing contacts, saved 1000 ms after the last change (spec 1 §9). A contact without an e-mail is
- * kept on screen but not saved (spec 1 §5). `errors` holds the server's messages by the path it named
- * inside the list ('0.email' marks that contact's Email; '' is about the whole list).
+ * Billing contacts, saved 1000 ms after the last change (spec 1 §9), or at once as the page goes. A
+ * contact without an e-mail is kept on screen but not saved (spec 1 §5). `errors` holds the server's
+ * messages by the path it named inside the list ('0.email' marks that contact's Email; '' is about the
+ * whole list).
  */
 export function BillingContactsEditor({
   value,
@@ -28,27 +29,10 @@ export function BillingContactsEditor({
   // Anything not named on an input (the list's length, a whole contact) shows below the list.
   const listError = Object.entries(errors).find(([path]) => !/^\d+\.(name|phone|email)$/.test(path))?.[1];
   const [contacts, setContacts] = useState<BillingContact[]>(value);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const latest = useRef<BillingContact[] | null>(null);
-  const saveRef = useRef(onSave);
-  useEffect(() => {
-    saveRef.current = onSave;
-  });
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      if (latest.current) saveRef.current(latest.current);
-    },
-    [],
-  );
+  const { schedule } = useDelayedSave(onSave);
   const change = (next: BillingContact[]) => {
     setContacts(next);
-    latest.current = next;
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = setTimeout(() => {
-      if (latest.current) saveRef.current(latest.current);
-      latest.current = null;
-    }, TEXT_SAVE_DELAY_MS);
+    schedule(next);
   };
   const update = (index: number, patch: Partial<BillingContact>) =>
     change(contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));

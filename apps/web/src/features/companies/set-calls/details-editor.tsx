@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { textLimits } from '@courier/domain/common/field-limits';
 import {
   driverCodeIsNumber,
@@ -24,6 +24,7 @@ import {
   type SetCallEdit,
 } from '@courier/domain/companies/set-calls';
 import type { ApiRequestError } from '@/api/client.ts';
+import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
 
@@ -88,31 +89,62 @@ export function SetCallDetailsEditor({
   /** The server's 400 for the last save, its fields marked on the form. */
   refusal: ApiRequestError | null;
 }) {
+  // The form saves only on Save, so typing not saved yet would be lost on closing: closing asks first.
+  const dirty = useRef(false);
+  const [askDiscard, setAskDiscard] = useState(false);
+  const closeNow = () => {
+    dirty.current = false;
+    setAskDiscard(false);
+    onClose();
+  };
+  // Closing with unsaved changes (Escape, the close button, a click outside, Cancel) asks first.
+  const requestClose = () => (dirty.current ? setAskDiscard(true) : closeNow());
+  const setDirty = (value: boolean) => {
+    dirty.current = value;
+  };
   return (
-    <SlideIn opened={setCall !== null} onClose={onClose} title={setCall ? `Set call ${setCall.id} details` : ''}>
-      {setCall && (
-        <DetailsForm
-          key={setCall.id}
-          setCall={setCall}
-          onClose={onClose}
-          onSave={onSave}
-          saving={saving}
-          refusal={refusal}
-        />
-      )}
-    </SlideIn>
+    <>
+      <SlideIn opened={setCall !== null} onClose={requestClose} title={setCall ? `Set call ${setCall.id} details` : ''}>
+        {setCall && (
+          <DetailsForm
+            key={setCall.id}
+            setCall={setCall}
+            onCancel={requestClose}
+            onDirtyChange={setDirty}
+            onSave={onSave}
+            saving={saving}
+            refusal={refusal}
+          />
+        )}
+      </SlideIn>
+      {/* The address book's and the tariff editor's question, in their words; 'Keep editing' has the
+          focus, so an Enter pressed as it opens does not throw the typing away. */}
+      <ConfirmDialog
+        opened={askDiscard}
+        onCancel={() => setAskDiscard(false)}
+        cancelLabel="Keep editing"
+        focusCancel
+        title="Discard changes?"
+        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
+      >
+        The set call details have changes that are not saved.
+      </ConfirmDialog>
+    </>
   );
 }
 
 function DetailsForm({
   setCall,
-  onClose,
+  onCancel,
+  onDirtyChange,
   onSave,
   saving,
   refusal,
 }: {
   setCall: PopulatedSetCall;
-  onClose: () => void;
+  onCancel: () => void;
+  /** Told whether the form holds changes not saved, as they come and go. */
+  onDirtyChange: (dirty: boolean) => void;
   onSave: (setCall: SetCallEdit) => void;
   saving: boolean;
   refusal: ApiRequestError | null;
@@ -127,6 +159,10 @@ function DetailsForm({
       : { charge: '', driver: '' },
   );
   const [problems, setProblems] = useState<Problems>({});
+  // What the form showed as it opened: anything different is a change not saved yet.
+  const [opened] = useState(() => JSON.stringify({ draft, driverText, fixed, pricing }));
+  const dirty = JSON.stringify({ draft, driverText, fixed, pricing }) !== opened;
+  useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const set = <K extends keyof SetCallEdit>(key: K, value: SetCallEdit[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
   // The server names a price by its part ('body.setCall.pricing.charge'); the pricing is one message.
@@ -297,7 +333,7 @@ function DetailsForm({
         </Text>
       ))}
       <Group justify="flex-end">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
         <Button onClick={submit} loading={saving}>
