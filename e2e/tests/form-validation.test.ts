@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
+import { apiGetAs } from '../support/api.ts';
 import type { Locator, Page } from 'playwright-core';
 import { addSetCall, startAddressEntry } from '../support/steps.ts';
 
@@ -229,6 +230,41 @@ describe('validation in forms', () => {
     expect(await page.getByText(/Something went wrong|try again/).count()).toBe(0);
     expect(await search.getAttribute('aria-invalid')).toBe('true');
     expect(await listed()).toBe(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('adding a user who is already a member says so and leaves their role alone', async () => {
+    type Member = { id: number; firstName: string; lastName: string };
+    const get = await apiGetAs('accounts');
+    // A company with an admin (the demo data gives most companies one).
+    let found: { companyId: number; admin: Member } | undefined;
+    for (let companyId = 30; companyId < 60 && !found; companyId++) {
+      const { admins } = await get<{ admins: Member[] }>(`/company/${companyId}/users`);
+      if (admins[0]) found = { companyId, admin: admins[0] };
+    }
+    if (!found) throw new Error('the demo data has no company admin between companies 30 and 59');
+    const { companyId, admin } = found;
+    const name = `${admin.firstName} ${admin.lastName}`;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes(`/api/company/${companyId}/users`))
+        posts.push(request.url());
+    });
+    await page.goto(`/companies/${companyId}/users`);
+    await page.getByRole('button', { name: 'Add User' }).click();
+    const search = page.getByLabel('Find a user to add');
+    await search.fill(admin.lastName);
+    await page
+      .getByRole('option', { name: new RegExp(name) })
+      .first()
+      .click();
+    await page.getByText(`${name} is already an admin of this company.`).waitFor();
+    expect(await search.getAttribute('aria-invalid')).toBe('true');
+    expect(posts).toEqual([]);
+    const { admins } = await get<{ admins: Member[] }>(`/company/${companyId}/users`);
+    expect(admins.map((member) => member.id)).toContain(admin.id);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -113,7 +113,16 @@ export function CompanyUsersTab({ companyId }: { companyId: number }) {
             label="Find a user to add"
             autoFocus
             error={addRefused}
-            onSelect={(user) => change(user.id, false, user.name, { onAdded: () => setAdding(false) })}
+            onSelect={(user) => {
+              // Adding a member would change their role (the call sets it): a member is left as they are.
+              const member = users.data.admins.some((admin) => admin.id === user.id)
+                ? 'an admin'
+                : users.data.staff.some((staff) => staff.id === user.id)
+                  ? 'staff'
+                  : undefined;
+              if (member) setAddRefused(`${user.name} is already ${member} of this company.`);
+              else change(user.id, false, user.name, { onAdded: () => setAdding(false) });
+            }}
           />
           <Text size="xs" c="dimmed" mt={4}>
             Type at least 3 characters of a name or email; Escape clears. The user joins as staff.
