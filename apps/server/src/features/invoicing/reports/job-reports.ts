@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { bookingStatusLabel } from '@courier/domain/bookings/enums';
 import type { DbOrTx } from '../../../db/client.ts';
 import {
   cells,
@@ -24,6 +25,9 @@ const userName = (alias: string) => {
  * Minimum Charge (to `end`): chargeable jobs booked from the first of the month of `end` up to and
  * including `end` whose customer charge is below `minimumCharge`, with the shortfall.
  */
+/** Where the minimum charge report's columns hold the job's status. */
+const STATUS_COLUMN = 4;
+
 export async function minimumChargeReport(
   tx: DbOrTx,
   { end, minimumCharge }: { end: string; minimumCharge: number },
@@ -34,7 +38,7 @@ export async function minimumChargeReport(
     sql`j.reference`,
     sql`coalesce(c.account_code, '')`,
     sql`c.name`,
-    sql`j.status`,
+    sql`j.status`, // STATUS_COLUMN
     moneyText(sql`j.customer_charge`),
     moneyText(minimum),
     moneyText(sql`${minimum} - j.customer_charge`),
@@ -50,6 +54,10 @@ export async function minimumChargeReport(
       order by b.created_at, j.reference`,
     columns.length,
   );
+  // The status as the booking list shows it (Delivered), not its stored name.
+  const labelled = rows.map((row) =>
+    row.map((cell, index) => (index === STATUS_COLUMN ? bookingStatusLabel(cell) : cell)),
+  );
   return reportTable(
     [
       'Booked',
@@ -61,7 +69,7 @@ export async function minimumChargeReport(
       'Minimum Charge',
       'Shortfall',
     ],
-    rows,
+    labelled,
   );
 }
 

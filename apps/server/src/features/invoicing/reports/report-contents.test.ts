@@ -203,9 +203,9 @@ describe.each(databaseKinds)('invoice report contents on %s', (kind) => {
     const { lines, rowCount } = await reportLines('minimum-charge', { minimumCharge: 5, end: '2026-11-20' });
     expect(lines).toEqual([
       'Booked,Job Reference,Account Code,Company,Job Status,Customer Charge,Minimum Charge,Shortfall',
-      '2026-11-03 10:00,B-ATL-1-1,ATL001,Atlantic Freight,delivered,4.50,5.00,0.50',
-      '2026-11-20 12:00,B-ATL-2-1,ATL001,Atlantic Freight,delivered,0.10,5.00,4.90',
-      '2026-11-20 12:00,B-ATL-2-2,ATL001,Atlantic Freight,delivered,0.20,5.00,4.80',
+      '2026-11-03 10:00,B-ATL-1-1,ATL001,Atlantic Freight,Delivered,4.50,5.00,0.50',
+      '2026-11-20 12:00,B-ATL-2-1,ATL001,Atlantic Freight,Delivered,0.10,5.00,4.90',
+      '2026-11-20 12:00,B-ATL-2-2,ATL001,Atlantic Freight,Delivered,0.20,5.00,4.80',
     ]);
     expect(rowCount).toBe(3);
   });
