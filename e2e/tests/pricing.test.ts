@@ -206,6 +206,193 @@ describe('pricing', () => {
     await context.close();
   });
 
+  test("the Tariff Editor's Escape asks once something changed: Keep editing keeps the typing, Discard changes closes", async () => {
+    const { page, context, problems } = await domTariffsAt1440();
+    const openDublin = () =>
+      page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
+    const editor = page.getByRole('dialog', { name: 'Tariff Editor' });
+    const discard = page.getByRole('dialog', { name: 'Discard changes?' });
+    // Unchanged: Escape closes at once.
+    await openDublin();
+    await editor.waitFor();
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    expect(await discard.count()).toBe(0);
+
+    await openDublin();
+    await editor.waitFor();
+    const description = editor.getByLabel('Description');
+    const saved = await description.inputValue();
+    await description.fill('E2E typed, not saved');
+    // Escape in the focused input asks; 'Keep editing' has the focus, so Enter keeps the editor and the typing.
+    await page.keyboard.press('Escape');
+    await discard.getByText('The tariff has changes that are not saved.').waitFor();
+    const keepEditing = discard.getByRole('button', { name: 'Keep editing' });
+    await expect.poll(() => keepEditing.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await discard.waitFor({ state: 'hidden' });
+    expect(await editor.isVisible()).toBe(true);
+    expect(await description.inputValue()).toBe('E2E typed, not saved');
+    // Escape on the question is its own: it goes back to the editor, which stays.
+    await description.focus();
+    await page.keyboard.press('Escape');
+    await discard.waitFor();
+    await page.keyboard.press('Escape');
+    await discard.waitFor({ state: 'hidden' });
+    expect(await editor.isVisible()).toBe(true);
+    expect(await description.inputValue()).toBe('E2E typed, not saved');
+    // Pressed twice, the second Escape (on 'Keep editing') answers the question, not a second one.
+    await description.focus();
+    await page.keyboard.press('Escape');
+    await discard.getByRole('button', { name: 'Discard changes' }).click();
+    await editor.waitFor({ state: 'hidden' });
+    expect(await discard.count()).toBe(0);
+    expect(await page.getByText('E2E typed, not saved').count()).toBe(0);
+    await openDublin();
+    await editor.waitFor();
+    expect(await description.inputValue()).toBe(saved);
+    await page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the Tariff Editor: a field the server refused is no longer marked once it changes; the others stay until they change', async () => {
+    const { page, context, problems } = await domTariffsAt1440();
+    await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
+    const editor = page.getByRole('dialog', { name: 'Tariff Editor' });
+    await editor.waitFor();
+    const account = editor.getByLabel('Account', { exact: true });
+    const description = editor.getByLabel('Description');
+    const accountMessage = editor.getByText(
+      'Enter the account code of a company, or leave it empty for a base tariff.',
+    );
+    const banner = editor.getByRole('alert').filter({ hasText: 'The tariff was not saved' });
+
+    // The real server refuses an account no company has.
+    await account.fill('NOPE999');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await accountMessage.waitFor();
+    await banner.waitFor();
+    expect(await account.getAttribute('aria-invalid')).toBe('true');
+    await account.fill('');
+    await accountMessage.waitFor({ state: 'hidden' });
+    expect(await account.getAttribute('aria-invalid')).not.toBe('true');
+    // Every field it named has changed: the banner goes with the marks.
+    await banner.waitFor({ state: 'hidden' });
+
+    // A refusal naming two fields (answered here as the server would): each mark goes with its own field.
+    await page.route('**/api/pricing/tariffs', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 400,
+            json: {
+              error: 'VALIDATION',
+              message:
+                'Invalid body.account: Enter the account code of a company, or leave it empty for a base tariff.',
+              details: [
+                {
+                  field: 'body.account',
+                  message: 'Enter the account code of a company, or leave it empty for a base tariff.',
+                },
+                { field: 'body.description', message: 'E2E: the description is refused.' },
+              ],
+            },
+          })
+        : route.fallback(),
+    );
+    await account.fill('NOPE998');
+    await editor.getByRole('button', { name: 'Save Changes' }).click();
+    await accountMessage.waitFor();
+    await editor.getByText('E2E: the description is refused.').waitFor();
+    await account.fill('NOPE99');
+    await accountMessage.waitFor({ state: 'hidden' });
+    expect(await account.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await description.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.getByText('E2E: the description is refused.').isVisible()).toBe(true);
+    expect(await banner.isVisible()).toBe(true);
+    await description.fill('E2E changed');
+    await editor.getByText('E2E: the description is refused.').waitFor({ state: 'hidden' });
+    expect(await description.getAttribute('aria-invalid')).not.toBe('true');
+    await banner.waitFor({ state: 'hidden' });
+    await page.unroute('**/api/pricing/tariffs');
+
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await editor.waitFor({ state: 'hidden' });
+    // The refusals showed their 'Not saved' toasts; nothing else went wrong.
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an empty carrier increase marks every field at once, each at its field; the fields the server names are marked too', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing', { from: '/pricing/carrier-increase' });
+    await page.getByRole('heading', { name: 'Carrier Increase' }).waitFor();
+    const run = page.getByRole('button', { name: 'Run Carrier Increase' });
+    const services = page.getByRole('combobox', { name: 'Services' });
+    const carrier = page.getByRole('combobox', { name: 'Carrier' });
+    await carrier.waitFor();
+    await expect.poll(() => carrier.getAttribute('placeholder')).toBe('Choose a carrier');
+    await run.click();
+    for (const message of [
+      'Enter the authorisation code.',
+      'Enter the increase as a percentage.',
+      'Choose at least one service.',
+      'Choose a carrier.',
+    ])
+      await page.getByText(message, { exact: true }).waitFor();
+    expect(await services.getAttribute('aria-invalid')).toBe('true');
+    expect(await carrier.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Increase' }).getAttribute('aria-invalid')).toBe('true');
+    // Said at the fields, not in a box under the form one at a time.
+    expect(await page.getByText('The carrier increase was not started').count()).toBe(0);
+    expect(await page.getByRole('dialog', { name: 'Run the carrier increase?' }).count()).toBe(0);
+    await expectAccessible(page);
+
+    // Filled in: the server's refusal (answered here as it would, so no increase runs) marks the fields it names.
+    let requests = 0;
+    await page.route('**/api/pricing/carrier-increase', (route) => {
+      requests += 1;
+      return route.fulfill({
+        status: 400,
+        json: {
+          error: 'VALIDATION',
+          message: 'XYZ is not a service code. Carrier 999 does not exist.',
+          details: [
+            { field: 'body.serviceCodes', message: 'Unknown: XYZ' },
+            { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
+          ],
+        },
+      });
+    });
+    await page.getByLabel('Authorisation code').fill(INCREASE_CODE);
+    await page.getByRole('textbox', { name: 'Increase' }).fill('5');
+    await services.click();
+    await page.getByRole('option', { name: 'Domestic Overnight (DOM)' }).click();
+    await page.keyboard.press('Escape');
+    await carrier.click();
+    await page.getByRole('option', { name: 'DPD Ireland' }).click();
+    await run.click();
+    for (const message of ['Choose at least one service.', 'Choose a carrier.', 'Enter the authorisation code.'])
+      await page.getByText(message, { exact: true }).waitFor({ state: 'hidden' });
+    await page
+      .getByRole('dialog', { name: 'Run the carrier increase?' })
+      .getByRole('button', { name: 'Run Carrier Increase' })
+      .click();
+    await page.getByText('Unknown: XYZ', { exact: true }).waitFor();
+    await page.getByText('Choose a carrier from the list.', { exact: true }).waitFor();
+    expect(await services.getAttribute('aria-invalid')).toBe('true');
+    expect(await carrier.getAttribute('aria-invalid')).toBe('true');
+    await page.getByRole('alert').getByText('Nothing was saved: the marked fields say why.').waitFor();
+    expect(requests).toBe(1);
+    await page.unroute('**/api/pricing/carrier-increase');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('an emptied price or weight in the Tariff Editor is refused at its cell, not saved as 0', async () => {
     const { page, context, problems } = await domTariffsAt1440();
     await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();

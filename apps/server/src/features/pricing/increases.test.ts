@@ -488,6 +488,43 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
           .where(inArray(backgroundRuns.kind, ['carrier-increase'])),
       ).toEqual([]);
     });
+
+    it.each([
+      [
+        { serviceCodes: ' , ', carrierId: 999 },
+        'Enter at least one service code. Carrier 999 does not exist.',
+        'Enter at least one service code.',
+      ],
+      [
+        { serviceCodes: 'DOM, XYZ', carrierId: 999 },
+        'XYZ is not a service code. Use CANC, FAIC, DOM, INT, TW48, PUR, RAPC, UKM9, UKM6, UKM2, separated by commas. Carrier 999 does not exist.',
+        'Unknown: XYZ',
+      ],
+    ])('refuses %j naming both bad fields at once', async (payload, message, serviceCodesMessage) => {
+      const response = await carrierIncrease(payload);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'VALIDATION',
+        message,
+        details: [
+          { field: 'body.serviceCodes', message: serviceCodesMessage },
+          { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
+        ],
+      });
+      expect(await t.db.select().from(backgroundRuns)).toEqual([]);
+    });
+
+    it('refuses an empty form naming every field at once', async () => {
+      const response = await carrierIncrease({ sharedSecret: '', percentIncrease: 0, serviceCodes: '', carrierId: 0 });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().details).toEqual([
+        { field: 'body.serviceCodes', message: 'Enter at least one service code.' },
+        { field: 'body.carrierId', message: 'Choose a carrier.' },
+        { field: 'body.sharedSecret', message: 'Enter the authorisation code.' },
+        { field: 'body.percentIncrease', message: 'The increase must be more than 0 %.' },
+      ]);
+      expect(await t.db.select().from(backgroundRuns)).toEqual([]);
+    });
   });
 
   it('answers 404 for a run that does not exist', async () => {

@@ -68,26 +68,33 @@ async function priceIncreaseParams(db: DbOrTx, input: PriceIncreaseInput): Promi
   return { kind: 'price-increase', percentIncrease: input.percentIncrease, ...lists };
 }
 
+/** Refuses every bad field of the scope at once (one 400 naming each), so the form marks them all in one go. */
 async function carrierIncreaseParams(db: DbOrTx, input: CarrierIncreaseInput): Promise<IncreaseParams> {
   const serviceCodes = parseCodeList(input.serviceCodes);
   const unknown = serviceCodes.filter((code) => !(TARIFF_SERVICE_CODES as readonly string[]).includes(code));
-  if (serviceCodes.length === 0 || unknown.length > 0) {
-    throw badRequest(
-      unknown.length > 0
-        ? `${unknown.join(', ')} ${unknown.length > 1 ? 'are not service codes' : 'is not a service code'}. Use ${TARIFF_SERVICE_CODES.join(', ')}, separated by commas.`
-        : 'Enter at least one service code.',
-      [
-        {
-          field: 'body.serviceCodes',
-          message: unknown.length > 0 ? `Unknown: ${unknown.join(', ')}` : 'Enter at least one service code.',
-        },
-      ],
-    );
+  const problems: { message: string; detail: { field: string; message: string } }[] = [];
+  if (unknown.length > 0) {
+    problems.push({
+      message: `${unknown.join(', ')} ${unknown.length > 1 ? 'are not service codes' : 'is not a service code'}. Use ${TARIFF_SERVICE_CODES.join(', ')}, separated by commas.`,
+      detail: { field: 'body.serviceCodes', message: `Unknown: ${unknown.join(', ')}` },
+    });
+  } else if (serviceCodes.length === 0) {
+    problems.push({
+      message: 'Enter at least one service code.',
+      detail: { field: 'body.serviceCodes', message: 'Enter at least one service code.' },
+    });
   }
   if (!(await findCarrier(db, input.carrierId))) {
-    throw badRequest(`Carrier ${input.carrierId} does not exist.`, [
-      { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
-    ]);
+    problems.push({
+      message: `Carrier ${input.carrierId} does not exist.`,
+      detail: { field: 'body.carrierId', message: 'Choose a carrier from the list.' },
+    });
+  }
+  if (problems.length > 0) {
+    throw badRequest(
+      problems.map((problem) => problem.message).join(' '),
+      problems.map((problem) => problem.detail),
+    );
   }
   return { kind: 'carrier-increase', percentIncrease: input.percentIncrease, carrierId: input.carrierId, serviceCodes };
 }

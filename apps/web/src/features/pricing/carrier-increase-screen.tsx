@@ -15,6 +15,7 @@ export function CarrierIncreaseScreen() {
   const start = useStartCarrierIncrease();
   const [serviceCodes, setServiceCodes] = useState<string[]>([]);
   const [carrierId, setCarrierId] = useState<string | null>(null);
+  const [checked, setChecked] = useState<{ serviceCodes?: string; carrierId?: string }>({});
   const error = start.error instanceof ApiRequestError ? start.error : null;
   // Spec 2 §3: carriers 1 and 2 feed the carrier increase dropdown.
   const choices = (carriers.data ?? []).filter((carrier) =>
@@ -27,10 +28,13 @@ export function CarrierIncreaseScreen() {
       name="Carrier Increase"
       description="Raises the carrier’s tariffs for the chosen services by the percentage, rounded to the cent. Tariffs increased before are skipped unless their increase status is reset."
       start={start}
-      missingField={() => {
-        if (serviceCodes.length === 0) return 'Choose at least one service.';
-        if (!carrierId) return 'Choose a carrier.';
-        return null;
+      checkOwnFields={() => {
+        const problems = {
+          serviceCodes: serviceCodes.length === 0 ? 'Choose at least one service.' : undefined,
+          carrierId: carrierId ? undefined : 'Choose a carrier.',
+        };
+        setChecked(problems);
+        return !problems.serviceCodes && !problems.carrierId;
       }}
       body={(common) => ({ ...common, serviceCodes: serviceCodes.join(','), carrierId: Number(carrierId) })}
       summary={(percent) =>
@@ -44,7 +48,7 @@ export function CarrierIncreaseScreen() {
             data={SERVICE_OPTIONS}
             value={serviceCodes}
             onChange={setServiceCodes}
-            error={error?.fieldMessage('serviceCodes')}
+            error={checked.serviceCodes ?? error?.fieldMessage('serviceCodes')}
             searchable
           />
           <Select
@@ -61,6 +65,7 @@ export function CarrierIncreaseScreen() {
                   : 'Choose a carrier'
             }
             error={
+              checked.carrierId ??
               error?.fieldMessage('carrierId') ??
               (carriers.isError ? 'There was an error loading the carriers.' : undefined)
             }

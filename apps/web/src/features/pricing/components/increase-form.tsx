@@ -32,8 +32,11 @@ interface IncreaseFormProps<TBody> {
   /** What the run does, above the form. */
   description: string;
   start: UseMutationResult<IncreaseRun, Error, TBody>;
-  /** The screen's own required field that is still empty, said as what to do; null when all are set. */
-  missingField?: () => string | null;
+  /**
+   * Checks the screen's own fields and marks each invalid one at the field; true when all are valid.
+   * Called with the common fields' check, so one click marks every problem of the form at once.
+   */
+  checkOwnFields?: () => boolean;
   /** The request: the common fields and the screen's own. */
   body: (common: IncreaseCommon) => TBody;
   /** The confirmation's text: what rises, by how much. */
@@ -52,7 +55,7 @@ export function IncreaseForm<TBody>({
   name,
   description,
   start,
-  missingField,
+  checkOwnFields,
   body,
   summary,
   fields,
@@ -63,13 +66,16 @@ export function IncreaseForm<TBody>({
   const [percent, setPercent] = useState<number | string>('');
   const [reset, setReset] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [missing, setMissing] = useState<string | null>(null);
   const [checked, setChecked] = useState<{ sharedSecret?: string; percentIncrease?: string }>({});
+  const [ownFieldsValid, setOwnFieldsValid] = useState(true);
   const error = start.error instanceof ApiRequestError ? start.error : null;
   // Said before anyone fills the form in: without an authorisation code on the server, no increase runs.
   const switchedOff = usePublicConfig().data?.priceIncreasesEnabled === false;
+  // Fields marked by this check speak for themselves; the server's last refusal is said only when none is.
   const problem =
-    missing ?? (checked.sharedSecret || checked.percentIncrease ? null : (error?.formMessage ?? start.error?.message));
+    checked.sharedSecret || checked.percentIncrease || !ownFieldsValid
+      ? null
+      : (error?.formMessage ?? start.error?.message);
 
   /** Every problem at once, each at its field, with the server's own rules (a percent above 100 is refused, not capped). */
   const review = () => {
@@ -79,10 +85,10 @@ export function IncreaseForm<TBody>({
       percentIncrease: rules.percentIncrease.safeParse(typeof percent === 'number' ? percent : undefined).error
         ?.issues[0]?.message,
     };
-    const missingOwn = missingField?.() ?? null;
+    const ownValid = checkOwnFields?.() ?? true;
     setChecked(problems);
-    setMissing(missingOwn);
-    if (problems.sharedSecret || problems.percentIncrease || missingOwn) return;
+    setOwnFieldsValid(ownValid);
+    if (problems.sharedSecret || problems.percentIncrease || !ownValid) return;
     setConfirming(true);
   };
   const submit = () =>

@@ -66,6 +66,14 @@ function draftOf(tariff: Tariff | null, defaults: TariffDefaults): Draft {
   };
 }
 
+/** The form's field a field of the server's refusal names ('body.account', 'body.pricing.0.basic'), if any. */
+function draftKeyOf(field: string): keyof Draft | undefined {
+  const name = field.replace(/^body\./, '').split('.')[0];
+  if (name === 'pricing') return 'levels';
+  const keys: (keyof Draft)[] = ['account', 'tariffCode', 'carrierId', 'service', 'zone', 'description'];
+  return keys.find((key) => key === name);
+}
+
 /**
  * The Tariff Editor's content (spec 2 §2 'Other pricing modals'), shared by the editor modal, the
  * Carrier Tariff Editor and the Tariff Creator slide-in. Levels are checked with the server's own
@@ -107,12 +115,24 @@ export function TariffForm({
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveTariff();
   const remove = useDeleteTariff();
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((current) => ({ ...current, [key]: value }));
+  // The fields changed since the last save was tried: the server's refusal no longer speaks of them.
+  const [changedSinceSave, setChangedSinceSave] = useState<ReadonlySet<keyof Draft>>(new Set());
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((current) => ({ ...current, [key]: value }));
+    setChangedSinceSave((current) => (current.has(key) ? current : new Set(current).add(key)));
+  };
   const zone = zones.find((candidate) => candidate.name === draft.zone);
   const serverError = save.error instanceof ApiRequestError ? save.error : null;
+  /** The server's message for a field, until that field changes. */
+  const serverFieldError = (key: Exclude<keyof Draft, 'levels'>) =>
+    changedSinceSave.has(key) ? undefined : serverError?.fieldMessage(key);
+  // A refusal whose every named field has changed since says nothing more: its banner goes with the marks.
+  const refusedFields = serverError?.body?.details?.map((detail) => draftKeyOf(detail.field)) ?? [];
+  const refusalAnswered = refusedFields.length > 0 && refusedFields.every((key) => key && changedSinceSave.has(key));
 
   const submit = () => {
     setFormError(null);
+    setChangedSinceSave(new Set());
     const levels = checkLevels(draft.levels);
     setLevelErrors(levels.success ? {} : levels.cellErrors);
     if (!draft.tariffCode) return setFormError('Choose a tariff code.');
@@ -175,7 +195,7 @@ export function TariffForm({
           description="Empty for the base tariff"
           value={draft.account}
           onChange={(event) => set('account', event.currentTarget.value.toUpperCase())}
-          error={serverError?.fieldMessage('account')}
+          error={serverFieldError('account')}
           maxLength={LIMITS.account}
         />
         <Select
@@ -185,7 +205,7 @@ export function TariffForm({
           data={tariffCodes.map((code) => ({ value: String(code.id), label: `${code.name} (${code.code})` }))}
           value={draft.tariffCode}
           onChange={(value) => set('tariffCode', value)}
-          error={serverError?.fieldMessage('tariffCode')}
+          error={serverFieldError('tariffCode')}
         />
       </Group>
       {carrierVariant && (
@@ -196,7 +216,7 @@ export function TariffForm({
           data={carriers.map((carrier) => ({ value: String(carrier.id), label: carrier.name }))}
           value={draft.carrierId}
           onChange={(value) => set('carrierId', value)}
-          error={serverError?.fieldMessage('carrierId')}
+          error={serverFieldError('carrierId')}
         />
       )}
       <Group grow align="flex-start">
@@ -206,7 +226,7 @@ export function TariffForm({
           data={SERVICE_OPTIONS}
           value={draft.service}
           onChange={(value) => value && set('service', value)}
-          error={serverError?.fieldMessage('service')}
+          error={serverFieldError('service')}
         />
         <Select
           label="Zone"
@@ -215,7 +235,7 @@ export function TariffForm({
           data={zones.map((candidate) => candidate.name)}
           value={draft.zone}
           onChange={(value) => value && set('zone', value)}
-          error={serverError?.fieldMessage('zone')}
+          error={serverFieldError('zone')}
         />
       </Group>
       <TextInput
@@ -230,7 +250,7 @@ export function TariffForm({
         value={draft.description}
         maxLength={LIMITS.description}
         onChange={(event) => set('description', event.currentTarget.value)}
-        error={serverError?.fieldMessage('description')}
+        error={serverFieldError('description')}
       />
 
       <Divider label="Price levels" labelPosition="left" />
@@ -239,7 +259,7 @@ export function TariffForm({
       <Divider label="Test Tariff" labelPosition="left" />
       <TestTariff levels={levelsOf(draft.levels)} />
 
-      {(formError || save.error) && (
+      {(formError || (save.error && !refusalAnswered)) && (
         <Alert color="red" title="The tariff was not saved" role="alert">
           {formError ?? (save.error instanceof ApiRequestError ? save.error.formMessage : save.error?.message)}
         </Alert>

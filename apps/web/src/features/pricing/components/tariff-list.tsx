@@ -12,6 +12,7 @@ import { useCarriers } from '@/api/carriers.ts';
 import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
+import { useEscapeInside } from '@/ui/use-escape-inside.ts';
 
 /** Whether a saved tariff belongs to the list of this filter (spec 2 §7 GET /pricing/tariffs). */
 function isInList(tariff: Tariff, filter: TariffListFilter): boolean {
@@ -70,6 +71,8 @@ export function TariffList({
   const setDirty = (value: boolean) => {
     dirty.current = value;
   };
+  // The editor's Escape is its own (see useEscapeInside): Mantine's closed the question it opened.
+  const editorRoot = useEscapeInside<HTMLDivElement>(editing !== null, requestClose);
   const carrierVariant = filter.carrierId !== undefined;
   /** After a save: highlight the tariff here, or switch to the list it went to and highlight it there. */
   const showSaved = (tariff: Tariff) => {
@@ -205,8 +208,10 @@ export function TariffList({
         </Table>
       )}
       <Modal
+        ref={editorRoot}
         opened={editing !== null}
         onClose={requestClose}
+        closeOnEscape={false}
         title={<Text fw={600}>{editorTitle}</Text>}
         size={700}
         centered
@@ -220,6 +225,8 @@ export function TariffList({
         opened={askDiscard}
         onCancel={() => setAskDiscard(false)}
         cancelLabel="Keep editing"
+        // 'Keep editing' has the focus: an Enter pressed as it opens does not throw the typing away.
+        focusCancel
         title="Discard changes?"
         confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
       >
