@@ -33,6 +33,7 @@ import { MapView } from '@/ui/maps.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
+import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
 
 /** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
 type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
@@ -297,18 +298,9 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           />
         )}
       </SlideIn>
-      {/* The tariff editor's question, in its words; 'Keep editing' has the focus, so an Enter pressed
-          as it opens does not throw the typing away, and Escape on it goes back to the editor. */}
-      <ConfirmDialog
-        opened={askDiscard}
-        onCancel={() => setAskDiscard(false)}
-        cancelLabel="Keep editing"
-        focusCancel
-        title="Discard changes?"
-        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
-      >
+      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
         The address book entry has changes that are not saved.
-      </ConfirmDialog>
+      </DiscardChangesDialog>
     </Stack>
   );
 }

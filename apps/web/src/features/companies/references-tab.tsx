@@ -33,6 +33,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/company-references.ts';
+import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
 
 /** The server's limits, shown and kept on the inputs. */
 const LIMITS = textLimits(referenceBodySchema);
@@ -256,18 +257,9 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
         )}
       </SlideIn>
 
-      {/* The address book's and the tariff editor's question, in their words; 'Keep editing' has the
-          focus, so an Enter pressed as it opens does not throw the typing away. */}
-      <ConfirmDialog
-        opened={askDiscard}
-        onCancel={() => setAskDiscard(false)}
-        cancelLabel="Keep editing"
-        focusCancel
-        title="Discard changes?"
-        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
-      >
+      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
         The reference has changes that are not saved.
-      </ConfirmDialog>
+      </DiscardChangesDialog>
 
       <ConfirmDialog
         opened={deleting !== null}

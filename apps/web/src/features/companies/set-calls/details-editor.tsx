@@ -24,9 +24,9 @@ import {
   type SetCallEdit,
 } from '@courier/domain/companies/set-calls';
 import type { ApiRequestError } from '@/api/client.ts';
-import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
+import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
 
 type Problems = Partial<Record<keyof SetCallEdit, string>>;
 type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
@@ -117,18 +117,9 @@ export function SetCallDetailsEditor({
           />
         )}
       </SlideIn>
-      {/* The address book's and the tariff editor's question, in their words; 'Keep editing' has the
-          focus, so an Enter pressed as it opens does not throw the typing away. */}
-      <ConfirmDialog
-        opened={askDiscard}
-        onCancel={() => setAskDiscard(false)}
-        cancelLabel="Keep editing"
-        focusCancel
-        title="Discard changes?"
-        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
-      >
+      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
         The set call details have changes that are not saved.
-      </ConfirmDialog>
+      </DiscardChangesDialog>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { Box, Button, Group, Modal, Paper, Select, Table, Text, Title, UnstyledB
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
-import { ConfirmDialog } from '@/ui/dialog.tsx';
 import type { Tariff } from '@courier/domain/pricing/schemas';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
@@ -13,6 +12,7 @@ import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
 import { useEscapeInside } from '@/ui/use-escape-inside.ts';
+import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
 
 /** Whether a saved tariff belongs to the list of this filter (spec 2 §7 GET /pricing/tariffs). */
 function isInList(tariff: Tariff, filter: TariffListFilter): boolean {
@@ -221,17 +221,9 @@ export function TariffList({
       <SlideIn opened={creating} onClose={requestClose} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
         {creating && form(null)}
       </SlideIn>
-      <ConfirmDialog
-        opened={askDiscard}
-        onCancel={() => setAskDiscard(false)}
-        cancelLabel="Keep editing"
-        // 'Keep editing' has the focus: an Enter pressed as it opens does not throw the typing away.
-        focusCancel
-        title="Discard changes?"
-        confirm={{ label: 'Discard changes', kind: 'DESTRUCTIVE', onClick: closeNow }}
-      >
+      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
         The tariff has changes that are not saved.
-      </ConfirmDialog>
+      </DiscardChangesDialog>
     </Paper>
   );
 }
