@@ -342,12 +342,150 @@ describe('driver pay', () => {
       const fuel = page.getByRole('textbox', { name: 'Van / car fuel' });
       await fuel.fill('');
       await fuel.pressSequentially('-500');
-      // The minus never shows; 500 stops at 50 (a percent is at most 100); what shows is the percent used.
-      expect(await fuel.inputValue()).toBe('50%');
+      // The minus never shows; 500 is shown as typed and said to be out of range, never taken.
+      expect(await fuel.inputValue()).toBe('500%');
       await page.keyboard.press('Tab');
-      expect(await fuel.inputValue()).toBe('50%');
+      expect(await fuel.inputValue()).toBe('500%');
+      expect(await fuel.getAttribute('aria-invalid')).toBe('true');
+      await page.getByText('Fuel percent must be at most 100.').first().waitFor();
       // Nothing was saved: Discard puts the page back.
       await page.getByRole('region', { name: 'Unsaved pay changes' }).getByRole('button', { name: 'Discard' }).click();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('an emptied or out-of-range fuel percent is marked at the field, the totals wait, and nothing is saved', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) =>
+        (candidate.status === 'ACTIVE' || candidate.status === 'IN_REVIEW') &&
+        (candidate.driver.vehicle === 'van' || candidate.driver.vehicle === 'car'),
+    );
+    if (!period) throw new Error('The demo data has an editable van or car pay period this week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const posted: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pay/period')
+        posted.push(request.postDataJSON());
+    });
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      const fuel = page.getByRole('textbox', { name: 'Van / car fuel' });
+      const bar = page.getByRole('region', { name: 'Unsaved pay changes' });
+      const save = bar.getByRole('button', { name: 'Save', exact: true });
+      for (const [typed, message] of [
+        ['', 'Enter a fuel percent from 0 to 100.'],
+        ['150', 'Fuel percent must be at most 100.'],
+      ] as const) {
+        await fuel.fill('');
+        if (typed) await fuel.pressSequentially(typed);
+        await page.keyboard.press('Tab');
+        expect(await fuel.getAttribute('aria-invalid'), typed).toBe('true');
+        await page.getByText(message, { exact: true }).first().waitFor();
+        await bar.getByText(`Van / car fuel: ${message}`).waitFor();
+        // The row's fuel and total, and the footer's, are not worked out from the percent before.
+        expect(await cell(row, 'fuelSurcharge').textContent()).toBe('—');
+        expect(await cell(row, 'total').textContent()).toBe('—');
+        expect(await footer(page, 'total').textContent()).toBe('—');
+        expect(await save.isDisabled()).toBe(true);
+        await save.click({ force: true });
+      }
+      await page.waitForTimeout(300);
+      expect(posted).toEqual([]);
+      // A percent in range is taken again: the field is clear and the totals are back.
+      await fuel.fill('');
+      await fuel.pressSequentially('8.5');
+      await page.keyboard.press('Tab');
+      expect(await fuel.getAttribute('aria-invalid')).toBe(null);
+      await expect.poll(() => cell(row, 'total').textContent()).not.toBe('—');
+      expect(await footer(page, 'total').textContent()).not.toBe('—');
+      // 8.5 may be what the periods already hold: then nothing is waiting to be discarded.
+      if (await bar.isVisible()) await bar.getByRole('button', { name: 'Discard' }).click();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the Adjustments header is not under the sticky Total column at 1440 × 900', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      await page.locator('tbody tr[data-driver-number]').first().waitFor({ timeout: 20_000 });
+      // The Adjustments header is not under the sticky Total column at 1440 × 900.
+      const headerOf = (name: string) => page.getByRole('columnheader', { name, exact: true });
+      const clipped = await headerOf('Adjustments').evaluate(
+        (header, total) => {
+          const text = document.createRange();
+          text.selectNodeContents(header);
+          const right = Math.max(...[...text.getClientRects()].map((line) => line.right));
+          const totalLeft = total.getBoundingClientRect().left;
+          return right > totalLeft || header.scrollWidth > header.clientWidth
+            ? `text ends at ${right}, Total starts at ${totalLeft}`
+            : null;
+        },
+        await headerOf('Total').elementHandle(),
+      );
+      expect(clipped).toBeNull();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('the adjustments panel: an amount not in euro says so, a half-typed one is not lost without asking', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) => candidate.status === 'ACTIVE' || candidate.status === 'IN_REVIEW',
+    );
+    if (!period) throw new Error('The demo data has an editable pay period this week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+
+      await row.getByRole('button', { name: /^Adjustments of driver/ }).click();
+      const panel = page.getByRole('dialog', { name: /adjustments$/ });
+      await panel.waitFor();
+      // No changes: Escape closes it at once.
+      await panel.getByRole('textbox', { name: 'Description' }).focus();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('dialog', { name: 'Discard changes?' }).count()).toBe(0);
+
+      await row.getByRole('button', { name: /^Adjustments of driver/ }).click();
+      await panel.waitFor();
+      await panel.getByRole('combobox', { name: 'Type' }).click();
+      await page.getByRole('option', { name: 'Addition' }).click();
+      await panel.getByRole('textbox', { name: 'Description' }).fill('Tolls');
+      const amount = panel.getByRole('textbox', { name: 'Amount (€)' });
+      for (const typed of ['12,50', 'ten']) {
+        await amount.fill(typed);
+        await panel.getByRole('button', { name: 'Add adjustment' }).click();
+        await panel.getByText('Invalid amount: Enter an amount in euro, e.g. 12.50').waitFor();
+        expect(await panel.getByText('Amount must be greater than 0').count()).toBe(0);
+      }
+
+      // A typed amount: Escape asks, 'Keep editing' (focused) keeps it.
+      await amount.focus();
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+      await ask.waitFor();
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Keep editing');
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      expect(await amount.inputValue()).toBe('ten');
+      // ✕ asks too; Discard changes closes the panel and nothing was added.
+      await panel.getByRole('button', { name: 'Close' }).first().click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Discard changes' }).click();
+      await panel.waitFor({ state: 'hidden' });
+      expect(await row.getAttribute('data-changed')).toBe(null);
       expect(problems).toEqual([]);
     } finally {
       await context.close();

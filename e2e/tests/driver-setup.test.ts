@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
+import { USER_SEARCH_MAX_LENGTH } from '@courier/domain/users/limits';
 import { apiToken } from '../support/api.ts';
 import { driverRowsOf, openDriver } from '../support/steps.ts';
 import { baseURL, browserForTests, expectAccessible, signedInPage, type DemoRole } from '../support/browser.ts';
@@ -95,6 +96,55 @@ describe('driver profile, licence, registration notice and setup', () => {
       expect(problems).toEqual([]);
     } finally {
       await api('accounts', `/drivers/${driver.uuid}/profile`, { method: 'PUT', body: { contact: original.contact } });
+      await context.close();
+    }
+  });
+
+  test('a date of birth typed with a two-digit year is the latest such year, so what the field shows types back', async () => {
+    const drivers = (await api<Driver[]>('accounts', '/drivers')).body;
+    const driver = drivers[6];
+    if (!driver) throw new Error('The demo data has drivers.');
+    const original = (await api<DriverProfile>('accounts', `/drivers/${driver.uuid}/profile`)).body;
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const read = async () => (await api<DriverProfile>('accounts', `/drivers/${driver.uuid}/profile`)).body.personal;
+    try {
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('button', { name: /^Personal details/ }).click();
+      const personal = panel.getByRole('form', { name: 'Personal details' });
+      const birth = personal.getByRole('textbox', { name: 'Date of birth' });
+      const save = personal.getByRole('button', { name: 'Save personal details' });
+      for (const [typed, day] of [
+        ['10/03/68', '1968-03-10'],
+        ['01/01/05', '2005-01-01'],
+      ] as const) {
+        await birth.fill(typed);
+        await birth.press('Tab');
+        await expect.poll(() => birth.inputValue()).toBe(typed);
+        await save.click();
+        await page.getByText('Personal details has been saved.').first().waitFor();
+        await expect.poll(async () => (await read()).dateOfBirth).toBe(day);
+        expect(await personal.getByText('The date of birth must be a day before today.').count()).toBe(0);
+      }
+      // What the field shows after a reload is typed back exactly and saved as the same day.
+      await page.reload();
+      const reopened = page.getByRole('dialog', { name: new RegExp(`^${driver.driverNumber} · `) });
+      await reopened.getByRole('button', { name: /^Personal details/ }).click();
+      const again = reopened.getByRole('form', { name: 'Personal details' });
+      const shown = again.getByRole('textbox', { name: 'Date of birth' });
+      await expect.poll(() => shown.inputValue()).toBe('01/01/05');
+      await shown.fill('');
+      await shown.fill('01/01/05');
+      await shown.press('Tab');
+      await again.getByRole('button', { name: 'Save personal details' }).click();
+      await page.getByText('Personal details has been saved.').first().waitFor();
+      expect(await again.getByText('The date of birth must be a day before today.').count()).toBe(0);
+      expect((await read()).dateOfBirth).toBe('2005-01-01');
+      expect(problems).toEqual([]);
+    } finally {
+      await api('accounts', `/drivers/${driver.uuid}/profile`, {
+        method: 'PUT',
+        body: { personal: original.personal },
+      });
       await context.close();
     }
   });
@@ -294,6 +344,40 @@ describe('driver profile, licence, registration notice and setup', () => {
     await rows.first().getByText('Customer, Driver', { exact: true }).waitFor();
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  test('the Setup search takes at most the server\'s 100 characters, and a refused search is never "Something went wrong"', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto('/drivers/setup');
+      const rows = page.locator('tbody tr[data-user-id]');
+      await rows.first().waitFor({ timeout: 20_000 });
+      const input = page.getByRole('textbox', { name: 'Search Users' });
+      expect(await input.getAttribute('maxlength')).toBe(String(USER_SEARCH_MAX_LENGTH));
+      await input.fill('');
+      await input.pressSequentially('x'.repeat(USER_SEARCH_MAX_LENGTH + 20));
+      expect((await input.inputValue()).length).toBe(USER_SEARCH_MAX_LENGTH);
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe('x'.repeat(USER_SEARCH_MAX_LENGTH));
+      await page.getByRole('heading', { name: 'No Users' }).waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+
+      // A search the server refuses anyway (here sent one character longer than the field allows): its
+      // message, and no 'Try again', which would only be refused again.
+      await page.route('**/api/users', async (route) => {
+        const body = route.request().postDataJSON() as { searchQuery?: string };
+        await route.continue({
+          postData: JSON.stringify({ ...body, searchQuery: 'y'.repeat(USER_SEARCH_MAX_LENGTH + 1) }),
+        });
+      });
+      await input.fill('another search');
+      await page.getByRole('heading', { name: 'Search not accepted' }).waitFor();
+      await page.getByText(/expected string to have <=100 characters/).waitFor();
+      expect(await page.getByText('Something went wrong').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
   });
 
   test('a dispatcher is refused the Setup tab and its calls', async () => {

@@ -317,6 +317,76 @@ describe('drivers', () => {
     }
   });
 
+  test('closing the driver slide-in with an unsaved edit asks first; with none it closes at once', async () => {
+    const every = await api<ListedDriver[]>('dispatcher', '/drivers');
+    const driver = every.body.find((candidate) => candidate.vehicle === 'van' || candidate.vehicle === 'car');
+    if (!driver) throw new Error('The demo data has a van or car driver.');
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      // No changes: Escape closes the panel at once.
+      let panel = await openDriver(page, driver);
+      const registration = panel.getByRole('textbox', { name: 'Vehicle registration' });
+      await registration.waitFor();
+      await registration.focus();
+      await page.keyboard.press('Escape');
+      await panel.waitFor({ state: 'hidden' });
+      expect(await page.getByRole('dialog', { name: 'Discard changes?' }).count()).toBe(0);
+
+      panel = await openDriver(page, driver);
+      await registration.fill('241-D-99999');
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+      await ask.waitFor();
+      // 'Keep editing' has the focus: Enter keeps the typing.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent ?? '')).toBe('Keep editing');
+      await page.keyboard.press('Enter');
+      await ask.waitFor({ state: 'hidden' });
+      expect(await registration.inputValue()).toBe('241-D-99999');
+      expect(await panel.isVisible()).toBe(true);
+
+      // The ✕ asks too; Discard changes closes, and the edit is gone on reopening.
+      await panel.getByRole('button', { name: 'Close' }).first().click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Discard changes' }).click();
+      await panel.waitFor({ state: 'hidden' });
+      panel = await openDriver(page, driver);
+      await expect.poll(() => registration.inputValue()).toBe(driver.vehicleRegistration);
+      const saved = (await api<ListedDriver[]>('dispatcher', '/drivers')).body.find((d) => d.id === driver.id);
+      expect(saved?.vehicleRegistration).toBe(driver.vehicleRegistration);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a driver number another driver has is marked at the field with the server's message", async () => {
+    const every = (await api<ListedDriver[]>('accounts', '/drivers')).body;
+    const [driver, other] = every;
+    if (!driver || !other) throw new Error('The demo data has two drivers.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      const panel = await openDriver(page, driver);
+      const number = panel.getByRole('textbox', { name: 'Driver number' });
+      await number.fill(String(other.driverNumber));
+      await panel.getByRole('button', { name: 'Save driver' }).click();
+      const message = `Driver number ${other.driverNumber} is already taken by ${other.firstName} ${other.lastName}. Choose another number.`;
+      await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');
+      const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
+      const descriptions = await Promise.all(
+        describedBy
+          .split(' ')
+          .filter(Boolean)
+          .map((id) => page.locator(`[id="${id}"]`).textContent()),
+      );
+      expect(descriptions).toContain(message);
+      const saved = (await api<ListedDriver[]>('accounts', '/drivers')).body.find((d) => d.id === driver.id);
+      expect(saved?.driverNumber).toBe(driver.driverNumber);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('accounts add a new driver', async () => {
     const number = 900_000 + (Date.now() % 90_000);
     const { page, context, problems } = await signedInPage(browser(), 'accounts');

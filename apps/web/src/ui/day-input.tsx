@@ -1,7 +1,7 @@
 import { ActionIcon, CloseButton, Group, Modal, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useState } from 'react';
-import { dublinToday, formatDay, parseTypedDay } from '@courier/domain/common/calendar-days';
+import { dublinToday, formatDay, parseTypedDay, type TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
 import { DatePicker } from './date-picker.tsx';
 
 /** How long typing pauses before a readable date is taken (the spec's search debounce, spec 1 §9). */
@@ -17,8 +17,8 @@ function CalendarIcon() {
 }
 
 /** The day a field's text names, when it names one. */
-function shownDay(text: string): string | undefined {
-  const typed = parseTypedDay(text);
+function shownDay(text: string, reading: { century: TwoDigitYearCentury; today: string }): string | undefined {
+  const typed = parseTypedDay(text, reading);
   return typed.ok ? typed.day : undefined;
 }
 
@@ -28,6 +28,8 @@ function shownDay(text: string): string | undefined {
  * browser's date input, whose format follows the browser's locale. A readable date is taken when
  * typing pauses, on Enter and on leaving the field, and then shown as dd/MM/yy; an unreadable or
  * impossible one, or one `check` refuses, is not emitted and its message shows at the field.
+ * A two-digit year is read in 2000–2099, or with `century="past"` (a date of birth) as the latest
+ * such day not after today, so the dd/MM/yy the field shows can always be typed back.
  */
 export function DayInput({
   label,
@@ -35,6 +37,7 @@ export function DayInput({
   onChange,
   check,
   onTextChange,
+  century = 'current',
   today = dublinToday(),
 }: {
   label: string;
@@ -45,8 +48,11 @@ export function DayInput({
   check?: (day: string) => string | undefined;
   /** The text as typed, at each key: for a screen that must not act on a day the field no longer shows. */
   onTextChange?: (text: string) => void;
+  /** How a two-digit year is read: 'past' for a day that cannot be after today (a date of birth). */
+  century?: TwoDigitYearCentury;
   today?: string;
 }) {
+  const reading = { century, today };
   const [text, setText] = useState(formatDay(value));
   const [error, setError] = useState<string | undefined>();
   const [choosing, setChoosing] = useState(false);
@@ -54,7 +60,7 @@ export function DayInput({
   if (seen !== value) {
     // A value from outside (a link, back, Clear filters) replaces the text; one this input emitted already matches it.
     setSeen(value);
-    const typed = parseTypedDay(text);
+    const typed = parseTypedDay(text, reading);
     if (!(typed.ok && typed.day === value)) {
       setText(formatDay(value));
       setError(undefined);
@@ -69,14 +75,14 @@ export function DayInput({
     if (day !== value) onChange(day);
   };
   const takeWhenTypingPauses = useDebouncedCallback((next: string) => {
-    const typed = parseTypedDay(next);
+    const typed = parseTypedDay(next, reading);
     if (typed.ok) take(typed.day);
   }, TYPING_DELAY_MS);
   /** Enter, leaving the field, a chosen day: the text is taken or its message shown. */
   const commit = (next: string) => {
     takeWhenTypingPauses.cancel();
     if (next.trim() === '') return take(undefined);
-    const typed = parseTypedDay(next);
+    const typed = parseTypedDay(next, reading);
     if (typed.ok) take(typed.day);
     else setError(typed.message);
   };
@@ -123,7 +129,7 @@ export function DayInput({
         <DatePicker
           // The day the field shows, even while the one it emitted is still on its way back as `value`
           // (a filter's round trip through the URL on a busy machine): the calendar opens on it.
-          value={shownDay(text) ?? value ?? null}
+          value={shownDay(text, reading) ?? value ?? null}
           today={today}
           onChange={(day) => {
             setChoosing(false);

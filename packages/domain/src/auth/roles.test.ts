@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS, canAccessArea, hasAccess, isBackOfficeUser, levelOf, parseRoles, rankOf, type Area } from './roles.ts';
+import {
+  AREAS,
+  canAccessArea,
+  hasAccess,
+  isBackOfficeUser,
+  levelOf,
+  parseRoles,
+  rankOf,
+  ROLES,
+  rolesText,
+  type Area,
+} from './roles.ts';
 
 /** The users of the matrix: one per role, one with no roles, one with a role the system does not know. */
 const USERS: Record<string, string[]> = {
@@ -162,5 +173,18 @@ describe('levelOf and rankOf', () => {
     expect(rankOf('manager')).toBe(0);
     expect(rankOf('')).toBe(0);
     expect(rankOf('MANAGER')).toBe(3);
+  });
+});
+
+describe('rolesText', () => {
+  it('names roles as staff read them, in the order given; an unknown name as it is stored', () => {
+    expect(rolesText(['SUPERADMIN', 'ACCOUNTS'])).toBe('Super admin, Accounts');
+    expect(rolesText(['CUSTOMER'])).toBe('Customer');
+    expect(rolesText(['ARCHIVIST'])).toBe('ARCHIVIST');
+    expect(rolesText([])).toBe('');
+  });
+
+  it('has a label for every role, none of them the stored name', () => {
+    for (const role of ROLES) expect(rolesText([role])).not.toBe(role);
   });
 });

@@ -24,6 +24,23 @@ const RANKS: Record<Role, number> = {
   SUPERADMIN: 4,
 };
 
+/** A role as office staff read it (lists, search results), never the stored name. */
+export const ROLE_LABELS: Record<Role, string> = {
+  CUSTOMER: 'Customer',
+  DISPATCHER: 'Dispatcher',
+  TELEPHONIST: 'Telephonist',
+  ACCOUNTS: 'Accounts',
+  DRIVER: 'Driver',
+  PRICING: 'Pricing',
+  MANAGER: 'Manager',
+  SUPERADMIN: 'Super admin',
+};
+
+/** 'Accounts, Dispatcher'; a name the app does not know is shown as it is stored. */
+export function rolesText(roles: readonly string[]): string {
+  return roles.map((role) => (isRole(role) ? ROLE_LABELS[role] : role)).join(', ');
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

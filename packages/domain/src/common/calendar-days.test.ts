@@ -65,6 +65,42 @@ describe('parseTypedDay: a typed date as yyyy-MM-dd', () => {
   });
 });
 
+describe("parseTypedDay with century 'past': a two-digit year is the latest such day not after today", () => {
+  const today = '2026-11-28';
+  it.each([
+    ['10/03/68', '1968-03-10'],
+    ['15/03/85', '1985-03-15'],
+    ['01/01/05', '2005-01-01'],
+    ['100368', '1968-03-10'],
+    ['01/01/00', '2000-01-01'],
+    ['28/11/26', '2026-11-28'],
+    ['29/11/26', '1926-11-29'],
+    ['31/12/99', '1999-12-31'],
+    ['29/02/28', '1928-02-29'],
+    ['10/03/1968', '1968-03-10'],
+    ['10/03/2068', '2068-03-10'],
+  ])('%j is %s', (typed, day) => {
+    expect(parseTypedDay(typed, { century: 'past', today })).toEqual({ ok: true, day });
+  });
+
+  it('reads back every past day it shows', () => {
+    for (const day of ['1926-11-29', '1968-03-10', '1999-12-31', '2000-01-01', '2026-11-28']) {
+      expect(parseTypedDay(formatDay(day), { century: 'past', today })).toEqual({ ok: true, day });
+    }
+  });
+
+  it('still refuses an impossible date, naming the year it was read in', () => {
+    expect(parseTypedDay('29/02/25', { century: 'past', today })).toEqual({
+      ok: false,
+      message: '29/02/25 is not a date: February 2025 has 28 days.',
+    });
+  });
+
+  it('leaves the default reading in 2000–2099', () => {
+    expect(parseTypedDay('10/03/68', { today })).toEqual({ ok: true, day: '2068-03-10' });
+  });
+});
+
 describe('formatDay: yyyy-MM-dd shown as dd/MM/yy', () => {
   it.each([
     ['2026-10-01', '01/10/26'],

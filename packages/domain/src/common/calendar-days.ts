@@ -94,17 +94,52 @@ function splitTyped(text: string): { day: string; month: string; year: string; i
 }
 
 /**
+ * Which century a two-digit year is read in: 'current' 2000–2099 (bookings, periods, expiries);
+ * 'past' the latest such day not after today (a date of birth: on 28/11/26, 10/03/68 is 1968,
+ * 05 is 2005 and 29/11/26 is 1926), so that any past day shown as dd/MM/yy can be typed back.
+ */
+export type TwoDigitYearCentury = 'current' | 'past';
+
+/** The full year of a two-digit one, read in `century` (today: yyyy-MM-dd, Dublin's by default). */
+function fullYearOf({
+  twoDigits,
+  month,
+  day,
+  century,
+  today,
+}: {
+  twoDigits: number;
+  month: number;
+  day: number;
+  century: TwoDigitYearCentury;
+  today: string;
+}): number {
+  if (century === 'current') return 2000 + twoDigits;
+  const todayYear = Number(today.slice(0, 4));
+  const year = todayYear - (todayYear % 100) + twoDigits;
+  const afterToday = `${String(year).padStart(4, '0')}-${pad(month)}-${pad(day)}` > today;
+  return afterToday ? year - 100 : year;
+}
+
+/**
  * A typed date read as a yyyy-MM-dd day: dd/MM/yy or dd/MM/yyyy (also d/M/yy; separators / - or .),
- * 6 or 8 bare digits (011026, 01102026), or yyyy-MM-dd as sent. A two-digit year is in 2000–2099.
+ * 6 or 8 bare digits (011026, 01102026), or yyyy-MM-dd as sent. A two-digit year is in 2000–2099,
+ * or with `century: 'past'` the latest such day not after `today` (see TwoDigitYearCentury).
  * An impossible date (31/02/26) is refused with a message saying why; an empty text is not a date.
  */
-export function parseTypedDay(typed: string): TypedDay {
+export function parseTypedDay(
+  typed: string,
+  { century = 'current', today }: { century?: TwoDigitYearCentury; today?: string } = {},
+): TypedDay {
   const text = typed.trim();
   const parts = splitTyped(text);
   if (!parts) return { ok: false, message: TYPED_DATE_HINT };
-  const year = parts.year.length === 2 ? 2000 + Number(parts.year) : Number(parts.year);
   const month = Number(parts.month);
   const day = Number(parts.day);
+  const year =
+    parts.year.length === 2
+      ? fullYearOf({ twoDigits: Number(parts.year), month, day, century, today: today ?? dublinToday() })
+      : Number(parts.year);
   if (month < 1 || month > 12) return { ok: false, message: `${text} is not a date: months go from 1 to 12.` };
   if (year < MIN_INPUT_YEAR || year > MAX_INPUT_YEAR)
     return { ok: false, message: `Enter a date from ${MIN_INPUT_YEAR} to ${MAX_INPUT_YEAR}.` };

@@ -3,7 +3,10 @@ import { payWeekOf, recentPayWeeks } from './pay-weeks.ts';
 import {
   createPayPeriodBodySchema,
   finalisePayPeriodsBodySchema,
+  FUEL_PERCENT_EMPTY_MESSAGE,
+  PAY_ADJUSTMENT_AMOUNT_UNREADABLE,
   PAY_WEEK_MESSAGE,
+  parseFuelPercentText,
   payAdjustmentProblem,
   payWindowQuerySchema,
   savePayPeriodsBodySchema,
@@ -105,5 +108,48 @@ describe('save, create and finalise bodies', () => {
     expect(messages(finalisePayPeriodsBodySchema.safeParse({ ids: [1, 1] }))).toEqual([
       'A pay period is listed twice.',
     ]);
+  });
+});
+
+describe('parseFuelPercentText: a fuel input read as a percent, or what is wrong with it', () => {
+  it.each([
+    ['8.5', 8.5],
+    ['0', 0],
+    ['100', 100],
+    [' 12 ', 12],
+    ['6.25%', 6.25],
+    ['8.', 8],
+  ])('%j is %d', (text, percent) => {
+    expect(parseFuelPercentText(text)).toEqual({ ok: true, percent });
+  });
+
+  it.each([
+    ['', FUEL_PERCENT_EMPTY_MESSAGE],
+    ['   ', FUEL_PERCENT_EMPTY_MESSAGE],
+    ['abc', FUEL_PERCENT_EMPTY_MESSAGE],
+    ['150', 'Fuel percent must be at most 100.'],
+    ['100.01', 'Fuel percent must be at most 100.'],
+    ['-1', FUEL_PERCENT_EMPTY_MESSAGE],
+    ['8.555', 'Fuel percent has at most 2 decimal places.'],
+  ])('refuses %j with its message', (text, message) => {
+    expect(parseFuelPercentText(text)).toEqual({ ok: false, message });
+  });
+});
+
+describe('a pay adjustment amount that is not a number says what is wanted', () => {
+  it.each([[Number.NaN], ['12,50'], ['ten']])('%j: an amount in euro, e.g. 12.50', (amount) => {
+    expect(
+      payAdjustmentProblem({ type: 'MANUAL_ADDITION', description: 'Fuel card', amount: amount as number }),
+    ).toEqual({
+      title: 'Invalid amount',
+      message: PAY_ADJUSTMENT_AMOUNT_UNREADABLE,
+    });
+  });
+
+  it.each([[undefined], [0], [-1]])('%j: still spec 2 §5 "Amount must be greater than 0"', (amount) => {
+    expect(payAdjustmentProblem({ type: 'MANUAL_ADDITION', description: 'Fuel card', amount })).toEqual({
+      title: 'Invalid amount',
+      message: 'Amount must be greater than 0',
+    });
   });
 });

@@ -34,6 +34,9 @@ export const PAY_ADJUSTMENT_ERRORS = {
   description: { title: 'Invalid description', message: 'Please enter a description' },
 } as const;
 
+/** An adjustment amount typed as something other than a number ('12,50', letters). */
+export const PAY_ADJUSTMENT_AMOUNT_UNREADABLE = 'Enter an amount in euro, e.g. 12.50';
+
 const twoDecimals = (value: number) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6;
 
 /** A pay adjustment as the grid sends it. Rows the server answered (id, automatic, userId) may be sent back as they are. */
@@ -42,7 +45,13 @@ export const payAdjustmentInputSchema = z.object({
   id: bodyId('adjustment id').optional(),
   type: z.enum(PAY_ADJUSTMENT_TYPES, PAY_ADJUSTMENT_ERRORS.type.message),
   amount: z
-    .number(PAY_ADJUSTMENT_ERRORS.amount.message)
+    .number({
+      // Missing: spec 2 §5's message. Present but not a number ('12,50', letters): say what is wanted.
+      error: (issue) =>
+        issue.input === undefined || issue.input === null
+          ? PAY_ADJUSTMENT_ERRORS.amount.message
+          : PAY_ADJUSTMENT_AMOUNT_UNREADABLE,
+    })
     .gt(0, PAY_ADJUSTMENT_ERRORS.amount.message)
     .max(MAX_EURO, `Amount must be at most €${MAX_EURO}`)
     .refine(twoDecimals, 'Amount has at most 2 decimal places (cents)'),
@@ -102,6 +111,32 @@ const days = (label: string) =>
 
 const override = (label: string) => euro(label).nullable().optional();
 
+/** The highest fuel surcharge percent a pay period takes (spec 2 §9 'fuel percent inputs'). */
+export const MAX_FUEL_PERCENT = 100;
+
+/** A fuel surcharge percent: the save's field and the page's two fuel inputs check the same. */
+export const fuelPercentSchema = z
+  .number('Fuel percent must be a percent.')
+  .min(0, 'Fuel percent must be 0 or more.')
+  .max(MAX_FUEL_PERCENT, `Fuel percent must be at most ${MAX_FUEL_PERCENT}.`)
+  .refine(twoDecimals, 'Fuel percent has at most 2 decimal places.');
+
+export const FUEL_PERCENT_EMPTY_MESSAGE = `Enter a fuel percent from 0 to ${MAX_FUEL_PERCENT}.`;
+
+/**
+ * A fuel input's text ('8.5', '8.5%', ' 12 ') read as a percent, or the message to show at the field:
+ * an empty or unreadable text, or one out of range, is never taken as the percent before it.
+ */
+export function parseFuelPercentText(text: string): { ok: true; percent: number } | { ok: false; message: string } {
+  const trimmed = text.trim().replace(/\s*%$/, '');
+  if (trimmed === '') return { ok: false, message: FUEL_PERCENT_EMPTY_MESSAGE };
+  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(trimmed)) return { ok: false, message: FUEL_PERCENT_EMPTY_MESSAGE };
+  const parsed = fuelPercentSchema.safeParse(Number(trimmed));
+  return parsed.success
+    ? { ok: true, percent: parsed.data }
+    : { ok: false, message: parsed.error.issues[0]?.message ?? FUEL_PERCENT_EMPTY_MESSAGE };
+}
+
 /**
  * One period of POST /api/pay/period. The component amounts, when given, replace the computed ones
  * (null or absent: computed); total and every other field of the row are recomputed by the server,
@@ -114,13 +149,7 @@ export const savePayPeriodSchema = z.object({
   daysWorked: days('Days worked'),
   daysBookedOff: days('Days booked off'),
   daysMissed: days('Days missed'),
-  fuelPercent: z
-    .number('Fuel percent must be a percent.')
-    .min(0, 'Fuel percent must be 0 or more.')
-    .max(100, 'Fuel percent must be at most 100.')
-    .refine(twoDecimals, 'Fuel percent has at most 2 decimal places.')
-    .nullable()
-    .optional(),
+  fuelPercent: fuelPercentSchema.nullable().optional(),
   manualBoost: override('Manual boost'),
   fuelSurcharge: override('Fuel surcharge'),
   attendanceBonus: override('Attendance bonus'),

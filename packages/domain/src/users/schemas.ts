@@ -16,7 +16,7 @@ export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 export const userListBodySchema = z.object({
   size: z.number().int().min(1).max(USER_LIST_MAX_SIZE, `size must be at most ${USER_LIST_MAX_SIZE}.`),
   skip: z.number().int().min(0),
-  searchQuery: z.string().trim().max(100).optional(),
+  searchQuery: z.string().trim().max(USER_SEARCH_MAX_LENGTH).optional(),
 });
 
 export const userSummarySchema = z.object({

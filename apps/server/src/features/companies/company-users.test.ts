@@ -88,13 +88,13 @@ describe.each(databaseKinds)('company users and user search on %s', (kind) => {
       expect((await search('fergus@')).json<{ name: string }[]>().map((user) => user.name)).toEqual(['Fergus Quinlan']);
     });
 
-    it('staffOnly leaves customers out', async () => {
+    it('staffOnly leaves customers out; roles are described as staff read them', async () => {
       expect((await search('quinlan', true)).json<{ name: string; description: string }[]>()).toEqual([
         {
           id: expect.any(Number),
           name: 'Fergal Quinlan',
           accountCode: null,
-          description: 'fergal.quinlan@courier.ie · ACCOUNTS',
+          description: 'fergal.quinlan@courier.ie · Accounts',
         },
       ]);
     });

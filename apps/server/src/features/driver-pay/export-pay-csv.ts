@@ -1,6 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { formatDay } from '@courier/domain/common/calendar-days';
+import { PAY_PERIOD_STATUS_LABELS } from '@courier/domain/driver-pay/labels';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
+import type { DriverVehicle } from '@courier/domain/drivers/enums';
+import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import type { DbOrTx } from '../../db/client.ts';
 import { drivers, payAdjustments, payPeriods } from '../../db/schema/index.ts';
 import { csvLine } from '../../platform/csv.ts';
@@ -34,7 +37,9 @@ const text = (column: unknown) => sql<string>`${column}::text`;
  * GET /api/pay/period/csv: the week's periods as they were last worked out (the page loads, and so
  * refreshes, them before exporting), one row a driver by driver number. Additions and deductions
  * (the boost and rentals among them) are summed in SQL. A week holds one row per driver, so the
- * file is built at once rather than streamed.
+ * file is built at once rather than streamed. Vehicle and status are written in the words the pay
+ * screen shows ('Van', 'Pending payment'), not as stored: the spec (2 §7) does not fix the file's
+ * values, and the people who open it read the screen's words.
  */
 export async function exportPayPeriodsCsv(db: DbOrTx, week: PayWeek): Promise<string> {
   const additions = sql<string>`coalesce((select sum(${payAdjustments.amount}) from ${payAdjustments} where ${payAdjustments.payPeriodId} = ${payPeriods.id} and not ${payAdjustments.isDeduction}), 0)::numeric(12, 2)::text`;
@@ -72,10 +77,10 @@ export async function exportPayPeriodsCsv(db: DbOrTx, week: PayWeek): Promise<st
         String(row.driverNumber),
         row.firstName,
         row.lastName,
-        row.vehicle,
+        DRIVER_VEHICLE_LABELS[row.vehicle as DriverVehicle] ?? row.vehicle,
         formatDay(row.start),
         formatDay(row.end),
-        row.status,
+        PAY_PERIOD_STATUS_LABELS[row.status],
         String(row.daysWorked),
         String(row.daysBookedOff),
         String(row.daysMissed),

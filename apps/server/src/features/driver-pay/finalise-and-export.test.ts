@@ -162,8 +162,20 @@ describe.each(databaseKinds)('finalising and exporting pay periods on %s', (kind
       const line = lines.find((candidate) => candidate.startsWith(`${driver.driverNumber},`));
       // 101 base + 7.50 added − 10.00 cargo rental (2 days × 5)
       expect(line).toBe(
-        `${driver.driverNumber},Niamh,${driver.lastName},van,12/10/26,18/10/26,ACTIVE,2,0,0,101.00,0.00,0.00,0.00,0.00,0.00,7.50,10.00,98.50`,
+        `${driver.driverNumber},Niamh,${driver.lastName},Van,12/10/26,18/10/26,Active,2,0,0,101.00,0.00,0.00,0.00,0.00,0.00,7.50,10.00,98.50`,
       );
+    });
+
+    it.each([
+      ['PENDING_PAYMENT', 'Pending payment'],
+      ['IN_REVIEW', 'In review'],
+      ['PAID', 'Paid'],
+    ] as const)('writes the status %s and the vehicle as the screen shows them', async (status, label) => {
+      const { driver, period } = await driverWithPeriod();
+      await setPeriodStatus(t.db, period.id, status);
+      const response = await inject('GET', `/api/pay/period/csv?start=${WEEK.start}&end=${WEEK.end}`);
+      const line = response.body.split('\n').find((candidate) => candidate.startsWith(`${driver.driverNumber},`));
+      expect(line?.split(',').slice(3, 7)).toEqual(['Van', '12/10/26', '18/10/26', label]);
     });
 
     it('refuses a window that is not a pay week', async () => {

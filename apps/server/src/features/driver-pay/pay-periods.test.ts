@@ -262,6 +262,9 @@ describe.each(databaseKinds)('pay periods on %s', (kind) => {
     it.each([
       [{ type: 'MANUAL_ADDITION', amount: 0, description: 'x' }, 'Amount must be greater than 0'],
       [{ type: 'MANUAL_ADDITION', amount: -5, description: 'x' }, 'Amount must be greater than 0'],
+      [{ type: 'MANUAL_ADDITION', description: 'x' }, 'Amount must be greater than 0'],
+      [{ type: 'MANUAL_ADDITION', amount: '12,50', description: 'x' }, 'Enter an amount in euro, e.g. 12.50'],
+      [{ type: 'MANUAL_ADDITION', amount: 'ten', description: 'x' }, 'Enter an amount in euro, e.g. 12.50'],
       [{ amount: 5, description: 'x' }, 'Please select a type'],
       [{ type: 'BONUS', amount: 5, description: 'x' }, 'Please select a type'],
       [{ type: 'MANUAL_ADDITION', amount: 5, description: '  ' }, 'Please enter a description'],
@@ -335,6 +338,22 @@ describe.each(databaseKinds)('pay periods on %s', (kind) => {
       const response = await save([{ id, daysWorked: 1, daysBookedOff: 0, daysMissed: 0 }]);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toContain('id must be a whole number from 1 to 2147483647.');
+    });
+
+    it.each([
+      [150, 'Fuel percent must be at most 100.'],
+      [-1, 'Fuel percent must be 0 or more.'],
+      [8.555, 'Fuel percent has at most 2 decimal places.'],
+      ['5', 'Fuel percent must be a percent.'],
+    ])('refuses the fuel percent %j with a 400 naming the field, saving nothing', async (fuelPercent, message) => {
+      const { period } = await editablePeriod();
+      const response = await save([{ id: period.id, daysWorked: 3, daysBookedOff: 0, daysMissed: 0, fuelPercent }]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'VALIDATION' });
+      expect(response.json().details).toContainEqual({ field: 'body.0.fuelPercent', message });
+      const [row] = await t.db.select().from(payPeriods).where(eq(payPeriods.id, period.id));
+      expect(row?.daysWorked).toBe(0);
+      expect(row?.fuelPercent).toBeNull();
     });
 
     it('refuses days outside 0 to 7, a body that is not a list and a period listed twice', async () => {

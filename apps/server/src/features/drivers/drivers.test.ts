@@ -134,10 +134,10 @@ describe.each(databaseKinds)('the driver register on %s', (kind) => {
         newDriver({ driverNumber: first.driverNumber }),
       );
       expect(sameNumber.statusCode).toBe(409);
-      expect(sameNumber.json()).toMatchObject({
-        error: 'ALREADY_EXISTS',
-        message: `Driver number ${first.driverNumber} is already taken by Aoife Byrne. Choose another number.`,
-      });
+      const numberTaken = `Driver number ${first.driverNumber} is already taken by Aoife Byrne. Choose another number.`;
+      expect(sameNumber.json()).toMatchObject({ error: 'ALREADY_EXISTS', message: numberTaken });
+      // The field is named, as a 400 names its fields, so the form marks it with the message.
+      expect(sameNumber.json().details).toEqual([{ field: 'body.driverNumber', message: numberTaken }]);
       const sameEmail = await call(
         accounts,
         'POST',
@@ -146,6 +146,7 @@ describe.each(databaseKinds)('the driver register on %s', (kind) => {
       );
       expect(sameEmail.statusCode).toBe(409);
       expect(sameEmail.json().message).toContain(`is already used by driver ${first.driverNumber}`);
+      expect(sameEmail.json().details).toEqual([{ field: 'body.email', message: sameEmail.json().message }]);
     });
 
     it('answers 400 with field details for bad input', async () => {

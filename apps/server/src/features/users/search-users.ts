@@ -1,4 +1,5 @@
 import { and, asc, count, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { rolesText } from '@courier/domain/auth/roles';
 import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
 import { STAFF_ROLES, type UserSearchResult } from '@courier/domain/users/schemas';
 import { findUserById, toUserSummary } from '../../core/users.ts';
@@ -55,7 +56,8 @@ export async function searchUsers(
     id: row.id,
     name: `${row.firstName} ${row.lastName}`,
     accountCode: row.accountCode,
-    description: row.roles.length > 0 ? `${row.email} · ${row.roles.join(', ')}` : row.email,
+    // The roles as staff read them (Customer, Super admin), not their stored names.
+    description: row.roles.length > 0 ? `${row.email} · ${rolesText(row.roles)}` : row.email,
   }));
 }
 

@@ -23,6 +23,7 @@ import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useSession } from '@/session/session-store.ts';
 import { nearLimitCount } from '@/ui/limit-count.ts';
 import { toast } from '@/ui/toast.ts';
+import { useReportUnsaved } from './unsaved-changes.tsx';
 
 /** The server's text limits, on the inputs (an e-mail field is a string format textLimits does not read). */
 const LIMITS = {
@@ -82,6 +83,7 @@ export function DriverForm({
   const saving = driver ? update : create;
   const failure = saving.error instanceof ApiRequestError ? saving.error : undefined;
   const fieldError = (field: keyof DriverFields) => problems[field] ?? failure?.fieldMessage(field);
+  useReportUnsaved(JSON.stringify(fields) !== JSON.stringify(fieldsOf(driver)));
 
   const rooms = [...new Set([...(setupData.data?.roomNames ?? []), ...roomOptions, ...fields.rooms])].sort();
   const set = <K extends keyof DriverFields>(field: K, value: DriverFields[K]) => {

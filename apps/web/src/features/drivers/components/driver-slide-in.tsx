@@ -13,6 +13,7 @@ import { EquipmentSection } from './equipment-section.tsx';
 import { ProfileSections } from '../profile/profile-sections.tsx';
 import { PaySettingsSection } from './pay-settings-section.tsx';
 import { RegistrationNotifyPanel } from './registration-notify-panel.tsx';
+import { UnsavedChangesScope, useDiscardGuard } from './unsaved-changes.tsx';
 
 /**
  * A driver opened from the list: its details (editable), its profile, its equipment register and,
@@ -43,6 +44,8 @@ export function DriverSlideIn({
   const equipmentHeading = useRef<HTMLHeadingElement>(null);
   const equipmentFirst = section === 'equipment';
   const driverId = driver?.id;
+  // Escape or ✕ with an unsaved section asks before the edits are thrown away.
+  const guard = useDiscardGuard({ onClose, subject: 'This driver' });
   useEffect(() => {
     if (!opened || !equipmentFirst || driverId === undefined) return;
     // After the drawer's own focus trap has placed focus (its open transition).
@@ -58,71 +61,74 @@ export function DriverSlideIn({
     </section>
   );
   return (
-    <SlideIn opened={opened} onClose={onClose} title={title} size="xl">
-      {!driver ? (
-        loading ? (
-          <LoadingState text="Loading Driver..." />
+    <SlideIn opened={opened} onClose={guard.requestClose} title={title} size="xl">
+      <UnsavedChangesScope report={guard.report}>
+        {!driver ? (
+          loading ? (
+            <LoadingState text="Loading Driver..." />
+          ) : (
+            <EmptyState title="No Driver" subtitle="This driver is not in the list: change Active From to find them." />
+          )
         ) : (
-          <EmptyState title="No Driver" subtitle="This driver is not in the list: change Active From to find them." />
-        )
-      ) : (
-        <Stack gap="lg">
-          {equipmentFirst && (
-            <>
-              {equipment}
-              <Divider />
-            </>
-          )}
-          <section aria-labelledby="driver-details-heading">
-            <Group justify="space-between" mb="xs">
-              <Title order={3} size="h4" id="driver-details-heading">
-                Details
-              </Title>
-              <Group gap="sm">
-                <Text size="sm" c="gray.8">
-                  Added <DateText value={driver.createdAt} />
-                </Text>
-                <Button size="xs" variant="default" onClick={() => setNotifying(true)}>
-                  Send registration request
-                </Button>
-              </Group>
-            </Group>
-            <DriverForm
-              key={driver.id}
-              driver={driver}
-              roomOptions={roomOptions}
-              onSaved={() =>
-                toast({ title: 'Driver saved', message: 'Your changes have been saved.', type: 'success' })
-              }
-            />
-          </section>
-          <Divider />
-          <section aria-labelledby="driver-profile-heading">
-            <Title order={3} size="h4" id="driver-profile-heading" mb="xs">
-              Profile
-            </Title>
-            <ProfileSections key={driver.uuid} uuid={driver.uuid} />
-          </section>
-          {!equipmentFirst && (
-            <>
-              <Divider />
-              {equipment}
-            </>
-          )}
-          {mayEditPay && (
-            <>
-              <Divider />
-              <section aria-labelledby="driver-pay-heading">
-                <Title order={3} size="h4" id="driver-pay-heading" mb="xs">
-                  Pay settings
+          <Stack gap="lg">
+            {equipmentFirst && (
+              <>
+                {equipment}
+                <Divider />
+              </>
+            )}
+            <section aria-labelledby="driver-details-heading">
+              <Group justify="space-between" mb="xs">
+                <Title order={3} size="h4" id="driver-details-heading">
+                  Details
                 </Title>
-                <PaySettingsSection key={driver.id} driverId={driver.id} />
-              </section>
-            </>
-          )}
-        </Stack>
-      )}
+                <Group gap="sm">
+                  <Text size="sm" c="gray.8">
+                    Added <DateText value={driver.createdAt} />
+                  </Text>
+                  <Button size="xs" variant="default" onClick={() => setNotifying(true)}>
+                    Send registration request
+                  </Button>
+                </Group>
+              </Group>
+              <DriverForm
+                key={driver.id}
+                driver={driver}
+                roomOptions={roomOptions}
+                onSaved={() =>
+                  toast({ title: 'Driver saved', message: 'Your changes have been saved.', type: 'success' })
+                }
+              />
+            </section>
+            <Divider />
+            <section aria-labelledby="driver-profile-heading">
+              <Title order={3} size="h4" id="driver-profile-heading" mb="xs">
+                Profile
+              </Title>
+              <ProfileSections key={driver.uuid} uuid={driver.uuid} />
+            </section>
+            {!equipmentFirst && (
+              <>
+                <Divider />
+                {equipment}
+              </>
+            )}
+            {mayEditPay && (
+              <>
+                <Divider />
+                <section aria-labelledby="driver-pay-heading">
+                  <Title order={3} size="h4" id="driver-pay-heading" mb="xs">
+                    Pay settings
+                  </Title>
+                  <PaySettingsSection key={driver.id} driverId={driver.id} />
+                </section>
+              </>
+            )}
+          </Stack>
+        )}
+      </UnsavedChangesScope>
       <RegistrationNotifyPanel driver={notifying ? driver : undefined} onClose={() => setNotifying(false)} />
+      {guard.question}
     </SlideIn>
   );
 }

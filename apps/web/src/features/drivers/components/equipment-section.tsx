@@ -1,5 +1,6 @@
 import { Alert, Autocomplete, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useReportUnsaved } from './unsaved-changes.tsx';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
 import {
@@ -69,6 +70,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
   const [entries, setEntries] = useState(() => saved.map(editedOf));
   const [problems, setProblems] = useState<Map<string, DriverProblem[]>>(new Map());
   const [changed, setChanged] = useState(false);
+  useReportUnsaved(changed);
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
 
   const change = (key: string, update: (entry: EditedEntry) => EditedEntry) => {

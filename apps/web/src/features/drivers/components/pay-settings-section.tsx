@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { useReportUnsaved } from './unsaved-changes.tsx';
 import { textLimits } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';
@@ -123,6 +124,7 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
   const [form, setForm] = useState(() => formOf(settings));
   const [address, setAddress] = useState(() => addressOf(settings));
   const [empty, setEmpty] = useState<string | undefined>();
+  useReportUnsaved(JSON.stringify(form) !== JSON.stringify(formOf(settings)));
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
   const fieldError = (field: keyof PaySettingsBody) => failure?.fieldMessage(field);
   const set = <K extends keyof Form>(field: K, value: Form[K]) =>

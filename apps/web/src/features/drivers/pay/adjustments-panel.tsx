@@ -1,10 +1,13 @@
 import { ActionIcon, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { formatEuro } from '@courier/domain/common/money';
+import { PAY_PERIOD_STATUS_LABELS } from '@courier/domain/driver-pay/labels';
 import { MANUAL_PAY_ADJUSTMENT_TYPES, type ManualPayAdjustmentType } from '@courier/domain/driver-pay/formulas';
 import { PAY_ADJUSTMENT_ERRORS, payAdjustmentInputSchema } from '@courier/domain/driver-pay/schemas';
 import { SlideIn } from '@/ui/slide-in.tsx';
-import { PAY_ADJUSTMENT_TYPE_LABELS, PAY_PERIOD_STATUS_LABELS } from './pay-labels.ts';
+import { UnsavedChangesScope, useDiscardGuard, useReportUnsaved } from '../components/unsaved-changes.tsx';
+import { PAY_ADJUSTMENT_TYPE_LABELS } from './pay-labels.ts';
 import type { ManualAdjustmentDraft, PayRow } from './pay-rows.ts';
 
 type DraftField = 'type' | 'description' | 'amount';
@@ -15,8 +18,11 @@ const TYPE_OPTIONS = MANUAL_PAY_ADJUSTMENT_TYPES.map((type) => ({
   label: PAY_ADJUSTMENT_TYPE_LABELS[type],
 }));
 
-/** Amount text as typed: a number when it reads as one, else NaN (the schema then names the field). */
-const amountOf = (text: string) => (text.trim() === '' ? undefined : Number(text.trim()));
+/**
+ * Amount text as typed: a number when it is a plain decimal ('12.50'), else NaN ('12,50', letters,
+ * '1e3'), which the schema names as not an amount in euro; empty is no amount at all.
+ */
+const amountOf = (text: string) => (text.trim() === '' ? undefined : (typedDecimal(text) ?? Number.NaN));
 
 /**
  * Spec 2 §5's adjustment checks, each at its field as title and message ('Invalid amount: Amount
@@ -44,6 +50,7 @@ function AddAdjustmentForm({ onAdd }: { onAdd: (draft: ManualAdjustmentDraft) =>
   const [description, setDescription] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  useReportUnsaved(type !== null || description.trim() !== '' || amount.trim() !== '');
   const add = () => {
     const problems = problemsOf({ type, description, amount });
     setErrors(problems);
@@ -52,7 +59,7 @@ function AddAdjustmentForm({ onAdd }: { onAdd: (draft: ManualAdjustmentDraft) =>
       key: `new-${++nextKey}`,
       type: type as ManualPayAdjustmentType,
       description: description.trim(),
-      amount: Number(amount.trim()),
+      amount: typedDecimal(amount) ?? Number.NaN,
     });
     setType(null);
     setDescription('');
@@ -128,10 +135,12 @@ export function AdjustmentsPanel({
   onChange: (row: PayRow, adjustments: ManualAdjustmentDraft[]) => void;
 }) {
   const driver = row?.period.driver;
+  // A half-typed adjustment is not in the page's changes yet: closing asks before it is thrown away.
+  const guard = useDiscardGuard({ onClose, subject: 'The new adjustment' });
   return (
     <SlideIn
       opened={row !== undefined}
-      onClose={onClose}
+      onClose={guard.requestClose}
       size="md"
       title={
         <Text fw={700}>
@@ -140,66 +149,69 @@ export function AdjustmentsPanel({
       }
     >
       {row && (
-        <Stack>
-          <Text size="sm" c="gray.8">
-            {PAY_PERIOD_STATUS_LABELS[row.period.status]}
-            {row.editable ? '' : ': this pay period can no longer be changed.'}
-          </Text>
-          {row.adjustments.length === 0 ? (
-            <Text size="sm">No adjustments this week.</Text>
-          ) : (
-            <Table aria-label="Adjustments" verticalSpacing={6}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Type</Table.Th>
-                  <Table.Th>Description</Table.Th>
-                  <Table.Th ta="right">Amount</Table.Th>
-                  {row.editable && <Table.Th w={40} aria-label="Remove" />}
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {row.adjustments.map((adjustment) => (
-                  <Table.Tr key={adjustment.key}>
-                    <Table.Td>{PAY_ADJUSTMENT_TYPE_LABELS[adjustment.type]}</Table.Td>
-                    <Table.Td style={{ overflowWrap: 'anywhere' }}>{adjustment.description}</Table.Td>
-                    <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
-                      {adjustment.isDeduction ? '−' : ''}
-                      {formatEuro(adjustment.amount)}
-                    </Table.Td>
-                    {row.editable && (
-                      <Table.Td>
-                        {!adjustment.automatic && (
-                          <ActionIcon
-                            variant="subtle"
-                            color="red.9"
-                            aria-label={`Remove ${PAY_ADJUSTMENT_TYPE_LABELS[adjustment.type]} ${adjustment.description}`}
-                            onClick={() =>
-                              onChange(
-                                row,
-                                row.inputs.adjustments.filter((draft) => draft.key !== adjustment.key),
-                              )
-                            }
-                          >
-                            ✕
-                          </ActionIcon>
-                        )}
-                      </Table.Td>
-                    )}
+        <UnsavedChangesScope report={guard.report}>
+          <Stack>
+            <Text size="sm" c="gray.8">
+              {PAY_PERIOD_STATUS_LABELS[row.period.status]}
+              {row.editable ? '' : ': this pay period can no longer be changed.'}
+            </Text>
+            {row.adjustments.length === 0 ? (
+              <Text size="sm">No adjustments this week.</Text>
+            ) : (
+              <Table aria-label="Adjustments" verticalSpacing={6}>
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Type</Table.Th>
+                    <Table.Th>Description</Table.Th>
+                    <Table.Th ta="right">Amount</Table.Th>
+                    {row.editable && <Table.Th w={40} aria-label="Remove" />}
                   </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          )}
-          {row.editable && (
-            <>
-              <AddAdjustmentForm onAdd={(draft) => onChange(row, [...row.inputs.adjustments, draft])} />
-              <Text size="xs" c="gray.8">
-                Adjustments are saved with the page&apos;s other changes when you press Save.
-              </Text>
-            </>
-          )}
-        </Stack>
+                </Table.Thead>
+                <Table.Tbody>
+                  {row.adjustments.map((adjustment) => (
+                    <Table.Tr key={adjustment.key}>
+                      <Table.Td>{PAY_ADJUSTMENT_TYPE_LABELS[adjustment.type]}</Table.Td>
+                      <Table.Td style={{ overflowWrap: 'anywhere' }}>{adjustment.description}</Table.Td>
+                      <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' }}>
+                        {adjustment.isDeduction ? '−' : ''}
+                        {formatEuro(adjustment.amount)}
+                      </Table.Td>
+                      {row.editable && (
+                        <Table.Td>
+                          {!adjustment.automatic && (
+                            <ActionIcon
+                              variant="subtle"
+                              color="red.9"
+                              aria-label={`Remove ${PAY_ADJUSTMENT_TYPE_LABELS[adjustment.type]} ${adjustment.description}`}
+                              onClick={() =>
+                                onChange(
+                                  row,
+                                  row.inputs.adjustments.filter((draft) => draft.key !== adjustment.key),
+                                )
+                              }
+                            >
+                              ✕
+                            </ActionIcon>
+                          )}
+                        </Table.Td>
+                      )}
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            )}
+            {row.editable && (
+              <>
+                <AddAdjustmentForm onAdd={(draft) => onChange(row, [...row.inputs.adjustments, draft])} />
+                <Text size="xs" c="gray.8">
+                  Adjustments are saved with the page&apos;s other changes when you press Save.
+                </Text>
+              </>
+            )}
+          </Stack>
+        </UnsavedChangesScope>
       )}
+      {guard.question}
     </SlideIn>
   );
 }

@@ -4,7 +4,12 @@ import { useMemo, useState } from 'react';
 import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import { isEditablePayPeriod, type PayPeriod } from '@courier/domain/driver-pay/schemas';
+import {
+  isEditablePayPeriod,
+  MAX_FUEL_PERCENT,
+  parseFuelPercentText,
+  type PayPeriod,
+} from '@courier/domain/driver-pay/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import {
   fetchPayPeriodsCsv,
@@ -35,14 +40,18 @@ import {
   saveBodyOf,
   shownFuelPercent,
   UNTOUCHED_FUEL,
+  NO_FUEL_PROBLEMS,
   type FuelClass,
   type FuelPercents,
+  type FuelProblems,
   type PayRow,
   type PayRowEdit,
 } from './pay-rows.ts';
 import { payWeekOfSearch } from './pay-search.ts';
 
 const route = getRouteApi('/app/drivers/pay');
+
+const FUEL_LABELS: Record<FuelClass, string> = { van: 'Van / car fuel', bike: 'Bike / top-box fuel' };
 
 const weekLabel = (week: PayWeek) => `${formatDay(week.start)} – ${formatDay(week.end)}`;
 
@@ -56,13 +65,19 @@ function FuelInput({
   label,
   defaultPercent,
   value,
+  typed,
+  problem,
   onChange,
   disabled,
 }: {
   label: string;
   defaultPercent: number;
   value: number;
-  onChange: (value: number) => void;
+  /** A text that holds no percent (empty, out of range): shown as typed, with `problem` at the field. */
+  typed: string | undefined;
+  problem: string | undefined;
+  /** A readable percent, or the typed text that is not one. */
+  onChange: (next: { percent: number } | { text: string; problem: string }) => void;
   disabled: boolean;
 }) {
   return (
@@ -70,18 +85,22 @@ function FuelInput({
       label={label}
       w={150}
       title={`Default ${defaultPercent}%; it applies to drivers whose pay settings include fuel surcharge.`}
-      value={value}
+      value={typed ?? value}
       min={0}
-      max={100}
+      max={MAX_FUEL_PERCENT}
       decimalScale={2}
       step={0.5}
       suffix="%"
       disabled={disabled}
-      clampBehavior="strict"
+      // Out of range is shown and said at the field, not clamped away: 150 was silently ignored.
+      clampBehavior="none"
+      error={problem}
       // A minus is refused as it is typed ('-500' showed '-00%'): a percent here is 0 to 100.
       allowNegative={false}
       onChange={(next) => {
-        if (typeof next === 'number' && Number.isFinite(next)) onChange(next);
+        const text = String(next);
+        const parsed = parseFuelPercentText(text);
+        onChange(parsed.ok ? { percent: parsed.percent } : { text, problem: parsed.message });
       }}
     />
   );
@@ -104,6 +123,7 @@ export function DriverPayScreen() {
 interface CachedPayRow {
   edit: PayRowEdit | undefined;
   fuel: FuelPercents;
+  fuelProblems: FuelProblems;
   settings: PayFormulaSettings | undefined;
   row: PayRow;
 }
@@ -118,6 +138,9 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const finalise = useFinalisePayPeriods(week);
   const [edits, setEdits] = useState<ReadonlyMap<number, PayRowEdit>>(new Map());
   const [fuel, setFuel] = useState<FuelPercents>(UNTOUCHED_FUEL);
+  // A fuel input's text that holds no percent, and why: its drivers' totals wait and nothing is saved.
+  const [fuelTyped, setFuelTyped] = useState<Partial<Record<FuelClass, string>>>({});
+  const [fuelProblems, setFuelProblems] = useState<FuelProblems>(NO_FUEL_PROBLEMS);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [openPeriodId, setOpenPeriodId] = useState<number | null>(null);
   const [confirmingFinalise, setConfirmingFinalise] = useState(false);
@@ -138,13 +161,19 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
         const edit = edits.get(period.id);
         const driverSettings = settings.get(period.driver.id);
         const cached = rowCache.get(period);
-        if (cached && cached.edit === edit && cached.fuel === fuel && cached.settings === driverSettings)
+        if (
+          cached &&
+          cached.edit === edit &&
+          cached.fuel === fuel &&
+          cached.fuelProblems === fuelProblems &&
+          cached.settings === driverSettings
+        )
           return cached.row;
-        const row = payRowOf({ period, edit, fuel, settings: driverSettings });
-        rowCache.set(period, { edit, fuel, settings: driverSettings, row });
+        const row = payRowOf({ period, edit, fuel, fuelProblems, settings: driverSettings });
+        rowCache.set(period, { edit, fuel, fuelProblems, settings: driverSettings, row });
         return row;
       }),
-    [periods, edits, fuel, settings, rowCache],
+    [periods, edits, fuel, fuelProblems, settings, rowCache],
   );
   // A period being edited stays in view even when its total reaches 0.
   const shownRows = useMemo(
@@ -152,7 +181,11 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
     [rows, showZeros],
   );
   const changed = rows.filter((row) => row.changed);
-  const cellProblems = cellProblemLines(rows);
+  const fuelProblemLines = (['van', 'bike'] as const).flatMap((fuelClass) => {
+    const problem = fuelProblems[fuelClass];
+    return problem ? [{ id: `pay-fuel-problem-${fuelClass}`, text: `${FUEL_LABELS[fuelClass]}: ${problem}` }] : [];
+  });
+  const cellProblems = [...fuelProblemLines, ...cellProblemLines(rows)];
   const selectedIds = rows
     .filter((row) => row.period.status === 'IN_REVIEW' && selected.has(row.period.id))
     .map((row) => row.period.id);
@@ -194,6 +227,8 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
   const discard = () => {
     setEdits(new Map());
     setFuel(UNTOUCHED_FUEL);
+    setFuelTyped({});
+    setFuelProblems(NO_FUEL_PROBLEMS);
   };
 
   /** After a 409 the week reloads: edits on periods someone else changed or locked go, and the dialog says whose. */
@@ -301,8 +336,18 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
       },
     );
 
-  const setFuelOf = (fuelClass: FuelClass) => (value: number) =>
-    setFuel((current) => ({ ...current, [fuelClass]: value }));
+  const setFuelOf = (fuelClass: FuelClass) => (next: { percent: number } | { text: string; problem: string }) => {
+    const { [fuelClass]: _text, ...otherTexts } = fuelTyped;
+    const { [fuelClass]: _problem, ...otherProblems } = fuelProblems;
+    if ('percent' in next) {
+      setFuel((current) => ({ ...current, [fuelClass]: next.percent }));
+      setFuelTyped(otherTexts);
+      setFuelProblems(otherProblems);
+    } else {
+      setFuelTyped({ ...otherTexts, [fuelClass]: next.text });
+      setFuelProblems({ ...otherProblems, [fuelClass]: next.problem });
+    }
+  };
   const weeks = recentPayWeeks(dublinToday());
   const openRow = rows.find((row) => row.period.id === openPeriodId);
 
@@ -320,16 +365,20 @@ function PayWeekView({ week, showZeros }: { week: PayWeek; showZeros: boolean })
               onChange={(start) => start && void navigate({ search: (prev) => ({ ...prev, week: start }) })}
             />
             <FuelInput
-              label="Van / car fuel"
+              label={FUEL_LABELS.van}
               defaultPercent={FUEL_CLASS_DEFAULTS.van}
               value={shownFuelPercent(periods, fuel, 'van')}
+              typed={fuelTyped.van}
+              problem={fuelProblems.van}
               onChange={setFuelOf('van')}
               disabled={!editable}
             />
             <FuelInput
-              label="Bike / top-box fuel"
+              label={FUEL_LABELS.bike}
               defaultPercent={FUEL_CLASS_DEFAULTS.bike}
               value={shownFuelPercent(periods, fuel, 'bike')}
+              typed={fuelTyped.bike}
+              problem={fuelProblems.bike}
               onChange={setFuelOf('bike')}
               disabled={!editable}
             />

@@ -2,13 +2,13 @@ import { ActionIcon, Checkbox, Tooltip, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { formatEuro } from '@courier/domain/common/money';
+import { PAY_PERIOD_STATUS_LABELS } from '@courier/domain/driver-pay/labels';
 import { DRIVER_VEHICLE_LABELS, paySettingsNotFoundText } from '@courier/domain/drivers/labels';
 import type { DriverVehicle } from '@courier/domain/drivers/enums';
 import { PayCellInput, type MoveInColumn } from './pay-cell-input.tsx';
 import { cellProblemId, parseBoost, parseDays, type PayCellColumn, type PayDaysColumn } from './pay-cell-values.ts';
 import { PayDocumentsMenu } from './pay-documents-menu.tsx';
-import { PAY_PERIOD_STATUS_LABELS } from './pay-labels.ts';
-import { columnTotals, type PayRow, type PayRowEdit, type TotalledAmount } from './pay-rows.ts';
+import { columnTotals, isAmountKnown, type PayRow, type PayRowEdit, type TotalledAmount } from './pay-rows.ts';
 import classes from './pay-grid.module.css';
 
 const ROW_HEIGHT = 48;
@@ -78,13 +78,21 @@ const boostTitle = (automatic: number | null) =>
     ? 'Empty: the automatic Min Pay Boost.'
     : `Empty: the automatic Min Pay Boost (${formatEuro(automatic)}). Type an amount to pay that instead.`;
 const money = (value: number) => <span className={classes.amount}>{formatEuro(value)}</span>;
+/** An amount not worked out (a fuel input holds no percent): a dash, never the amount before it. */
+const notWorkedOut = (why: string) => (
+  <span title={why} aria-label={`Not worked out: ${why}`}>
+    —
+  </span>
+);
+const totalCell = (total: number | null) =>
+  total === null ? notWorkedOut('a fuel percent is missing or out of range') : money(total);
 const amountColumn = (key: TotalledAmount, header: string, width = 72): Column => ({
   key,
   header,
   width,
   align: 'right',
   total: key,
-  cell: (row) => money(row.amounts[key]),
+  cell: (row) => (isAmountKnown(row, key) ? money(row.amounts[key]) : notWorkedOut(row.fuelProblem ?? '')),
 });
 
 function columnsFor({
@@ -230,7 +238,10 @@ function columnsFor({
     },
     {
       key: 'adjustments',
-      header: 'Adjustments',
+      // One word wider than its column in some fonts (93 px in DejaVu Sans bold), which ran under the
+      // sticky Total: a soft hyphen lets it break as 'Adjust-ments', as Back-Box does, rather than widen
+      // a grid that just fits 1440 px. Screen readers and the header's accessible name ignore it.
+      header: 'Adjust\u00ADments',
       width: 92,
       align: 'right',
       total: 'adjustmentTotal',
@@ -252,7 +263,9 @@ function columnsFor({
       align: 'right',
       total: 'total',
       cell: (row) =>
-        row.live ? (
+        row.fuelProblem !== undefined ? (
+          notWorkedOut(row.fuelProblem)
+        ) : row.live ? (
           <b className={classes.amount} data-total>
             {formatEuro(row.amounts.total)}
           </b>
@@ -389,7 +402,7 @@ export function PayGrid({
                 {index === 1
                   ? `Totals (${rows.length} ${rows.length === 1 ? 'driver' : 'drivers'})`
                   : column.total
-                    ? money(totals[column.total])
+                    ? totalCell(totals[column.total])
                     : null}
               </td>
             ))}

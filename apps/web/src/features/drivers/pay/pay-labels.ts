@@ -1,14 +1,6 @@
 import type { PayAdjustmentType } from '@courier/domain/driver-pay/formulas';
-import type { PayPeriodStatus } from '@courier/domain/driver-pay/schemas';
 
 // Words staff read on the pay screen (labels, never the stored values).
-
-export const PAY_PERIOD_STATUS_LABELS: Record<PayPeriodStatus, string> = {
-  ACTIVE: 'Active',
-  IN_REVIEW: 'In review',
-  PENDING_PAYMENT: 'Pending payment',
-  PAID: 'Paid',
-};
 
 export const PAY_ADJUSTMENT_TYPE_LABELS: Record<PayAdjustmentType, string> = {
   MANUAL_ADDITION: 'Addition',

@@ -47,6 +47,9 @@ export interface PayCellProblem {
 export type FuelClass = 'van' | 'bike';
 export type FuelPercents = Record<FuelClass, number | null>;
 export const UNTOUCHED_FUEL: FuelPercents = { van: null, bike: null };
+/** What is wrong with a fuel input's text (empty, out of range): no percent is taken from it. */
+export type FuelProblems = Partial<Record<FuelClass, string>>;
+export const NO_FUEL_PROBLEMS: FuelProblems = {};
 
 /** Van and car share the van percent, bike and top-box bike the bike one; other vehicles burn no fuel. */
 export function fuelClassOf(vehicle: string): FuelClass | null {
@@ -108,6 +111,11 @@ export interface PayRow {
   problems: PayCellProblem[];
   /** False while an edited period's pay settings are still loading: the amounts are the saved ones. */
   live: boolean;
+  /**
+   * Why the fuel input of the period's vehicle holds no percent (emptied, out of range): its fuel
+   * surcharge and total are not worked out, and nothing is saved, until it does.
+   */
+  fuelProblem: string | undefined;
   amounts: PayAmounts;
   adjustments: ListedAdjustment[];
 }
@@ -229,11 +237,13 @@ export function payRowOf({
   period,
   edit,
   fuel,
+  fuelProblems = NO_FUEL_PROBLEMS,
   settings,
 }: {
   period: PayPeriod;
   edit: PayRowEdit | undefined;
   fuel: FuelPercents;
+  fuelProblems?: FuelProblems;
   /** The driver's formula settings; undefined while they load. */
   settings: PayFormulaSettings | undefined;
 }): PayRow {
@@ -248,14 +258,18 @@ export function payRowOf({
       typed: NOTHING_TYPED,
       problems: [],
       live: true,
+      fuelProblem: undefined,
       ...saved,
     };
   }
   const inputs = inputsOf(period, edit, fuel);
   const typed = edit?.typed ?? NOTHING_TYPED;
   const problems = problemsOf(typed);
-  const changed = isChanged(period, inputs) || problems.length > 0;
-  if (!settings) return { period, editable, inputs, changed, typed, problems, live: !changed, ...savedAmounts(period) };
+  const fuelClass = fuelClassOf(period.driver.vehicle);
+  const fuelProblem = fuelClass ? fuelProblems[fuelClass] : undefined;
+  const changed = isChanged(period, inputs) || problems.length > 0 || fuelProblem !== undefined;
+  if (!settings)
+    return { period, editable, inputs, changed, typed, problems, live: !changed, fuelProblem, ...savedAmounts(period) };
 
   const computeWith = (manualBoost: number | null) =>
     computePayPeriod({
@@ -291,6 +305,7 @@ export function payRowOf({
     typed,
     problems,
     live: true,
+    fuelProblem,
     adjustments,
     amounts: {
       basePay: result.basePay,
@@ -351,10 +366,23 @@ export const TOTALLED_AMOUNTS = [
 ] as const satisfies readonly (keyof PayAmounts)[];
 export type TotalledAmount = (typeof TOTALLED_AMOUNTS)[number];
 
-/** The footer: each amount column summed over the rows shown, in cents. */
-export function columnTotals(rows: readonly PayRow[]): Record<TotalledAmount, number> {
-  const totals = {} as Record<TotalledAmount, number>;
-  for (const key of TOTALLED_AMOUNTS) totals[key] = toEuro(addMoney(...rows.map((row) => toCents(row.amounts[key]))));
+/** The amounts a row cannot work out while its fuel input holds no percent. */
+export const FUEL_DEPENDENT_AMOUNTS: readonly TotalledAmount[] = ['fuelSurcharge', 'total'];
+
+/** Whether a row's amount is worked out (not while its fuel input holds no percent). */
+export const isAmountKnown = (row: PayRow, key: TotalledAmount) =>
+  row.fuelProblem === undefined || !FUEL_DEPENDENT_AMOUNTS.includes(key);
+
+/**
+ * The footer: each amount column summed over the rows shown, in cents; null for a column one of
+ * whose rows is not worked out (a fuel input holds no percent): a sum without it would pretend.
+ */
+export function columnTotals(rows: readonly PayRow[]): Record<TotalledAmount, number | null> {
+  const totals = {} as Record<TotalledAmount, number | null>;
+  for (const key of TOTALLED_AMOUNTS)
+    totals[key] = rows.every((row) => isAmountKnown(row, key))
+      ? toEuro(addMoney(...rows.map((row) => toCents(row.amounts[key]))))
+      : null;
   return totals;
 }
 

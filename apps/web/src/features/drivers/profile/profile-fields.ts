@@ -1,3 +1,4 @@
+import type { TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
 import type { DriverProfileSection, DriverProfileSections } from '@courier/domain/drivers/profile';
 
 // The words staff read for the driver profile (spec 2 §3 'Driver profile'): each section's title
@@ -10,6 +11,8 @@ export interface ProfileField<S extends DriverProfileSection> {
   label: string;
   kind: ProfileFieldKind;
   placeholder?: string;
+  /** A day field's reading of a two-digit year: 'past' where the day cannot be after today. */
+  century?: TwoDigitYearCentury;
 }
 
 type SectionFields = { [S in DriverProfileSection]: { title: string; fields: readonly ProfileField<S>[] } };
@@ -18,7 +21,7 @@ export const PROFILE_SECTIONS: SectionFields = {
   personal: {
     title: 'Personal details',
     fields: [
-      { key: 'dateOfBirth', label: 'Date of birth', kind: 'day' },
+      { key: 'dateOfBirth', label: 'Date of birth', kind: 'day', century: 'past' },
       { key: 'nationality', label: 'Nationality', kind: 'text' },
       { key: 'ppsNumber', label: 'PPS number', kind: 'text', placeholder: '1234567TW' },
     ],

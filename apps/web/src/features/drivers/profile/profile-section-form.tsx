@@ -13,6 +13,7 @@ import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { nearLimitCount } from '@/ui/limit-count.ts';
 import { toast } from '@/ui/toast.ts';
+import { useReportUnsaved } from '../components/unsaved-changes.tsx';
 import { PROFILE_SECTIONS, type ProfileField } from './profile-fields.ts';
 
 type FieldValue = string | boolean | null;
@@ -54,6 +55,7 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
   const [values, setValues] = useState<DriverProfileSections[S]>(saved);
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const [changed, setChanged] = useState(false);
+  useReportUnsaved(changed);
   // The mutation is shared by the eight sections: only this section's call is shown here.
   const ownCall = save.variables !== undefined && section in save.variables;
   const failure = save.error instanceof ApiRequestError && ownCall ? save.error : undefined;
@@ -103,6 +105,7 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
         <Stack key={field.key} gap={2}>
           <DayInput
             label={field.label}
+            century={field.century}
             value={typeof value === 'string' ? value : undefined}
             onChange={(day) => set(field.key, day ?? null)}
           />

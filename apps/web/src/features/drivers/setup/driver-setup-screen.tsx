@@ -4,7 +4,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { DRIVER_TEXTS } from '@courier/domain/drivers/labels';
 import type { DispatchUser } from '@courier/domain/drivers/setup-schemas';
-import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import { ApiRequestError } from '@/api/client.ts';
 import { useOpenDispatchUser, useSetupUserList } from '@/api/driver-setup.ts';
 import { useDriverSetupData } from '@/api/drivers.ts';
 import { DateText } from '@/ui/format.tsx';
@@ -13,7 +14,7 @@ import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { DispatchProfileEditor } from './dispatch-profile-editor.tsx';
-import { rolesText } from './role-labels.ts';
+import { rolesText } from '@courier/domain/auth/roles';
 import { isSearchable, SETUP_PAGE_SIZE, setupUserListBodyOf } from './setup-search.ts';
 
 const route = getRouteApi('/app/drivers/setup');
@@ -60,6 +61,7 @@ export function DriverSetupScreen() {
           placeholder="Search users by name or email..."
           w={{ base: '100%', sm: 360 }}
           value={text}
+          maxLength={USER_SEARCH_MAX_LENGTH}
           description={isSearchable(text) ? undefined : `Type at least ${USER_SEARCH_MIN_LENGTH} characters to search.`}
           onChange={(event) => {
             setText(event.currentTarget.value);
@@ -78,6 +80,12 @@ export function DriverSetupScreen() {
       </Group>
       {list.isPending ? (
         <LoadingState text="Loading Users..." />
+      ) : list.isError && list.error instanceof ApiRequestError && list.error.status === 400 ? (
+        // A search the server refuses is not a failure to retry: asking again gets the same answer.
+        <EmptyState
+          title="Search not accepted"
+          subtitle={list.error.fieldMessage('searchQuery') ?? list.error.message}
+        />
       ) : list.isError ? (
         <ErrorState subtitle={list.error.message} onRetry={() => void list.refetch()} />
       ) : list.data.users.length === 0 ? (

@@ -1,12 +1,12 @@
-import { USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
+import { USER_SEARCH_MAX_LENGTH, USER_SEARCH_MIN_LENGTH } from '@courier/domain/users/limits';
 import type { UserListBody } from '@/api/driver-setup.ts';
 import { searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** Spec 2 §9: the driver setup pages users by 10. */
 export const SETUP_PAGE_SIZE = 10;
 
-/** The setup's search in the URL (a bad value is dropped, never an error page). */
-const driverSetupParams = { q: textParam(), page: wholeNumberParam({ min: 0 }) };
+/** The setup's search in the URL (a bad value, a search longer than the server takes, is dropped, never an error page). */
+const driverSetupParams = { q: textParam({ maxLength: USER_SEARCH_MAX_LENGTH }), page: wholeNumberParam({ min: 0 }) };
 export const driverSetupSearchSchema = searchParams(driverSetupParams);
 
 export type DriverSetupSearch = SearchOf<typeof driverSetupParams>;

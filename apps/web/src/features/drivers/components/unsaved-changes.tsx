@@ -1,0 +1,54 @@
+import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+
+/** Where a section of the driver slide-in says whether it holds changes that are not saved. */
+const UnsavedChangesContext = createContext<((section: string, unsaved: boolean) => void) | undefined>(undefined);
+
+/** The sections inside report to the guard holding `report`. */
+export function UnsavedChangesScope({
+  report,
+  children,
+}: {
+  report: (section: string, unsaved: boolean) => void;
+  children: ReactNode;
+}) {
+  return <UnsavedChangesContext.Provider value={report}>{children}</UnsavedChangesContext.Provider>;
+}
+
+/** A section of the slide-in says whether its edits are unsaved, so closing the panel asks first. */
+export function useReportUnsaved(unsaved: boolean) {
+  const report = useContext(UnsavedChangesContext);
+  const section = useId();
+  useEffect(() => {
+    report?.(section, unsaved);
+  }, [report, section, unsaved]);
+  // A section that goes away (the panel closed, its form started again after a save) holds nothing.
+  useEffect(() => () => report?.(section, false), [report, section]);
+}
+
+/**
+ * The slide-in's close, guarded: with a section holding unsaved edits, Escape or ✕ asks the address
+ * book's and tariff editor's question ('Discard changes?', 'Keep editing' focused, so an Enter pressed
+ * as it opens keeps the typing); with none it closes at once. Wrap the panel's sections in
+ * `UnsavedChangesScope` with its `report`.
+ */
+export function useDiscardGuard({ onClose, subject }: { onClose: () => void; subject: string }) {
+  const unsaved = useRef(new Set<string>());
+  const [asking, setAsking] = useState(false);
+  const report = useCallback((section: string, holds: boolean) => {
+    if (holds) unsaved.current.add(section);
+    else unsaved.current.delete(section);
+  }, []);
+  const discard = () => {
+    setAsking(false);
+    unsaved.current.clear();
+    onClose();
+  };
+  const requestClose = () => (unsaved.current.size > 0 ? setAsking(true) : onClose());
+  const question = (
+    <DiscardChangesDialog opened={asking} onKeep={() => setAsking(false)} onDiscard={discard}>
+      {subject} has changes that are not saved.
+    </DiscardChangesDialog>
+  );
+  return { requestClose, report, question };
+}
