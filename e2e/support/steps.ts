@@ -92,3 +92,9 @@ export async function switchFlipsAtOnce(toggle: Locator): Promise<boolean> {
     return input.checked !== before;
   });
 }
+
+/** The texts an input is described by: its limit count, its message. */
+export async function descriptionsOf(page: Page, input: Locator): Promise<string[]> {
+  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
+  return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ''));
+}

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
-import { addThroughDialog, fillAddressEntry } from '../support/steps.ts';
+import { addThroughDialog, descriptionsOf, fillAddressEntry } from '../support/steps.ts';
 
 const browser = browserForTests();
 
@@ -24,11 +24,6 @@ async function api<T>(page: Page, path: string, init: { method?: string; body?: 
 async function openTab(page: Page, companyId: number, tab: string): Promise<void> {
   await page.goto(`/companies/${companyId}/${tab}`);
   await page.getByRole('tab', { name: tabLabel(tab), selected: true }).waitFor();
-}
-/** The texts an input is described by: its limit count, its message. */
-async function descriptionsOf(page: Page, input: Locator): Promise<string[]> {
-  const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
-  return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ''));
 }
 
 const tabLabel = (tab: string) =>
@@ -295,14 +290,7 @@ describe('company Settings tab', () => {
     const message = 'Please enter a valid email address for the billing contact.';
     await page.getByText(message).waitFor({ timeout: 10_000 });
     expect(await email.getAttribute('aria-invalid')).toBe('true');
-    const describedBy = (await email.getAttribute('aria-describedby')) ?? '';
-    const descriptions = await Promise.all(
-      describedBy
-        .split(' ')
-        .filter(Boolean)
-        .map((id) => page.locator(`[id="${id}"]`).textContent()),
-    );
-    expect(descriptions).toContain(message);
+    expect(await descriptionsOf(page, email)).toContain(message);
     expect(await name.getAttribute('aria-invalid')).not.toBe('true');
     expect(await name.getAttribute('maxlength')).toBe('100');
     expect(problems).toEqual([]);

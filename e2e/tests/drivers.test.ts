@@ -8,7 +8,7 @@ import {
   type DemoRole,
 } from '../support/browser.ts';
 import { apiToken } from '../support/api.ts';
-import { driverRowsOf, openDriver } from '../support/steps.ts';
+import { descriptionsOf, driverRowsOf, openDriver } from '../support/steps.ts';
 
 // Issue 13, the web part of the driver register: the list and its Active From filter, the driver
 // slide-in (details, equipment, pay settings for accounts only), and who is refused.
@@ -371,14 +371,7 @@ describe('drivers', () => {
       await panel.getByRole('button', { name: 'Save driver' }).click();
       const message = `Driver number ${other.driverNumber} is already taken by ${other.firstName} ${other.lastName}. Choose another number.`;
       await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');
-      const describedBy = (await number.getAttribute('aria-describedby')) ?? '';
-      const descriptions = await Promise.all(
-        describedBy
-          .split(' ')
-          .filter(Boolean)
-          .map((id) => page.locator(`[id="${id}"]`).textContent()),
-      );
-      expect(descriptions).toContain(message);
+      expect(await descriptionsOf(page, number)).toContain(message);
       const saved = (await api<ListedDriver[]>('accounts', '/drivers')).body.find((d) => d.id === driver.id);
       expect(saved?.driverNumber).toBe(driver.driverNumber);
       expect(problems).toEqual([]);
