@@ -31,7 +31,7 @@ export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 export const conflict = (message: string, details?: Detail[]) => new AppError('STATE_CONFLICT', message, details);
 export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
 /** A second record with the same unique key. */
-export const alreadyExists = (message: string) => new AppError('ALREADY_EXISTS', message);
+export const alreadyExists = (message: string, details?: Detail[]) => new AppError('ALREADY_EXISTS', message, details);
 /** The record changed since the client loaded it. */
 export const staleEdit = (message: string, details?: Detail[]) => new AppError('STALE_EDIT', message, details);
 /** The record is part of an invoiced period. */

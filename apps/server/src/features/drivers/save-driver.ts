@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { CreateDriverBody, Driver, UpdateDriverBody } from '@courier/domain/drivers/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { drivers } from '../../db/schema/index.ts';
-import { alreadyExists, AppError, badRequest } from '../../http/errors.ts';
+import { alreadyExists, badRequest } from '../../http/errors.ts';
 import { sqlStateOf } from '../../http/postgres-errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { findClashingDriver, getDriver, listRoomNames, lockDriver } from './queries.ts';
@@ -33,7 +33,7 @@ export async function knownRooms(
 
 /** A 409 that names the field holding the taken value, as a 400 does, so the form marks that field. */
 const takenField = (field: 'driverNumber' | 'email', message: string) =>
-  new AppError('ALREADY_EXISTS', message, [{ field: `body.${field}`, message }]);
+  alreadyExists(message, [{ field: `body.${field}`, message }]);
 
 /** 409 when another driver has the number or the e-mail address, naming which and whose. */
 async function refuseClash(tx: DbOrTx, fields: DriverFields, exceptId?: number): Promise<void> {
