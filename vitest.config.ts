@@ -26,7 +26,7 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.ts'],
           setupFiles: [failOnConsoleError],
-          // Loaded afresh by each vi.resetModules(), so a test can load it after setting it up (zod-jitless.test.ts).
+          // Loaded afresh by each vi.resetModules(), so a test can load it after setting it up (zod-settings.test.ts).
           server: { deps: { inline: ['zod'] } },
         },
       },

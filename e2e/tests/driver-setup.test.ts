@@ -371,7 +371,7 @@ describe('driver profile, licence, registration notice and setup', () => {
       });
       await input.fill('another search');
       await page.getByRole('heading', { name: 'Search not accepted' }).waitFor();
-      await page.getByText(/expected string to have <=100 characters/).waitFor();
+      await page.getByText('Must have at most 100 characters.').waitFor();
       expect(await page.getByText('Something went wrong').count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Try again' }).count()).toBe(0);
       expect(problems).toEqual([]);

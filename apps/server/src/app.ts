@@ -6,6 +6,8 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { plainZodMessage } from '@courier/domain/common/plain-messages';
 import type { AppContext } from './app-context.ts';
 import { serverAreas } from './features/index.ts';
 import { registerAccessControl, type Access } from './http/access.ts';
@@ -44,6 +46,9 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     trustProxy: context.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // A request part that breaks a schema without a message of its own is answered in words ('Must be at
+  // least 0.'), not zod's ('Too small: expected number to be >=0'); the web app words its forms the same.
+  z.config({ customError: plainZodMessage });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(createResponseSerializerCompiler({ check: options.checkResponses ?? false }));
   const webDist = context.config.webDist;

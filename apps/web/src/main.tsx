@@ -1,4 +1,4 @@
-import './zod-jitless.ts';
+import './zod-settings.ts';
 import './preload-shell.ts';
 import './mantine.css';
 import './styles.css';

@@ -2,6 +2,7 @@ import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_ERROR_CODES } from '@courier/domain/common/errors';
+import { bearer, createTestAppSignedInAs } from '../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../test/test-app.ts';
 import {
   alreadyExists,
@@ -116,6 +117,43 @@ describe.each(databaseKinds)('Fastify’s own client errors on %s', (kind) => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'No such route: GET /api/no-such-thing' });
+  });
+});
+
+describe.each(databaseKinds)('bad input answered in words on %s', (kind) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    ({ t, token } = await createTestAppSignedInAs(kind, ['ACCOUNTS']));
+  });
+  afterAll(() => t?.close());
+
+  it("a field that breaks a schema without a message of its own is named with what to send, not zod's wording", async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(token),
+      payload: { size: 10, skip: 0, searchQuery: 'y'.repeat(101) },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: 'Invalid body.searchQuery: Must have at most 100 characters.',
+      details: [{ field: 'body.searchQuery', message: 'Must have at most 100 characters.' }],
+    });
+  });
+
+  it('a schema’s own message is kept', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/users',
+      headers: bearer(token),
+      payload: { size: 101, skip: 0 },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ details: unknown[] }>().details).toEqual([
+      { field: 'body.size', message: 'size must be at most 100.' },
+    ]);
   });
 });
 

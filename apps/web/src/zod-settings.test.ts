@@ -11,10 +11,10 @@ afterEach(() => {
   vi.resetModules();
 });
 
-it('zod loaded after zod-jitless.ts builds and parses object schemas without ever calling Function', async () => {
+it('zod loaded after zod-settings.ts builds and parses object schemas without ever calling Function', async () => {
   vi.resetModules();
   delete zodGlobal.__zod_globalConfig;
-  await import('./zod-jitless.ts');
+  await import('./zod-settings.ts');
   const evals = vi.fn();
   zodGlobal.Function = new Proxy(realFunction, {
     construct: (target, args: string[]) => {
@@ -51,4 +51,17 @@ it('without it, the same zod would call Function (so the test above can fail)', 
   schema.parse({ id: 1 });
 
   expect(evals).toHaveBeenCalled();
+});
+
+it("zod loaded after zod-settings.ts words a schema's limits as the server does, and keeps a schema's own message", async () => {
+  vi.resetModules();
+  delete zodGlobal.__zod_globalConfig;
+  await import('./zod-settings.ts');
+  const { z } = await import('zod');
+
+  expect(z.number().min(0).safeParse(-1).error?.issues[0]?.message).toBe('Must be at least 0.');
+  expect(z.string().max(100).safeParse('x'.repeat(101)).error?.issues[0]?.message).toBe(
+    'Must have at most 100 characters.',
+  );
+  expect(z.number().min(0, 'Enter 0 or more.').safeParse(-1).error?.issues[0]?.message).toBe('Enter 0 or more.');
 });
