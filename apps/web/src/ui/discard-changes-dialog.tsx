@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './dialog.tsx';
 
 /**
@@ -30,4 +30,35 @@ export function DiscardChangesDialog({
       {children}
     </ConfirmDialog>
   );
+}
+
+/**
+ * An editor's close, guarded: `requestClose` (for Escape, ✕, a click outside, Cancel) asks
+ * 'Discard changes?' while `unsaved()` says the editor holds changes not saved, and closes at once
+ * otherwise; `closeNow` (after a save, or on 'Discard changes') closes without asking. Render
+ * `question` beside the editor. Each editor knows in its own way what is unsaved, so it is asked at
+ * the moment of closing.
+ */
+export function useGuardedClose({
+  unsaved,
+  close,
+  subject,
+}: {
+  unsaved: () => boolean;
+  close: () => void;
+  /** What has changes: 'The tariff has changes that are not saved.' */
+  subject: ReactNode;
+}) {
+  const [asking, setAsking] = useState(false);
+  const closeNow = () => {
+    setAsking(false);
+    close();
+  };
+  const requestClose = () => (unsaved() ? setAsking(true) : closeNow());
+  const question = (
+    <DiscardChangesDialog opened={asking} onKeep={() => setAsking(false)} onDiscard={closeNow}>
+      {subject}
+    </DiscardChangesDialog>
+  );
+  return { requestClose, closeNow, question };
 }

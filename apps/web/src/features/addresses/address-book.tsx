@@ -33,7 +33,7 @@ import { MapView } from '@/ui/maps.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
-import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
 /** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
 type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
@@ -121,7 +121,12 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
   // The draft as it was when the editor opened is kept beside it: closing with changes asks first.
   const [editing, setEditing] = useState<{ opened: Draft; draft: Draft } | null>(null);
   const draft = editing?.draft ?? null;
-  const [askDiscard, setAskDiscard] = useState(false);
+  // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
+  const { requestClose, closeNow, question } = useGuardedClose({
+    unsaved: () => editing !== null && hasChanges(editing),
+    close: () => setEditing(null),
+    subject: 'The address book entry has changes that are not saved.',
+  });
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
 
   if (entries.isPending) return <LoadingState text="Loading Addresses..." />;
@@ -129,12 +134,6 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
 
   const openEditor = (opened: Draft) => setEditing({ opened, draft: opened });
   const changeDraft = (changed: Draft) => setEditing((current) => current && { ...current, draft: changed });
-  const closeNow = () => {
-    setAskDiscard(false);
-    setEditing(null);
-  };
-  // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
-  const requestClose = () => (editing && hasChanges(editing) ? setAskDiscard(true) : closeNow());
 
   const jumpTo = (entryId: string | null) => {
     if (!entryId) return;
@@ -298,9 +297,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
           />
         )}
       </SlideIn>
-      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
-        The address book entry has changes that are not saved.
-      </DiscardChangesDialog>
+      {question}
     </Stack>
   );
 }

@@ -33,7 +33,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/company-references.ts';
-import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
 /** The server's limits, shown and kept on the inputs. */
 const LIMITS = textLimits(referenceBodySchema);
@@ -69,7 +69,6 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
   const [editing, setEditing] = useState<{ opened: Draft; draft: Draft } | null>(null);
   const draft = editing?.draft ?? null;
   const setDraft = (changed: Draft) => setEditing((current) => current && { ...current, draft: changed });
-  const [askDiscard, setAskDiscard] = useState(false);
   /** The first rule the last Save found broken (spec 1 §5), shown on the field it concerns. */
   const [problem, setProblem] = useState<{ field: ReferenceField; message: string } | null>(null);
   /** The server's refusal (400) of the last save: its fields are marked with its messages. */
@@ -91,12 +90,12 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
       : NEW_DRAFT;
     setEditing({ opened, draft: opened });
   };
-  const closeNow = () => {
-    setAskDiscard(false);
-    setEditing(null);
-  };
   // Closing with unsaved changes (Escape, the close button, a click outside, Cancel) asks first.
-  const requestClose = () => (editing && hasChanges(editing) ? setAskDiscard(true) : closeNow());
+  const { requestClose, closeNow, question } = useGuardedClose({
+    unsaved: () => editing !== null && hasChanges(editing),
+    close: () => setEditing(null),
+    subject: 'The reference has changes that are not saved.',
+  });
 
   const submit = () => {
     if (!draft) return;
@@ -257,9 +256,7 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
         )}
       </SlideIn>
 
-      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
-        The reference has changes that are not saved.
-      </DiscardChangesDialog>
+      {question}
 
       <ConfirmDialog
         opened={deleting !== null}

@@ -26,7 +26,7 @@ import {
 import type { ApiRequestError } from '@/api/client.ts';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
-import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
 type Problems = Partial<Record<keyof SetCallEdit, string>>;
 type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
@@ -91,14 +91,15 @@ export function SetCallDetailsEditor({
 }) {
   // The form saves only on Save, so typing not saved yet would be lost on closing: closing asks first.
   const dirty = useRef(false);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const closeNow = () => {
-    dirty.current = false;
-    setAskDiscard(false);
-    onClose();
-  };
   // Closing with unsaved changes (Escape, the close button, a click outside, Cancel) asks first.
-  const requestClose = () => (dirty.current ? setAskDiscard(true) : closeNow());
+  const { requestClose, question } = useGuardedClose({
+    unsaved: () => dirty.current,
+    close: () => {
+      dirty.current = false;
+      onClose();
+    },
+    subject: 'The set call details have changes that are not saved.',
+  });
   const setDirty = (value: boolean) => {
     dirty.current = value;
   };
@@ -117,9 +118,7 @@ export function SetCallDetailsEditor({
           />
         )}
       </SlideIn>
-      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
-        The set call details have changes that are not saved.
-      </DiscardChangesDialog>
+      {question}
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
 /** Where a section of the driver slide-in says whether it holds changes that are not saved. */
 const UnsavedChangesContext = createContext<((section: string, unsaved: boolean) => void) | undefined>(undefined);
@@ -34,21 +34,17 @@ export function useReportUnsaved(unsaved: boolean) {
  */
 export function useDiscardGuard({ onClose, subject }: { onClose: () => void; subject: string }) {
   const unsaved = useRef(new Set<string>());
-  const [asking, setAsking] = useState(false);
   const report = useCallback((section: string, holds: boolean) => {
     if (holds) unsaved.current.add(section);
     else unsaved.current.delete(section);
   }, []);
-  const discard = () => {
-    setAsking(false);
-    unsaved.current.clear();
-    onClose();
-  };
-  const requestClose = () => (unsaved.current.size > 0 ? setAsking(true) : onClose());
-  const question = (
-    <DiscardChangesDialog opened={asking} onKeep={() => setAsking(false)} onDiscard={discard}>
-      {subject} has changes that are not saved.
-    </DiscardChangesDialog>
-  );
+  const { requestClose, question } = useGuardedClose({
+    unsaved: () => unsaved.current.size > 0,
+    close: () => {
+      unsaved.current.clear();
+      onClose();
+    },
+    subject: `${subject} has changes that are not saved.`,
+  });
   return { requestClose, report, question };
 }

@@ -12,7 +12,7 @@ import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
 import { useEscapeInside } from '@/ui/use-escape-inside.ts';
-import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
 /** Whether a saved tariff belongs to the list of this filter (spec 2 §7 GET /pricing/tariffs). */
 function isInList(tariff: Tariff, filter: TariffListFilter): boolean {
@@ -59,15 +59,16 @@ export function TariffList({
   const [editing, setEditing] = useState<Tariff | null>(null);
   const [creating, setCreating] = useState(false);
   const dirty = useRef(false);
-  const [askDiscard, setAskDiscard] = useState(false);
-  const closeNow = () => {
-    dirty.current = false;
-    setAskDiscard(false);
-    setEditing(null);
-    setCreating(false);
-  };
   // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
-  const requestClose = () => (dirty.current ? setAskDiscard(true) : closeNow());
+  const { requestClose, closeNow, question } = useGuardedClose({
+    unsaved: () => dirty.current,
+    close: () => {
+      dirty.current = false;
+      setEditing(null);
+      setCreating(false);
+    },
+    subject: 'The tariff has changes that are not saved.',
+  });
   const setDirty = (value: boolean) => {
     dirty.current = value;
   };
@@ -221,9 +222,7 @@ export function TariffList({
       <SlideIn opened={creating} onClose={requestClose} title={<Text fw={600}>Tariff Creator</Text>} size={700}>
         {creating && form(null)}
       </SlideIn>
-      <DiscardChangesDialog opened={askDiscard} onKeep={() => setAskDiscard(false)} onDiscard={closeNow}>
-        The tariff has changes that are not saved.
-      </DiscardChangesDialog>
+      {question}
     </Paper>
   );
 }
