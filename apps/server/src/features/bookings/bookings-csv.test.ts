@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
@@ -117,6 +117,27 @@ describe.each(databaseKinds)('bookings CSV on %s', (kind) => {
     expect(b1.Delivery).toMatch(/\w/);
     expect(b1.Collection).not.toBe(b1.Delivery);
     expect(b3).toMatchObject({ Collection: '', Delivery: '' });
+  });
+
+  it("writes a place's street once when its name is that street, as the booking's details do", async () => {
+    const [place] = rowsOf<{ id: number; line: string }>(
+      await t.db.execute(sql`
+        select p.id, p.address_line_one as line from booking_jobs bj
+        join bookings b on b.id = bj.booking_id join places p on p.id = bj.collection_place_id
+        where b.reference = 'B0001' order by bj.id limit 1`),
+    );
+    if (!place) throw new Error('B0001 has no collection place');
+    const [before] = rowsOf<{ name: string }>(await t.db.execute(sql`select name from places where id = ${place.id}`));
+    await t.db.execute(sql`update places set name = address_line_one where id = ${place.id}`);
+    try {
+      const rows = csvRows((await csv('')).body);
+      const collection = rows[0]?.indexOf('Collection') ?? -1;
+      const text = rows.find((row) => row[0] === 'B0001')?.[collection] ?? '';
+      expect(text.startsWith(`${place.line}, `)).toBe(true);
+      expect(text.split(place.line)).toHaveLength(2);
+    } finally {
+      await t.db.execute(sql`update places set name = ${before?.name ?? ''} where id = ${place.id}`);
+    }
   });
 
   it('has as many rows as the list counts, across batches with tied sort values, each booking once', async () => {

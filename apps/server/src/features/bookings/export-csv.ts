@@ -72,9 +72,10 @@ interface CsvRow {
 }
 
 const dublin = (column: SQL) => sql`to_char(${column} at time zone 'Europe/Dublin', 'DD/MM/YY HH24:MI')`;
+/** A place on one line; a name that is just its first address line (a street address) is not repeated, as in the booking's details. */
 const placeText = (alias: string) =>
   sql.raw(
-    `concat_ws(', ', nullif(${alias}.name, ''), nullif(${alias}.address_line_one, ''), nullif(${alias}.city, ''), nullif(${alias}.post_code, ''))`,
+    `concat_ws(', ', nullif(nullif(${alias}.name, ''), ${alias}.address_line_one), nullif(${alias}.address_line_one, ''), nullif(${alias}.city, ''), nullif(${alias}.post_code, ''))`,
   );
 
 /**
