@@ -10,9 +10,9 @@ import { z } from 'zod';
 import { plainZodMessage } from '@courier/domain/common/plain-messages';
 import type { AppContext } from './app-context.ts';
 import { serverAreas } from './features/index.ts';
-import { registerAccessControl, type Access } from './http/access.ts';
+import { access, registerAccessControl, type Access } from './http/access.ts';
 import { registerCompression } from './http/compression.ts';
-import { registerErrorHandler } from './http/errors.ts';
+import { answerRouterError, MAX_PATH_PART, registerErrorHandler } from './http/errors.ts';
 import { sendWebPage } from './http/web-pages.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
@@ -45,6 +45,8 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     logger: options.logger ? { level: 'info' } : false,
     trustProxy: context.config.trustProxy,
     bodyLimit: 5 * 1024 * 1024,
+    routerOptions: { maxParamLength: MAX_PATH_PART },
+    frameworkErrors: answerRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   // A request part that breaks a schema without a message of its own is answered in words ('Must be at
   // least 0.'), not zod's ('Too small: expected number to be >=0'); the web app words its forms the same.
@@ -97,6 +99,12 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
   );
 
   if (spa && webDist) {
+    // An /api address no route takes is the not-found handler's, never a file's: without this, one
+    // whose part is too long for its route's parameter fell to the files' wildcard below (a 403 or a
+    // 404 echoing the address) instead of the 400 that names the fault.
+    app.all('/api/*', { schema: { hide: true }, config: { access: access.public } }, (_request, reply) =>
+      reply.callNotFound(),
+    );
     await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, index: false });
     // The site's address itself: the static files' wildcard would answer it 403 (a folder, no index).
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendWebPage(reply, '/', { shellPage }));

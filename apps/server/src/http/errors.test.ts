@@ -113,6 +113,34 @@ describe.each(databaseKinds)('Fastify’s own client errors on %s', (kind) => {
     expect(response.json()).toMatchObject({ error: 'PAYLOAD_TOO_LARGE', message: expect.any(String) });
   });
 
+  it('an address with a part longer than any route parameter is a 400 in the API error body, not echoed', async () => {
+    const response = await t.app.inject({ method: 'GET', url: `/api/booking/${'B'.repeat(5000)}` });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message:
+        'A part of this address is longer than 100 characters, more than any id or reference. Check the address.',
+    });
+  });
+
+  it('a malformed %-escape in a route parameter is a 400 in the API error body', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/booking/%E0%A4%A' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: 'This address is not valid: /api/booking/%E0%A4%A. Check its %-escapes.',
+    });
+  });
+
+  it('an unknown route says which, cut short when the address is long', async () => {
+    const url = `/api/no-such-thing/${'x/'.repeat(2000)}`;
+    const response = await t.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(404);
+    const { message } = response.json<{ message: string }>();
+    expect(message.startsWith('No such route: GET /api/no-such-thing/x/x/')).toBe(true);
+    expect(message.length).toBeLessThan(200);
+  });
+
   it('an unknown route is a 404 NOT_FOUND', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/no-such-thing' });
     expect(response.statusCode).toBe(404);

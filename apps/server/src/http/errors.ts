@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@courier/domain/common/api';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
@@ -50,6 +50,29 @@ const CLIENT_ERROR_CODES: Partial<Record<number, ApiErrorCode>> = {
   429: 'RATE_LIMITED',
 };
 const clientErrorCode = (status: number): ApiErrorCode => CLIENT_ERROR_CODES[status] ?? 'VALIDATION';
+
+/**
+ * The longest part of an address between two slashes the router matches against a route's parameter
+ * (Fastify's maxParamLength, set from this in app.ts): no id or reference is near it.
+ */
+export const MAX_PATH_PART = 100;
+const PATH_PART_TOO_LONG = `A part of this address is longer than ${MAX_PATH_PART} characters, more than any id or reference. Check the address.`;
+
+/** A path echoed in a message is cut, so a 5,000-character address does not come back whole. */
+const shortPath = (url: string) => (url.length > 120 ? `${url.slice(0, 120)}…` : url);
+
+/**
+ * Fastify's router refuses some addresses before any route runs: a malformed %-escape, or a part
+ * longer than a route parameter may be (where no wildcard route catches it). Answered with the API's
+ * error body instead of Fastify's own ({ error: 'Bad Request', code: 'FST_ERR_…' }).
+ */
+export function answerRouterError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? PATH_PART_TOO_LONG
+      : `This address is not valid: ${shortPath(request.url)}. Check its %-escapes.`;
+  void reply.status(400).send({ error: 'VALIDATION', message } satisfies ApiError);
+}
 
 /** 'body.email' from context 'body' and path '/email'; the context alone when the whole input is wrong (path '/'). */
 function fieldOf(context: string, instancePath: string): string {
@@ -139,8 +162,12 @@ export function registerErrorHandler(
     ) {
       return sendWebPage(reply, url, { shellPage: options.shellPage ?? false });
     }
+    // An API address with a part too long for any parameter: the route it was meant for refused it.
+    if (url.startsWith('/api/') && url.split('/').some((part) => part.length > MAX_PATH_PART)) {
+      return reply.status(400).send({ error: 'VALIDATION', message: PATH_PART_TOO_LONG } satisfies ApiError);
+    }
     return reply
       .status(404)
-      .send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${url}` } satisfies ApiError);
+      .send({ error: 'NOT_FOUND', message: `No such route: ${request.method} ${shortPath(url)}` } satisfies ApiError);
   });
 }

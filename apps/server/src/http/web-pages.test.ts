@@ -63,6 +63,27 @@ describe('web pages of a build with app.html', () => {
       expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
     },
   );
+
+  // With the build served, the files' wildcard route once caught an /api address its own route had
+  // refused: 403 'Forbidden' from the file lookup, or a 404 echoing the whole address.
+  it.each([150, 5000])(
+    'an /api address with a %i-character part is a 400 that names the fault, signed in or not',
+    async (length) => {
+      const response = await t.app.inject({ method: 'GET', url: `/api/booking/${'B'.repeat(length)}` });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        error: 'VALIDATION',
+        message:
+          'A part of this address is longer than 100 characters, more than any id or reference. Check the address.',
+      });
+    },
+  );
+
+  it('an /api address its route takes still reaches the route (here: asks to sign in)', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/booking/B0001' });
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ error: 'UNAUTHORISED' });
+  });
 });
 
 describe('web pages of a build without app.html', () => {

@@ -8,8 +8,8 @@ type Call = { method: 'GET' | 'POST'; url: string; payload?: object };
 const long = 'x'.repeat(5000);
 const nul = 'PO\u0000-1';
 /**
- * Path segments stay under Fastify's router limit (maxParamLength 100): a longer one is answered 414
- * by the router before any route runs, app-wide (app.ts), so the schemas' own limit is tested here.
+ * Path segments stay under Fastify's router limit (maxParamLength 100): a longer one is answered 400
+ * by the router before any route runs, app-wide (app.ts, http/errors.ts), so the schemas' own limit is tested here.
  */
 const longSegment = 'x'.repeat(99);
 
