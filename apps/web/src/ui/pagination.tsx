@@ -39,6 +39,9 @@ export function ListPagination({
 }: ListPaginationProps) {
   const first = page * size + 1;
   const last = Math.min(count, (page + 1) * size);
+  // A page past the end (an old link, or fewer results since): Previous goes to the last page there is.
+  const lastPage = Math.max(0, Math.ceil(count / size) - 1);
+  const pastTheEnd = count > 0 && page > lastPage;
   const hasPrevious = page > 0;
   const hasNext = last < count;
   return (
@@ -46,6 +49,10 @@ export function ListPagination({
       <Text size="sm" aria-live="polite">
         {count === 0 ? (
           'No results match filter'
+        ) : pastTheEnd ? (
+          <>
+            Page {page + 1} is past the last page ({lastPage + 1}) of <b>{count}</b> results
+          </>
         ) : (
           <>
             Showing <b>{first}</b> to <b>{last}</b> of <b>{count}</b> results
@@ -65,7 +72,12 @@ export function ListPagination({
             onChange={(event) => onSizeChange(Number(event.currentTarget.value))}
           />
         )}
-        <Button variant="default" size="xs" disabled={!hasPrevious} onClick={() => onPageChange(page - 1)}>
+        <Button
+          variant="default"
+          size="xs"
+          disabled={!hasPrevious}
+          onClick={() => onPageChange(pastTheEnd ? lastPage : page - 1)}
+        >
           Previous
         </Button>
         <Button variant="default" size="xs" disabled={!hasNext} onClick={() => onPageChange(page + 1)}>

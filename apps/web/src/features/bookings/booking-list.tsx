@@ -129,6 +129,13 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   // The slide-in's code loads when a booking is first opened; it stays drawn after, so it can slide out.
   const [everOpened, setEverOpened] = useState(false);
   if (opened !== null && !everOpened) setEverOpened(true);
+  // Another page or search (Back, Forward, a link) closes the booking opened from the rows before it.
+  const rowsShown = `${state.page}/${state.size}/${JSON.stringify(state.applied)}`;
+  const [openedAmong, setOpenedAmong] = useState(rowsShown);
+  if (openedAmong !== rowsShown) {
+    setOpenedAmong(rowsShown);
+    if (opened !== null) setOpened(null);
+  }
   const headerHidden = inputs.invoiceId !== undefined;
   const view = bookingViewOf(state.filters.view, inputs);
   const appliedView = bookingViewOf(state.applied.view, inputs);

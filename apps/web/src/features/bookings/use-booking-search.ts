@@ -51,6 +51,10 @@ export function useBookingSearch() {
   // One object per change of what it reads: the filter panel and summary are memoised on it, so a
   // render of the list for another reason (a query's state, the pending prices) skips them (issue 10).
   return useMemo(() => {
+    // History keeps one entry per search that ran, and at most one after it for filters being edited:
+    // a change made over an entry whose search ran adds an entry, one over edits not yet run (or still
+    // on their way to the URL) replaces it. So Back returns to the search before, never skips it.
+    const replacesEdits = () => keyOf(loaded) !== currentKey || Object.keys(sent.current).length > 0;
     const go = (patch: Partial<BookingListSearch>, options: { replace?: boolean } = {}) =>
       void navigate({
         to: '.',
@@ -73,9 +77,10 @@ export function useBookingSearch() {
         const key = keyOf(filtersOf(next as BookingListSearch));
         const nothingOnItsWay = Object.keys(sent.current).length === 0;
         if (key === currentKey && nothingOnItsWay && patch.placeName === search.placeName) return;
+        const replace = replacesEdits();
         Object.assign(sent.current, patch);
         ownEdits.current.add(key);
-        go({ ...patch, page: undefined });
+        go({ ...patch, page: undefined }, { replace });
       },
       /** Switching the Same Day / ON / OS tab loads that view at once. */
       switchView(view: BookingView) {
@@ -87,11 +92,12 @@ export function useBookingSearch() {
       },
       /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
       run() {
+        const replace = replacesEdits();
         const patch = { ...sent.current, ...staged.current };
         staged.current = {};
         const next = filtersOf({ ...filters, ...patch } as BookingListSearch);
         setLoaded(next);
-        if (search.page || keyOf(next) !== currentKey) go({ ...patch, page: undefined }, { replace: true });
+        if (search.page || keyOf(next) !== currentKey) go({ ...patch, page: undefined }, { replace });
       },
       setPage(page: number) {
         go({ page: page || undefined });

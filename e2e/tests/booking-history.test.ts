@@ -1,0 +1,96 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { browserForTests, openPage, signIn, waitForUrl } from '../support/browser.ts';
+
+// The booking list's address as a user moves through it: pages past the end, Back and Forward.
+
+const browser = browserForTests();
+
+const rows = (page: Page) => page.locator('tbody tr[data-reference]');
+const references = (page: Page) =>
+  rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
+const countLine = (page: Page) => page.getByRole('navigation', { name: 'bookings pages' }).locator('p').first();
+
+async function openList(page: Page, path = '/bookings/list'): Promise<void> {
+  await signIn(page, 'dispatcher', { from: path });
+  if (!page.url().includes('/bookings/list')) await page.goto(path);
+}
+
+describe('booking list addresses', () => {
+  test('a page past the end says so, and Previous goes to the last page there is', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page, '/bookings/list?page=999');
+    await page.getByText('This page is past the end of the results.').waitFor();
+    const line = (await countLine(page).textContent()) ?? '';
+    const [, lastPage, count] = /^Page 1000 is past the last page \((\d+)\) of (\d+) results$/.exec(line) ?? [];
+    expect(Number(lastPage)).toBe(Math.ceil(Number(count) / 100));
+    expect(line).not.toMatch(/Showing/);
+
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === String(Number(lastPage) - 1));
+    await rows(page).first().waitFor();
+    await expect
+      .poll(() => countLine(page).textContent())
+      .toBe(`Showing ${(Number(lastPage) - 1) * 100 + 1} to ${count} of ${count} results`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Back returns to each search that ran, even one replaced by a search typed and run at once', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page);
+    await rows(page).first().waitFor();
+    const reference = (await references(page))[0] ?? '';
+    const broad = reference.slice(0, 6);
+    const onlyMatching = (text: string) => async () => {
+      const seen = await references(page);
+      return seen.length > 0 && seen.every((other) => other.includes(text));
+    };
+    const field = page.getByLabel('Reference', { exact: true });
+
+    // The first search waits for the text to reach the address, then runs.
+    await field.fill(broad);
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === broad);
+    await field.press('Enter');
+    await expect.poll(onlyMatching(broad)).toBe(true);
+    // The second runs before its text has reached the address.
+    await field.fill(reference);
+    await field.press('Enter');
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === reference);
+    await expect.poll(onlyMatching(reference)).toBe(true);
+
+    await page.goBack();
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === broad);
+    await expect.poll(onlyMatching(broad)).toBe(true);
+    await expect.poll(() => field.inputValue()).toBe(broad);
+    await page.goBack();
+    await waitForUrl(page, (url) => !url.searchParams.has('searchQuery'));
+    await expect.poll(async () => (await references(page)).some((other) => !other.includes(broad))).toBe(true);
+    await page.goForward();
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === broad);
+    await expect.poll(onlyMatching(broad)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Back closes a booking opened on the page it leaves', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page);
+    await rows(page).first().waitFor();
+    const firstPage = await references(page);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
+    await expect.poll(async () => (await references(page))[0] !== firstPage[0]).toBe(true);
+    const reference = (await references(page))[0] ?? '';
+    await page.getByRole('button', { name: `Open booking ${reference}` }).click();
+    const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+    await panel.getByRole('heading', { name: 'Details' }).waitFor();
+
+    await page.goBack();
+    await waitForUrl(page, (url) => !url.searchParams.has('page'));
+    await panel.waitFor({ state: 'hidden' });
+    await expect.poll(() => references(page)).toEqual(firstPage);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});
