@@ -65,7 +65,24 @@ function PriceItem<T extends Partial<Record<PriceField, unknown>>>({
   );
 }
 
-const dl = { display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 16, rowGap: 4, margin: 0 } as const;
+/**
+ * Labels and values side by side. A value may be one long word (a client reference of 200 characters,
+ * a pasted address): its column may shrink below that word (minmax(0, ...); a plain 1fr grows to fit
+ * it and widens the panel) and the details column breaks the word to wrap it (DETAILS_COLUMN).
+ */
+const dl = {
+  display: 'grid',
+  gridTemplateColumns: 'max-content minmax(0, 1fr)',
+  columnGap: 16,
+  rowGap: 4,
+  margin: 0,
+} as const;
+/**
+ * Everything shown here is as long as someone typed it, or another system sent it (names, addresses,
+ * notes, references, tracking details): a word too long for the column breaks anywhere, so nothing
+ * widens the panel or makes it scroll sideways. A label, a button, a date keeps its one line.
+ */
+const DETAILS_COLUMN = { overflowWrap: 'anywhere' } as const;
 /** A place on one line; a name that is just its first address line (a street address) is not repeated. */
 const address = (place: PlaceSummary | null) =>
   place
@@ -341,7 +358,7 @@ export function BookingDetailsPanel({
             </Stack>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 6 }}>
-            <Stack>
+            <Stack style={DETAILS_COLUMN}>
               <Title order={3} size="h4">
                 Details
               </Title>

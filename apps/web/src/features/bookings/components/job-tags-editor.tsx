@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, CloseButton, Group, Select, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { JOB_TAGS, type JobTag } from '@courier/domain/bookings/enums';
 import { jobTagLabel } from '@courier/domain/bookings/labels';
 import type { BookingJob } from '@courier/domain/bookings/schemas';
@@ -26,14 +26,24 @@ export function JobTagChips({ tags }: { tags: readonly string[] }) {
  * column and the summary's counts reload after a change (useSetJobTags). A refused change keeps
  * the tags the user asked for on screen, marked 'Not saved' with the server's message, to try again
  * or undo: nothing the user did is lost and nothing is saved half.
+ *
+ * The focus stays in the editor, so the slide-in's Escape and focus trap keep working: while a change
+ * saves, the add field is read only and the remove buttons aria-disabled, not disabled (a disabled
+ * control drops the focus to the page), and a control that goes away hands the focus on first.
  */
 export function JobTagsEditor({ job }: { job: BookingJob }) {
   const save = useSetJobTags();
   const [wanted, setWanted] = useState<string[] | null>(null);
+  // The add field's typed search, emptied as it adds a tag: Mantine keeps it while the field's value stays null.
+  const [search, setSearch] = useState('');
+  const addField = useRef<HTMLInputElement>(null);
+  const removeButtons = useRef(new Map<string, HTMLButtonElement>());
   const tags = wanted ?? job.tags;
   const unsaved = wanted !== null && !sameTags(wanted, job.tags);
 
   const change = (next: string[]) => {
+    // One save at a time: each sends the whole list, and two in flight could land in either order.
+    if (save.isPending) return;
     setWanted(next);
     save.mutate(
       { jobId: job.id, tags: next.filter((tag): tag is JobTag => (JOB_TAGS as readonly string[]).includes(tag)) },
@@ -46,6 +56,13 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
       ? save.error.message
       : 'The tags could not be saved. Check the connection and try again.'
     : null;
+  const remove = (tag: string) => {
+    if (save.isPending) return;
+    // The chip's button goes with it: the focus moves on to what follows it, the next chip's button or the add field.
+    const next = tags[tags.indexOf(tag) + 1];
+    (next === undefined ? addField.current : removeButtons.current.get(next))?.focus();
+    change(tags.filter((other) => other !== tag));
+  };
 
   return (
     <Stack gap={6}>
@@ -63,10 +80,16 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
             tt="none"
             rightSection={
               <CloseButton
+                ref={(button) => {
+                  if (!button) return;
+                  removeButtons.current.set(tag, button);
+                  return () => void removeButtons.current.delete(tag);
+                }}
                 size="xs"
                 aria-label={`Remove tag ${jobTagLabel(tag)}`}
-                disabled={save.isPending}
-                onClick={() => change(tags.filter((other) => other !== tag))}
+                aria-disabled={save.isPending || undefined}
+                data-disabled={save.isPending || undefined}
+                onClick={() => remove(tag)}
               />
             }
           >
@@ -75,15 +98,25 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
         ))}
       </Group>
       <Select
+        ref={addField}
         aria-label={`Add a tag to ${job.reference}`}
         placeholder="Add a tag..."
         size="xs"
         maw={260}
         searchable
+        // Opened by typing, ArrowDown or a click. The focus is put here after a remove: a list popping
+        // open then is noise, and would take the next Escape meant for the panel.
+        openOnFocus={false}
+        searchValue={search}
+        onSearchChange={setSearch}
         value={null}
-        disabled={save.isPending}
+        readOnly={save.isPending}
         data={JOB_TAGS.filter((tag) => !tags.includes(tag)).map((tag) => ({ value: tag, label: jobTagLabel(tag) }))}
-        onChange={(tag) => tag && change([...tags, tag])}
+        onChange={(tag) => {
+          if (!tag || save.isPending) return;
+          setSearch('');
+          change([...tags, tag]);
+        }}
         nothingFoundMessage="No other tags"
       />
       {save.isPending && (
@@ -95,13 +128,21 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
         <Alert color="red" variant="light" p="xs" role="alert" title="Tags not saved">
           <Text size="sm">{failure}</Text>
           <Group gap="xs" mt={6}>
-            <Button size="compact-xs" onClick={() => change(tags)}>
+            {/* The alert goes as either is pressed: the focus goes back to the add field first. */}
+            <Button
+              size="compact-xs"
+              onClick={() => {
+                addField.current?.focus();
+                change(tags);
+              }}
+            >
               Try again
             </Button>
             <Button
               size="compact-xs"
               variant="default"
               onClick={() => {
+                addField.current?.focus();
                 setWanted(null);
                 save.reset();
               }}
