@@ -72,6 +72,18 @@ export const BOOKING_FILTER_FIELDS = {
   needsCarrierReviewOnly: { kind: 'flag' },
 } as const satisfies Record<string, BookingFilterField>;
 
+/**
+ * Each range filter's min and max. A min above its max (both set, above 0) matches nothing: the list
+ * and the API refuse it, as they refuse a To before its From.
+ */
+export const BOOKING_FILTER_RANGES = [
+  ['chargeFrom', 'chargeTo'],
+  ['driverPayFrom', 'driverPayTo'],
+  ['weightFrom', 'weightTo'],
+  ['packageCountFrom', 'packageCountTo'],
+  ['carrierCostFrom', 'carrierCostTo'],
+] as const satisfies readonly (readonly [keyof typeof BOOKING_FILTER_FIELDS, keyof typeof BOOKING_FILTER_FIELDS])[];
+
 export type BookingFilterFields = typeof BOOKING_FILTER_FIELDS;
 export type BookingFilterKey = keyof BookingFilterFields;
 

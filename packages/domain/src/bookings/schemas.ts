@@ -17,6 +17,7 @@ import {
 } from './enums.ts';
 import {
   BOOKING_FILTER_FIELDS,
+  BOOKING_FILTER_RANGES,
   FILTER_AMOUNT_MAX,
   FILTER_COUNT_MAX,
   FILTER_LIST_MAX_VALUES,
@@ -171,7 +172,27 @@ function checkWindow(
   }
 }
 
-export const bookingFilterSchema = z.strictObject(bookingFilterShape).superRefine(checkWindow);
+/** A min above its max matches nothing: refused on the max, as a To before its From (bounds apply above 0). */
+function checkRanges(filter: { readonly [key: string]: unknown }, context: z.RefinementCtx): void {
+  for (const [minKey, maxKey] of BOOKING_FILTER_RANGES) {
+    const min = filter[minKey];
+    const max = filter[maxKey];
+    if (typeof min === 'number' && typeof max === 'number' && min > 0 && max > 0 && max < min) {
+      context.addIssue({ code: 'custom', path: [maxKey], message: `${maxKey} must not be below ${minKey}.` });
+    }
+  }
+}
+
+/** The checks across a filter's fields: From and To, and each min and max. */
+function checkFilter(
+  filter: { windowStart?: string | undefined; windowEnd?: string | undefined; readonly [key: string]: unknown },
+  context: z.RefinementCtx,
+): void {
+  checkWindow(filter, context);
+  checkRanges(filter, context);
+}
+
+export const bookingFilterSchema = z.strictObject(bookingFilterShape).superRefine(checkFilter);
 export type BookingFilter = z.infer<typeof bookingFilterSchema>;
 /** A filter as a client sends it: any filter may be left out (the server applies the defaults). */
 export type BookingFilterParams = Partial<BookingFilter>;
@@ -179,7 +200,7 @@ export type BookingFilterParams = Partial<BookingFilter>;
 const pageParams = pageQueryShape({ defaultSize: BOOKING_DEFAULT_PAGE_SIZE, maxSize: BOOKING_MAX_PAGE_SIZE });
 
 /** GET /api/bookings: the filter plus size (max 5000) and skip. */
-export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkWindow);
+export const bookingListQuerySchema = z.strictObject({ ...bookingFilterShape, ...pageParams }).superRefine(checkFilter);
 export type BookingListQuery = z.infer<typeof bookingListQuerySchema>;
 /** GET /api/bookings as a client sends it. */
 export type BookingListParams = Partial<BookingListQuery>;
@@ -190,7 +211,7 @@ export const tagCountsBodySchema = z
     ...bookingFilterShape,
     omitTags: z.boolean('omitTags must be true or false.').optional().default(false),
   })
-  .superRefine(checkWindow);
+  .superRefine(checkFilter);
 export type TagCountsBody = z.infer<typeof tagCountsBodySchema>;
 
 const money = z.number();

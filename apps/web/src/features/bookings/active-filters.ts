@@ -30,18 +30,22 @@ const MONEY_KEYS = new Set<keyof BookingUserFilters>([
 /**
  * The active filters in words ('Status: Delivered, Failed'), for the one-line summary the folded
  * filter panel shows: only the filters of the view and role, a bound only above 0, no default sort.
+ * A filter holding text it refuses (`refused`, its message at the field) shows that text, marked as
+ * not applied: the line never claims fewer filters than were entered.
  */
 export function describeActiveFilters({
   filters,
   view,
   seePrices,
   showCompany,
+  refused = {},
   names,
 }: {
   filters: BookingUserFilters;
   view: BookingView | undefined;
   seePrices: boolean;
   showCompany: boolean;
+  refused?: Partial<Record<keyof BookingUserFilters, string>>;
   names: FilterNames;
 }): string[] {
   const parts: string[] = [];
@@ -49,9 +53,14 @@ export function describeActiveFilters({
     view === 'ON_OS' ? SAME_DAY_FILTER_KEYS : view === 'SAME_DAY' ? ON_OS_FILTER_KEYS : [];
   for (const key of Object.keys(FILTER_LABELS) as (keyof BookingUserFilters)[]) {
     const value = filters[key];
-    if (value === undefined || key === 'view' || otherTab.includes(key)) continue;
+    const typed = refused[key];
+    if ((value === undefined && typed === undefined) || key === 'view' || otherTab.includes(key)) continue;
     if (!seePrices && isPriceFilterKey(key)) continue;
     if (key === 'company' && !showCompany) continue;
+    if (typed !== undefined) {
+      parts.push(`${FILTER_LABELS[key]}: ${MONEY_KEYS.has(key) ? `€${typed}` : typed} (not applied)`);
+      continue;
+    }
     const text = valueText(key, value, names);
     if (text) parts.push(`${FILTER_LABELS[key]}: ${text}`);
   }

@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { memo, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import {
   BOOKING_SORT_KEYS,
   BOOKING_VEHICLES,
@@ -11,6 +11,7 @@ import {
   bookingStatusLabel,
   type BookingSortKey,
 } from '@courier/domain/bookings/enums';
+import { readTypedBound, type TypedFilterKey } from '@courier/domain/bookings/filter-bounds';
 import { FILTER_TEXT_MAX_LENGTH } from '@courier/domain/bookings/filter-fields';
 import { BOOKING_VEHICLE_LABELS, SERVICE_LEVEL_LABELS } from '@courier/domain/bookings/labels';
 import { withoutNulCharacters } from '@courier/domain/common/input-checks';
@@ -27,14 +28,18 @@ import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
 type SearchState = ReturnType<typeof useBookingSearch>;
-/** The filters that hold a number, by the domain filter's types. */
-type NumberKey = {
-  [K in keyof BookingUserFilters]-?: NonNullable<BookingUserFilters[K]> extends number ? K : never;
-}[keyof BookingUserFilters];
 
 /**
- * A number filter: typed freely, sent to the URL 500 ms after typing stops; empty or 0 means no bound.
- * A price filter (the domain's list) is not shown to roles that may not see prices (spec 2 §6).
+ * Told the text a number filter holds and refuses (its message shows at the field), or undefined once
+ * it holds none: the panel runs no search that would leave that filter out, and its summary shows it.
+ */
+export type RefusedFilterReport = (field: TypedFilterKey, typed: string | undefined) => void;
+
+/**
+ * A number filter: typed freely, sent to the URL when typing pauses for 500 ms, on Enter and on leaving
+ * the field; empty or 0 means no bound. A number past the API's limit, or a min above its max, is not
+ * sent: its message shows at the field (filter-bounds.ts). A price filter (the domain's list) is not
+ * shown to roles that may not see prices (spec 2 §6).
  */
 function NumberFilter({
   field,
@@ -42,15 +47,29 @@ function NumberFilter({
   decimals = 2,
   prefix,
   seePrices,
+  clears,
+  onRefusedChange,
 }: {
-  field: NumberKey;
+  field: TypedFilterKey;
   state: SearchState;
   decimals?: number;
   prefix?: string;
   seePrices: boolean;
+  /** How many times Clear filters was pressed: each press draws the field afresh, refused text gone. */
+  clears: number;
+  onRefusedChange: RefusedFilterReport;
 }) {
   if (!seePrices && isPriceFilterKey(field)) return null;
-  return <NumberInputFilter field={field} state={state} decimals={decimals} prefix={prefix} />;
+  return (
+    <NumberInputFilter
+      key={clears}
+      field={field}
+      state={state}
+      decimals={decimals}
+      prefix={prefix}
+      onRefusedChange={onRefusedChange}
+    />
+  );
 }
 
 function NumberInputFilter({
@@ -58,22 +77,52 @@ function NumberInputFilter({
   state,
   decimals,
   prefix,
+  onRefusedChange,
 }: {
-  field: NumberKey;
+  field: TypedFilterKey;
   state: SearchState;
   decimals: number;
   prefix: string | undefined;
+  onRefusedChange: RefusedFilterReport;
 }) {
   const value = state.filters[field];
   const [text, setText] = useState<string | number>(value ?? '');
+  const [error, setError] = useState<string | undefined>();
   const [shown, setShown] = useState(value);
+  // The input gives a number once its text is one ('20'), and the text until then ('20.00').
+  const read = (typed: string | number) =>
+    readTypedBound({ key: field, typed, filters: state.filters, labelOf: (key) => FILTER_LABELS[key] });
   if (shown !== value) {
-    // The URL changed under us (back, forward, Clear filters): show its value.
+    // The URL changed under us (back, forward, Clear filters): show its value, unless the text already
+    // reads as it ('20.00' sent as 20).
     setShown(value);
-    setText(value ?? '');
+    const typed = read(text);
+    if (!(typed.ok && typed.bound === value)) {
+      setText(value ?? '');
+      setError(undefined);
+    }
   }
-  const boundOf = (next: string | number) => ({ [field]: typeof next === 'number' && next > 0 ? next : undefined });
-  const apply = useDebouncedCallback((next: string | number) => state.setFilters(boundOf(next)), 500);
+
+  /** The text's bound into the URL, or its message at the field and nothing sent. */
+  const apply = (typed: string | number): boolean => {
+    const reading = read(typed);
+    setError(reading.ok ? undefined : reading.message);
+    if (reading.ok) state.setFilters({ [field]: reading.bound });
+    return reading.ok;
+  };
+  const applyWhenTypingPauses = useDebouncedCallback(apply, 500);
+  const commit = (typed: string | number) => {
+    applyWhenTypingPauses.cancel();
+    return apply(typed);
+  };
+
+  const refused = error === undefined ? undefined : String(text);
+  useEffect(() => {
+    if (refused === undefined) return;
+    onRefusedChange(field, refused);
+    return () => onRefusedChange(field, undefined);
+  }, [field, refused, onRefusedChange]);
+
   return (
     <NumberInput
       label={FILTER_LABELS[field]}
@@ -83,10 +132,19 @@ function NumberInputFilter({
       allowNegative={false}
       prefix={prefix}
       hideControls
+      error={error}
       onChange={(next) => {
         setText(next);
-        state.stage(boundOf(next));
-        apply(next);
+        setError(undefined);
+        const reading = read(next);
+        // Enter in another filter before typing pauses runs what is typed, or, refused, what the URL holds.
+        state.stage({ [field]: reading.ok ? reading.bound : value });
+        applyWhenTypingPauses(next);
+      }}
+      onBlur={() => commit(text)}
+      onKeyDown={(event) => {
+        // Refused, Enter shows why and runs no search (the panel leaves an Enter already used alone).
+        if (event.key === 'Enter' && !commit(text)) event.preventDefault();
       }}
     />
   );
@@ -124,14 +182,18 @@ export const BookingFilters = memo(function BookingFilters({
   showCompany,
   seePrices,
   apiFilter,
+  onRefusedChange,
 }: {
   state: SearchState;
   view: 'SAME_DAY' | 'ON_OS' | undefined;
   showCompany: boolean;
   seePrices: boolean;
   apiFilter: BookingFilterParams;
+  onRefusedChange: RefusedFilterReport;
 }) {
   const { filters, search, setFilters } = state;
+  const [clears, setClears] = useState(0);
+  const numberFilter = { state, seePrices, clears, onRefusedChange };
   const [query, setQuery] = useState(filters.searchQuery ?? '');
   const [shownQuery, setShownQuery] = useState(filters.searchQuery);
   if (shownQuery !== filters.searchQuery) {
@@ -215,8 +277,8 @@ export const BookingFilters = memo(function BookingFilters({
         value={filters.sortDirection ?? 'desc'}
         onChange={(value) => set({ sortDirection: value === 'asc' ? 'asc' : 'desc' })}
       />
-      <NumberFilter field="chargeFrom" state={state} prefix="€" seePrices={seePrices} />
-      <NumberFilter field="chargeTo" state={state} prefix="€" seePrices={seePrices} />
+      <NumberFilter field="chargeFrom" prefix="€" {...numberFilter} />
+      <NumberFilter field="chargeTo" prefix="€" {...numberFilter} />
 
       {view !== 'ON_OS' && (
         <>
@@ -246,9 +308,9 @@ export const BookingFilters = memo(function BookingFilters({
             onChange={(value) => set({ vehicle: (value ?? undefined) as BookingUserFilters['vehicle'] })}
             clearable
           />
-          <NumberFilter field="driverNumber" state={state} decimals={0} seePrices={seePrices} />
-          <NumberFilter field="driverPayFrom" state={state} prefix="€" seePrices={seePrices} />
-          <NumberFilter field="driverPayTo" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="driverNumber" decimals={0} {...numberFilter} />
+          <NumberFilter field="driverPayFrom" prefix="€" {...numberFilter} />
+          <NumberFilter field="driverPayTo" prefix="€" {...numberFilter} />
           <TagPicker
             selected={filters.tags ?? []}
             onChange={(tags) => set({ tags: tags.length > 0 ? (tags as BookingUserFilters['tags']) : undefined })}
@@ -267,26 +329,27 @@ export const BookingFilters = memo(function BookingFilters({
             onChange={(value) => set({ tariffService: (value ?? undefined) as BookingUserFilters['tariffService'] })}
             clearable
           />
-          <NumberFilter field="packageCountFrom" state={state} decimals={0} seePrices={seePrices} />
-          <NumberFilter field="packageCountTo" state={state} decimals={0} seePrices={seePrices} />
-          <NumberFilter field="weightFrom" state={state} seePrices={seePrices} />
-          <NumberFilter field="weightTo" state={state} seePrices={seePrices} />
-          <NumberFilter field="carrierCostFrom" state={state} prefix="€" seePrices={seePrices} />
-          <NumberFilter field="carrierCostTo" state={state} prefix="€" seePrices={seePrices} />
+          <NumberFilter field="packageCountFrom" decimals={0} {...numberFilter} />
+          <NumberFilter field="packageCountTo" decimals={0} {...numberFilter} />
+          <NumberFilter field="weightFrom" {...numberFilter} />
+          <NumberFilter field="weightTo" {...numberFilter} />
+          <NumberFilter field="carrierCostFrom" prefix="€" {...numberFilter} />
+          <NumberFilter field="carrierCostTo" prefix="€" {...numberFilter} />
         </>
       )}
       <Group align="flex-end">
         <Button
           variant="subtle"
-          onClick={() =>
+          onClick={() => {
+            setClears((count) => count + 1);
             setFilters(
               Object.fromEntries(
                 Object.keys(filters)
                   .filter((key) => key !== 'view')
                   .map((key) => [key, undefined]),
               ),
-            )
-          }
+            );
+          }}
         >
           Clear filters
         </Button>

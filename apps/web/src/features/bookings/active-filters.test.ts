@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
+import { describeActiveFilters, type FilterNames } from './active-filters.ts';
+
+const names: FilterNames = {
+  company: undefined,
+  place: undefined,
+  carrier: () => undefined,
+  tariffService: () => undefined,
+};
+
+const describeFor = (
+  filters: BookingUserFilters,
+  refused?: Partial<Record<keyof BookingUserFilters, string>>,
+  { seePrices = true, view = 'SAME_DAY' as const } = {},
+) => describeActiveFilters({ filters, view, seePrices, showCompany: true, names, refused });
+
+describe('the line of active booking filters', () => {
+  it('names each applied filter by its label, a bound only above 0', () => {
+    expect(describeFor({})).toEqual([]);
+    expect(describeFor({ chargeFrom: 20, chargeTo: 0, driverNumber: 12 })).toEqual([
+      'Charge min: €20.00',
+      'Driver number: 12',
+    ]);
+  });
+
+  it('shows text a filter refused as typed, marked not applied, in place of the value it still holds', () => {
+    expect(describeFor({}, { driverNumber: '2147483648' })).toEqual(['Driver number: 2147483648 (not applied)']);
+    expect(describeFor({ chargeFrom: 5, chargeTo: 10 }, { chargeFrom: '50' })).toEqual([
+      'Charge min: €50 (not applied)',
+      'Charge max: €10.00',
+    ]);
+  });
+
+  it('leaves a refused filter out where its applied value would be left out: another tab, a price for a role without', () => {
+    expect(describeFor({}, { weightFrom: '99999999999999' })).toEqual([]);
+    expect(describeFor({}, { chargeFrom: '99999999999999' }, { seePrices: false })).toEqual([]);
+  });
+});
