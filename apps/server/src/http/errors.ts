@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@courier/domain/common/api';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
+import { SERVER_FAILURE_MESSAGE } from '@courier/domain/common/failure-texts';
 import { clientErrorFromPostgres, postgresFailureOf } from './postgres-errors.ts';
 import { sendWebPage } from './web-pages.ts';
 
@@ -145,7 +146,7 @@ export function registerErrorHandler(
     request.log.error({ err: withoutQueryParameters(error) }, 'request failed');
     return reply.status(500).send({
       error: 'INTERNAL',
-      message: 'Something went wrong on our side. Please try again later.',
+      message: SERVER_FAILURE_MESSAGE,
     } satisfies ApiError);
   });
 

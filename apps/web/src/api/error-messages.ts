@@ -1,5 +1,6 @@
 import type { ApiError } from '@courier/domain/common/api';
 import type { ApiErrorCode } from '@courier/domain/common/errors';
+import { SERVER_FAILURE_MESSAGE } from '@courier/domain/common/failure-texts';
 
 /**
  * The one place that turns the server's error codes into what a person reads. Where the spec quotes
@@ -11,10 +12,13 @@ export const SPEC_ERROR_TEXTS: Partial<Record<ApiErrorCode, string>> = {
   // already holds the spec's text (paid or partly paid) after the job it names.
 };
 
-/** The message for a failed call: the spec's text for its code, else the server's message, else the status. */
+/**
+ * The message for a failed call: the spec's text for its code, else the server's message, else (a
+ * bare answer, from a proxy between) the server's own words for a failure on its side, or the status.
+ */
 export function messageOfApiError(status: number, body: ApiError | undefined): string {
   const specText = body ? SPEC_ERROR_TEXTS[body.error] : undefined;
-  return specText ?? body?.message ?? `The request failed (${status}).`;
+  return specText ?? body?.message ?? (status >= 500 ? SERVER_FAILURE_MESSAGE : `The request failed (${status}).`);
 }
 
 /** The note for a refused save (400): the fields say why, so it neither repeats them nor says 'try again'. */
