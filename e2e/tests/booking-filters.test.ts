@@ -277,3 +277,42 @@ describe('booking list: Enter in a single-choice dropdown', () => {
     SLOW,
   );
 });
+
+describe('booking list: date filters', () => {
+  test(
+    'Enter on a From that is not a day shows its message and runs no search; nor does Run search or Enter elsewhere until it is put right',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page);
+      const loads = listLoads(page);
+      const from = page.getByLabel('From', { exact: true });
+
+      // A filter changed first, so Run search shows: the search is ready but must not run without From.
+      await typeAndEnter(page, 'Reference', 'B1');
+      await expect.poll(() => loads.length).toBe(1);
+      await page.getByLabel('Reference', { exact: true }).fill('B10');
+      await expect.poll(() => runSearchButtons(page)).toBe(1);
+
+      await typeAndEnter(page, 'From', '31/02/26');
+      await expect
+        .poll(() => descriptionsOf(page, from))
+        .toContain('31/02/26 is not a date: February 2026 has 28 days.');
+      expect(await from.getAttribute('aria-invalid')).toBe('true');
+      await page.getByRole('button', { name: 'Run search' }).click();
+      await expect.poll(() => from.evaluate((field) => field === document.activeElement)).toBe(true);
+      await typeAndEnter(page, 'Reference', 'B10');
+      // Give a search that should not run the time to leave.
+      await page.waitForTimeout(1000);
+      expect(loads).toHaveLength(1);
+
+      await typeAndEnter(page, 'From', '01/02/26');
+      await expect
+        .poll(() => loads.some((url) => url.searchParams.get('windowStart')?.startsWith('2026-02-01')))
+        .toBe(true);
+      expect(loads.at(-1)?.searchParams.get('searchQuery')).toBe('B10');
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+});

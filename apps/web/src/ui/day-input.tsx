@@ -67,24 +67,27 @@ export function DayInput({
     }
   }
 
-  const take = (day: string | undefined) => {
+  /** Takes the day, or shows why not; true when taken. */
+  const take = (day: string | undefined): boolean => {
     const refused = day === undefined ? undefined : check?.(day);
     setError(refused);
-    if (refused) return;
+    if (refused) return false;
     if (day !== undefined) setText(formatDay(day));
     if (day !== value) onChange(day);
+    return true;
   };
   const takeWhenTypingPauses = useDebouncedCallback((next: string) => {
     const typed = parseTypedDay(next, reading);
     if (typed.ok) take(typed.day);
   }, TYPING_DELAY_MS);
-  /** Enter, leaving the field, a chosen day: the text is taken or its message shown. */
-  const commit = (next: string) => {
+  /** Enter, leaving the field, a chosen day: the text is taken (true) or its message shown. */
+  const commit = (next: string): boolean => {
     takeWhenTypingPauses.cancel();
     if (next.trim() === '') return take(undefined);
     const typed = parseTypedDay(next, reading);
-    if (typed.ok) take(typed.day);
-    else setError(typed.message);
+    if (typed.ok) return take(typed.day);
+    setError(typed.message);
+    return false;
   };
 
   return (
@@ -106,7 +109,9 @@ export function DayInput({
         }}
         onBlur={(event) => commit(event.currentTarget.value)}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') commit(event.currentTarget.value);
+          // Enter on a day refused is the field's own: it shows the message, and a form or list around it
+          // (the booking filters run their search on Enter) does not act as if the day were taken.
+          if (event.key === 'Enter' && !commit(event.currentTarget.value)) event.preventDefault();
         }}
         rightSectionWidth={text ? 64 : 36}
         rightSectionPointerEvents="all"

@@ -86,13 +86,16 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
     />
   );
 
-  const hasRefused = Object.keys(refused).length > 0;
+  // A number filter reports the text it refuses; any other field showing its message (a date that is
+  // not a day, a To before its From) is marked invalid on the page.
+  const numberRefused = Object.keys(refused).length > 0;
+  const hasRefused = () => numberRefused || filtersRef.current?.querySelector('[aria-invalid="true"]') != null;
   const focusRefusedFilter = () => filtersRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   // Folded, the filters take the focus once they have opened (hidden, they cannot have it).
   const focusWhenOpen = useRef(false);
   /** Runs the search; with a refused filter, runs none and takes the focus to that filter, its message beside it. */
   const runSearch = () => {
-    if (!hasRefused) {
+    if (!hasRefused()) {
       state.run();
     } else if (expanded) {
       focusRefusedFilter();
@@ -147,7 +150,7 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
         {state.ready && (
           <Group gap="xs" wrap="nowrap" role="status">
             <Text size="sm" c="dimmed" visibleFrom="md">
-              {hasRefused
+              {numberRefused
                 ? 'A filter needs correcting before the search can run.'
                 : 'The filters have changed: run the search to update the list.'}
             </Text>
