@@ -49,12 +49,24 @@ export async function addSetCall(page: Page, companyId: number): Promise<number>
   const details = page.getByRole('dialog', { name: /^Set call \d+ details$/ });
   await details.waitFor();
   const id = Number(((await details.getByRole('heading').first().textContent()) ?? '').match(/\d+/)?.[0]);
-  await details.getByLabel('Service').click();
-  await page.getByRole('option').first().click();
+  // Picked again if the pick did not take (the list redrawn as its options arrived under the click).
+  const service = details.getByLabel('Service');
+  for (let attempt = 0; attempt < 3 && (await service.inputValue()) === ''; attempt += 1) {
+    await service.click();
+    await page.getByRole('option').first().click();
+  }
   await details.getByLabel('Collection phone').fill('+353 1 234 5678');
   await details.getByLabel('Delivery phone').fill('+353 1 876 5432');
   await details.getByRole('button', { name: 'Save' }).click();
-  await details.waitFor({ state: 'hidden' });
+  // Save closes the details; if it does not, the failure says what the screen said instead.
+  await details.waitFor({ state: 'hidden' }).catch(async (error: unknown) => {
+    const shown = await page
+      .locator('[role="alert"], [aria-invalid="true"], .mantine-Notification-root')
+      .allInnerTexts();
+    throw new Error(`Set call ${id}'s details stayed open after Save; on screen: ${shown.join(' | ') || 'nothing'}`, {
+      cause: error,
+    });
+  });
   return id;
 }
 
