@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserForTests, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import { browserForTests, openPage, waitForUrl } from '../support/browser.ts';
 import { descriptionsOf } from '../support/steps.ts';
+import { bookingListLoads as listLoads, bookingRows as rows, openBookingList } from '../support/bookings.ts';
 
 // The booking list's filters (spec 2 §2): what is typed is the filter applied, or its message shows at
 // the field and no search runs without it; Enter in any filter runs the search.
@@ -10,24 +11,7 @@ const browser = browserForTests();
 /** A shared, busy machine: each test opens the list and runs several searches. */
 const SLOW = 120_000;
 
-const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-
-async function openList(page: Page, path = '/bookings/list'): Promise<void> {
-  await signIn(page, 'accounts', { from: path });
-  if (!page.url().includes('/bookings/list')) await page.goto(path);
-  await rows(page).first().waitFor({ timeout: 20_000 });
-  await page.locator('[aria-label="Bookings"][aria-busy="false"]').waitFor();
-}
-
-/** The booking list's API requests (GET /api/bookings) from now on, as URLs. */
-function listLoads(page: Page): URL[] {
-  const loads: URL[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/bookings') loads.push(url);
-  });
-  return loads;
-}
+const openList = (page: Page, path?: string) => openBookingList(page, 'accounts', { path });
 
 /** The one-line summary of the active filters above the form. */
 const filterLine = (page: Page) => page.getByRole('button', { name: /^(Hide filters|Filters)/ }).getAttribute('title');
@@ -50,7 +34,8 @@ describe('booking list: number filters', () => {
       await typeAndEnter(page, 'Charge min', '20.00');
       await expect.poll(() => loads.some((url) => url.searchParams.get('chargeFrom') === '20')).toBe(true);
       await waitForUrl(page, (url) => url.searchParams.get('chargeFrom') === '20');
-      expect(await filterLine(page)).toBe('Charge min: €20.00');
+      // The line follows the URL on the next render: read it when it has come.
+      await expect.poll(() => filterLine(page)).toBe('Charge min: €20.00');
       expect(await page.getByLabel('Charge min', { exact: true }).inputValue()).toBe('€20.00');
 
       // An applied €12.5 written again as €12.50 is the same filter, not none.
@@ -60,7 +45,7 @@ describe('booking list: number filters', () => {
       await page.getByLabel('Charge max', { exact: true }).focus();
       await expect.poll(() => loads.at(-1)?.searchParams.get('chargeFrom')).toBe('12.5');
       expect(new URL(page.url()).searchParams.get('chargeFrom')).toBe('12.5');
-      expect(await filterLine(page)).toBe('Charge min: €12.50');
+      await expect.poll(() => filterLine(page)).toBe('Charge min: €12.50');
       expect(await runSearchButtons(page)).toBe(0);
 
       // Driver pay the same; weight and carrier cost in the ON / OS tab.
@@ -78,7 +63,9 @@ describe('booking list: number filters', () => {
           ),
         )
         .toBe(true);
-      expect(await filterLine(page)).toBe('Charge min: €12.50 · Weight min (kg): 0.5 · Carrier cost max: €100.00');
+      await expect
+        .poll(() => filterLine(page))
+        .toBe('Charge min: €12.50 · Weight min (kg): 0.5 · Carrier cost max: €100.00');
       expect(problems).toEqual([]);
       await context.close();
     },
@@ -98,7 +85,7 @@ describe('booking list: number filters', () => {
         .poll(() => descriptionsOf(page, chargeMin))
         .toContain('Charge min must be at most €1,000,000,000.00.');
       expect(await chargeMin.getAttribute('aria-invalid')).toBe('true');
-      expect(await filterLine(page)).toBe('Charge min: €99999999999999 (not applied)');
+      await expect.poll(() => filterLine(page)).toBe('Charge min: €99,999,999,999,999.00 (not applied)');
       expect(new URL(page.url()).searchParams.has('chargeFrom')).toBe(false);
 
       // Enter in another filter runs no search either: the focus goes to the field to correct.
@@ -164,7 +151,7 @@ describe('booking list: number filters', () => {
       await expect.poll(() => loads.some((url) => url.searchParams.get('chargeTo') === '10')).toBe(true);
       await typeAndEnter(page, 'Charge min', '50');
       await expect.poll(() => descriptionsOf(page, chargeMin)).toContain('Charge min must not be above Charge max.');
-      expect(await filterLine(page)).toBe('Charge min: €50 (not applied) · Charge max: €10.00');
+      await expect.poll(() => filterLine(page)).toBe('Charge min: €50.00 (not applied) · Charge max: €10.00');
       expect(new URL(page.url()).searchParams.has('chargeFrom')).toBe(false);
 
       // The same from the other side: with a min of 5 applied, a max of 4 is refused at the max.
@@ -200,10 +187,16 @@ describe('booking list: number filters', () => {
       expect(await page.getByText('This search cannot run').count()).toBe(0);
       expect(await rows(page).count()).toBeGreaterThan(0);
 
-      // Clear filters empties the field, its message and the line.
+      // Clear filters empties the fields, their messages and the line, a refused day's too.
+      await typeAndEnter(page, 'From', '31/02/26');
+      await expect
+        .poll(() => filterLine(page))
+        .toBe('From: 31/02/26 (not applied) · Driver number: 2147483648 (not applied)');
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await expect.poll(() => filterLine(page)).toBe('No filters');
       expect(await driverNumber.inputValue()).toBe('');
+      expect(await page.getByLabel('From', { exact: true }).inputValue()).toBe('');
+      expect(await page.getByLabel('From', { exact: true }).getAttribute('aria-invalid')).not.toBe('true');
       expect(await driverNumber.getAttribute('aria-invalid')).not.toBe('true');
       expect(problems).toEqual([]);
       await context.close();
@@ -298,6 +291,9 @@ describe('booking list: date filters', () => {
         .poll(() => descriptionsOf(page, from))
         .toContain('31/02/26 is not a date: February 2026 has 28 days.');
       expect(await from.getAttribute('aria-invalid')).toBe('true');
+      // Refused, the day is on the line as typed, and the notice says why the search waits.
+      await expect.poll(() => filterLine(page)).toBe('Reference: B10 · From: 31/02/26 (not applied)');
+      expect(await page.getByText('A filter needs correcting before the search can run.').isVisible()).toBe(true);
       await page.getByRole('button', { name: 'Run search' }).click();
       await expect.poll(() => from.evaluate((field) => field === document.activeElement)).toBe(true);
       await typeAndEnter(page, 'Reference', 'B10');

@@ -1,25 +1,18 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { browserForTests, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import { browserForTests, openPage, waitForUrl } from '../support/browser.ts';
+import { bookingReferences as references, bookingRows as rows, openBookingList } from '../support/bookings.ts';
 
 // The booking list's address as a user moves through it: pages past the end, Back and Forward.
 
 const browser = browserForTests();
 
-const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-const references = (page: Page) =>
-  rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
 const countLine = (page: Page) => page.getByRole('navigation', { name: 'bookings pages' }).locator('p').first();
-
-async function openList(page: Page, path = '/bookings/list'): Promise<void> {
-  await signIn(page, 'dispatcher', { from: path });
-  if (!page.url().includes('/bookings/list')) await page.goto(path);
-}
 
 describe('booking list addresses', () => {
   test('a page past the end says so, and Previous goes to the last page there is', async () => {
     const { page, context, problems } = await openPage(browser());
-    await openList(page, '/bookings/list?page=999');
+    await openBookingList(page, 'dispatcher', { path: '/bookings/list?page=999', rows: false });
     await page.getByText('This page is past the end of the results.').waitFor();
     const line = (await countLine(page).textContent()) ?? '';
     const [, lastPage, count] = /^Page 1000 is past the last page \((\d+)\) of (\d+) results$/.exec(line) ?? [];
@@ -38,8 +31,7 @@ describe('booking list addresses', () => {
 
   test('Back returns to each search that ran, even one replaced by a search typed and run at once', async () => {
     const { page, context, problems } = await openPage(browser());
-    await openList(page);
-    await rows(page).first().waitFor();
+    await openBookingList(page, 'dispatcher');
     const reference = (await references(page))[0] ?? '';
     const broad = reference.slice(0, 6);
     const onlyMatching = (text: string) => async () => {
@@ -75,8 +67,7 @@ describe('booking list addresses', () => {
 
   test('Back closes a booking opened on the page it leaves', async () => {
     const { page, context, problems } = await openPage(browser());
-    await openList(page);
-    await rows(page).first().waitFor();
+    await openBookingList(page, 'dispatcher');
     const firstPage = await references(page);
     await page.getByRole('button', { name: 'Next' }).click();
     await waitForUrl(page, (url) => url.searchParams.get('page') === '1');

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
-import { baseURL, browserForTests, expectAccessible, signIn } from '../support/browser.ts';
+import { baseURL, browserForTests, expectAccessible } from '../support/browser.ts';
+import { bookingRows as rows, openBookingList } from '../support/bookings.ts';
 
 // Issue 10: at 1280x720 (and on a phone) the booking list shows its rows without scrolling the page. The filters fold
 // into one line, the tag chips fold, the table is the one scroll area, a cut text has a tooltip and a
@@ -10,17 +11,12 @@ const browser = browserForTests();
 /** A shared, busy machine: these tests open the list several times over. */
 const SLOW = 120_000;
 
-const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-
 async function openListAt(width: number, height: number, path = '/bookings/list') {
   const context = await browser().newContext({ baseURL: baseURL(), viewport: { width, height } });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-  await signIn(page, 'accounts', { from: path });
-  if (!page.url().includes('/bookings/list')) await page.goto(path);
-  await rows(page).first().waitFor({ timeout: 20_000 });
-  await page.locator('[aria-label="Bookings"][aria-busy="false"]').waitFor();
+  await openBookingList(page, 'accounts', { path });
   return { context, page, problems };
 }
 

@@ -12,23 +12,18 @@ import {
 } from '../support/browser.ts';
 import { openFirstCompany } from '../support/steps.ts';
 import { apiGetAs, apiToken } from '../support/api.ts';
+import {
+  bookingListLoads as listLoads,
+  bookingReferences as references,
+  bookingRows as rows,
+  openBookingList,
+} from '../support/bookings.ts';
 
 const browser = browserForTests();
 
-const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-const references = (page: Page) =>
-  rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
 const headers = (page: Page) => page.locator('thead th').allTextContents();
-
-async function openList(
-  page: Page,
-  role: 'accounts' | 'telephonist' | 'dispatcher',
-  path = '/bookings/list',
-): Promise<void> {
-  await signIn(page, role, { from: path });
-  if (!page.url().includes('/bookings/list')) await page.goto(path);
-  await rows(page).first().waitFor({ timeout: 20_000 });
-}
+const openList = (page: Page, role: 'accounts' | 'telephonist' | 'dispatcher', path?: string) =>
+  openBookingList(page, role, { path });
 
 describe('booking list', () => {
   test('changes the page size from the keyboard; the URL and the count line follow', async () => {
@@ -427,16 +422,6 @@ describe('booking list', () => {
 
 /** The tests below open the list and the details more than once: room for a busy machine. */
 const SLOW = 120_000;
-
-/** The booking list's API requests (GET /api/bookings) from now on, as URLs. */
-function listLoads(page: Page): URL[] {
-  const loads: URL[] = [];
-  page.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.pathname === '/api/bookings') loads.push(url);
-  });
-  return loads;
-}
 
 /** The text of a row's cell under the column headed `header` (cells found by their header, not by position). */
 async function cellText(page: Page, reference: string, header: string): Promise<string> {

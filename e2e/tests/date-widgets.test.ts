@@ -1,17 +1,15 @@
 import type { Page, Request } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { BookingListResponse } from '@courier/domain/bookings/schemas';
-import { browserForTests, expectAccessible, openPage, signIn, waitForUrl } from '../support/browser.ts';
+import { browserForTests, expectAccessible, openPage, waitForUrl } from '../support/browser.ts';
 import { apiGetAs } from '../support/api.ts';
+import { bookingReferences as references, bookingRows as rows, openBookingList } from '../support/bookings.ts';
 
 // The date widgets of spec 1 §2 / spec 2 §2 in the booking list's From and To filters: dates typed
 // and shown as dd/MM/yy (spec 2 §9) whatever the browser's locale, sent as yyyy-MM-dd (spec 1 §9),
 // today being the Dublin day.
 const browser = browserForTests();
 
-const rows = (page: Page) => page.locator('tbody tr[data-reference]');
-const references = (page: Page) =>
-  rows(page).evaluateAll((elements) => elements.map((element) => element.getAttribute('data-reference') ?? ''));
 const from = (page: Page) => page.getByLabel('From', { exact: true });
 const to = (page: Page) => page.getByLabel('To', { exact: true });
 const runSearch = (page: Page) => page.getByRole('button', { name: 'Run search' });
@@ -28,13 +26,7 @@ async function columnTexts(page: Page, header: string): Promise<string[]> {
 }
 
 /** The list with 10 rows a page: these tests are about the filters, and a short page keeps them quick. */
-async function openList(page: Page): Promise<void> {
-  const path = '/bookings/list?size=10';
-  await signIn(page, 'accounts', { from: path });
-  if (!page.url().includes('size=10')) await page.goto(path);
-  // The first load has taken over 20 s while the machine ran other work.
-  await rows(page).first().waitFor({ timeout: 60_000 });
-}
+const openList = (page: Page) => openBookingList(page, 'accounts', { path: '/bookings/list?size=10' });
 
 /** Types over a field's text key by key, as a person does, then leaves it with Tab. */
 async function typeInto(page: Page, field: ReturnType<typeof from>, text: string): Promise<void> {

@@ -36,6 +36,8 @@ interface DateTimeInputProps {
   backwards?: boolean;
   /** DATE_FULL and DATE_AND_TIME: a further rule for a readable day, its message or undefined. */
   check?: (day: string) => string | undefined;
+  /** DATE_FULL: told the text the field refuses while its message shows, then undefined (DayInput). */
+  onRefusedChange?: (typed: string | undefined) => void;
   /** The clock, for tests of the earlier-than-now rule. */
   now?: () => Date;
 }
@@ -48,8 +50,9 @@ interface DateTimeInputProps {
  * earlier than now unless backwards. Every type but TIME has a clear button when set.
  */
 export function DateTimeInput(props: DateTimeInputProps) {
-  const { type, label, value, onChange, check } = props;
-  if (type === 'DATE_FULL') return <DayInput label={label} value={value} onChange={onChange} check={check} />;
+  const { type, label, value, onChange, check, onRefusedChange } = props;
+  if (type === 'DATE_FULL')
+    return <DayInput label={label} value={value} onChange={onChange} check={check} onRefusedChange={onRefusedChange} />;
   if (type === 'TIME')
     return <TimeInput label={label} value={timeOf(value)} onChange={(time) => onChange(timeText(time))} />;
   return <DayAndTimeInput {...props} />;

@@ -1,6 +1,6 @@
 import { ActionIcon, CloseButton, Group, Modal, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { dublinToday, formatDay, parseTypedDay, type TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
 import { DatePicker } from './date-picker.tsx';
 
@@ -37,6 +37,7 @@ export function DayInput({
   onChange,
   check,
   onTextChange,
+  onRefusedChange,
   century = 'current',
   today = dublinToday(),
 }: {
@@ -48,6 +49,11 @@ export function DayInput({
   check?: (day: string) => string | undefined;
   /** The text as typed, at each key: for a screen that must not act on a day the field no longer shows. */
   onTextChange?: (text: string) => void;
+  /**
+   * Told the text the field refuses while its message shows, and undefined once it shows none: for a
+   * screen that must not act as if the field were empty (the booking filters run no search then).
+   */
+  onRefusedChange?: (typed: string | undefined) => void;
   /** How a two-digit year is read: 'past' for a day that cannot be after today (a date of birth). */
   century?: TwoDigitYearCentury;
   today?: string;
@@ -66,6 +72,13 @@ export function DayInput({
       setError(undefined);
     }
   }
+
+  const refused = error === undefined ? undefined : text;
+  useEffect(() => {
+    if (refused === undefined || !onRefusedChange) return;
+    onRefusedChange(refused);
+    return () => onRefusedChange(undefined);
+  }, [refused, onRefusedChange]);
 
   /** Takes the day, or shows why not; true when taken. */
   const take = (day: string | undefined): boolean => {

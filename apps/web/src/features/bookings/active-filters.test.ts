@@ -24,11 +24,20 @@ describe('the line of active booking filters', () => {
     ]);
   });
 
-  it('shows text a filter refused as typed, marked not applied, in place of the value it still holds', () => {
+  it('shows text a filter refused, marked not applied, in place of the value it still holds', () => {
     expect(describeFor({}, { driverNumber: '2147483648' })).toEqual(['Driver number: 2147483648 (not applied)']);
+    expect(describeFor({ windowStart: '2026-03-01' }, { windowStart: '31/02/26' })).toEqual([
+      'From: 31/02/26 (not applied)',
+    ]);
+  });
+
+  it('writes a refused amount as an applied one is written, so the two read alike on one line', () => {
     expect(describeFor({ chargeFrom: 5, chargeTo: 10 }, { chargeFrom: '50' })).toEqual([
-      'Charge min: €50 (not applied)',
+      'Charge min: €50.00 (not applied)',
       'Charge max: €10.00',
+    ]);
+    expect(describeFor({}, { driverPayFrom: '99999999999999' })).toEqual([
+      'Driver pay min: €99,999,999,999,999.00 (not applied)',
     ]);
   });
 

@@ -7,6 +7,7 @@ import {
 import { bookingVehicleLabel, jobTagLabel, SERVICE_LEVEL_LABELS } from '@courier/domain/bookings/labels';
 import { boundApplies, isPriceFilterKey } from '@courier/domain/bookings/price-visibility';
 import { formatDate } from '@courier/domain/common/dates';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { formatEuro } from '@courier/domain/common/money';
 import { FILTER_LABELS, SORT_LABELS } from './filter-labels.ts';
 
@@ -58,13 +59,20 @@ export function describeActiveFilters({
     if (!seePrices && isPriceFilterKey(key)) continue;
     if (key === 'company' && !showCompany) continue;
     if (typed !== undefined) {
-      parts.push(`${FILTER_LABELS[key]}: ${MONEY_KEYS.has(key) ? `€${typed}` : typed} (not applied)`);
+      parts.push(`${FILTER_LABELS[key]}: ${refusedText(key, typed)} (not applied)`);
       continue;
     }
     const text = valueText(key, value, names);
     if (text) parts.push(`${FILTER_LABELS[key]}: ${text}`);
   }
   return parts;
+}
+
+/** Refused text as the line shows it: an amount written as an applied one is ('€50.00'), other text as typed. */
+function refusedText(key: keyof BookingUserFilters, typed: string): string {
+  if (!MONEY_KEYS.has(key)) return typed;
+  const amount = typedDecimal(typed);
+  return amount === undefined ? `€${typed}` : formatEuro(amount);
 }
 
 function valueText(key: keyof BookingUserFilters, value: unknown, names: FilterNames): string | null {

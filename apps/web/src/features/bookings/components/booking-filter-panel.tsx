@@ -2,7 +2,6 @@ import { Button, Collapse, Group, Paper, Text, UnstyledButton } from '@mantine/c
 import { useMediaQuery } from '@mantine/hooks';
 import { lazy, memo, Suspense, useCallback, useId, useRef, useState, type KeyboardEvent } from 'react';
 import type { BookingView } from '@courier/domain/bookings/enums';
-import type { TypedFilterKey } from '@courier/domain/bookings/filter-bounds';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useCompany } from '@/api/company.ts';
@@ -10,6 +9,7 @@ import { LoadingState } from '@/ui/list-states.tsx';
 import { describeActiveFilters } from '../active-filters.ts';
 import { FOLDED_SCREEN, loadedFilterForm, loadFilterForm } from '../filter-form.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
+import type { RefusableFilterKey } from './booking-filters.tsx';
 import classes from './booking-filter-panel.module.css';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
@@ -54,8 +54,8 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
   const [BookingFilters] = useState(() => loadedFilterForm()?.BookingFilters ?? LazyBookingFilters);
   const panelId = useId();
   const filtersRef = useRef<HTMLDivElement>(null);
-  const [refused, setRefused] = useState<Partial<Record<TypedFilterKey, string>>>({});
-  const reportRefused = useCallback((field: TypedFilterKey, typed: string | undefined) => {
+  const [refused, setRefused] = useState<Partial<Record<RefusableFilterKey, string>>>({});
+  const reportRefused = useCallback((field: RefusableFilterKey, typed: string | undefined) => {
     setRefused(({ [field]: _previous, ...others }) => (typed === undefined ? others : { ...others, [field]: typed }));
   }, []);
   const company = useCompany(showCompany ? state.filters.company : undefined);
@@ -86,16 +86,14 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
     />
   );
 
-  // A number filter reports the text it refuses; any other field showing its message (a date that is
-  // not a day, a To before its From) is marked invalid on the page.
-  const numberRefused = Object.keys(refused).length > 0;
-  const hasRefused = () => numberRefused || filtersRef.current?.querySelector('[aria-invalid="true"]') != null;
+  // A filter refusing what is typed in it (a number past its limit, a date that is not a day) reports it.
+  const hasRefused = Object.keys(refused).length > 0;
   const focusRefusedFilter = () => filtersRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   // Folded, the filters take the focus once they have opened (hidden, they cannot have it).
   const focusWhenOpen = useRef(false);
   /** Runs the search; with a refused filter, runs none and takes the focus to that filter, its message beside it. */
   const runSearch = () => {
-    if (!hasRefused()) {
+    if (!hasRefused) {
       state.run();
     } else if (expanded) {
       focusRefusedFilter();
@@ -150,7 +148,7 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
         {state.ready && (
           <Group gap="xs" wrap="nowrap" role="status">
             <Text size="sm" c="dimmed" visibleFrom="md">
-              {numberRefused
+              {hasRefused
                 ? 'A filter needs correcting before the search can run.'
                 : 'The filters have changed: run the search to update the list.'}
             </Text>

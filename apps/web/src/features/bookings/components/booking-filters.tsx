@@ -1,6 +1,6 @@
 import { Button, Group, MultiSelect, NumberInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { memo, useEffect, useState } from 'react';
+import { memo, useCallback, useEffect, useState } from 'react';
 import {
   BOOKING_SORT_KEYS,
   BOOKING_VEHICLES,
@@ -29,11 +29,14 @@ import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
 
 type SearchState = ReturnType<typeof useBookingSearch>;
 
+/** The filters that can hold text they refuse: the numbers, and the From and To days. */
+export type RefusableFilterKey = TypedFilterKey | 'windowStart' | 'windowEnd';
+
 /**
- * Told the text a number filter holds and refuses (its message shows at the field), or undefined once
- * it holds none: the panel runs no search that would leave that filter out, and its summary shows it.
+ * Told the text a filter holds and refuses (its message shows at the field), or undefined once it
+ * holds none: the panel runs no search that would leave that filter out, and its summary shows it.
  */
-export type RefusedFilterReport = (field: TypedFilterKey, typed: string | undefined) => void;
+export type RefusedFilterReport = (field: RefusableFilterKey, typed: string | undefined) => void;
 
 /**
  * A number filter: typed freely, sent to the URL when typing pauses for 500 ms, on Enter and on leaving
@@ -205,6 +208,8 @@ export const BookingFilters = memo(function BookingFilters({
   const company = useCompany(showCompany ? filters.company : undefined);
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
+  const reportFrom = useCallback((typed?: string) => onRefusedChange('windowStart', typed), [onRefusedChange]);
+  const reportTo = useCallback((typed?: string) => onRefusedChange('windowEnd', typed), [onRefusedChange]);
 
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4, lg: 6 }} spacing="sm" verticalSpacing="xs">
@@ -247,18 +252,22 @@ export const BookingFilters = memo(function BookingFilters({
         onChange={(item) => setFilters({ addressPlaceId: item?.id, placeName: item?.name })}
       />
       <DateTimeInput
+        key={`from-${clears}`}
         type="DATE_FULL"
         label="From"
         value={filters.windowStart}
         check={(day) => (filters.windowEnd && day > filters.windowEnd ? 'From must not be after To.' : undefined)}
         onChange={(day) => set({ windowStart: day })}
+        onRefusedChange={reportFrom}
       />
       <DateTimeInput
+        key={`to-${clears}`}
         type="DATE_FULL"
         label="To"
         value={filters.windowEnd}
         check={(day) => (filters.windowStart && day < filters.windowStart ? 'To must not be before From.' : undefined)}
         onChange={(day) => set({ windowEnd: day })}
+        onRefusedChange={reportTo}
       />
       <Select
         label={FILTER_LABELS.sortBy}
