@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { COUNTRIES, countryByCode } from '../common/countries.ts';
-import { canSaveAddressBookEntry, formatAddress } from './schemas.ts';
+import {
+  addressBookEntryBodySchema,
+  addressBookEntryUpdateSchema,
+  canSaveAddressBookEntry,
+  formatAddress,
+} from './schemas.ts';
 
 const entry = {
   countryCode: 'IE',
@@ -42,6 +47,42 @@ describe('address book Save rule (spec 1 §5)', () => {
         postCode: 'W91 X2Y3',
       }),
     ).toBe('4 Main Street, Naas, Kildare, W91 X2Y3');
+  });
+});
+
+describe('address book entry body: the country is the one of its code (spec 1 §5)', () => {
+  const body = {
+    ...entry,
+    company: null,
+    isPublic: true,
+    latitude: 53.2159,
+    longitude: -6.6669,
+  };
+  const countryMessages = (result: { error?: { issues: { path: PropertyKey[]; message: string }[] } }) =>
+    (result.error?.issues ?? []).filter((issue) => issue.path.join('.') === 'country').map((issue) => issue.message);
+
+  it('takes the name of the code in any case', () => {
+    expect(addressBookEntryBodySchema.safeParse(body).success).toBe(true);
+    expect(
+      addressBookEntryBodySchema.safeParse({ ...body, country: 'Ireland, Republic of', countryCode: 'ie' }).success,
+    ).toBe(true);
+  });
+
+  it("refuses another country's name, on create and on update, naming the right one", () => {
+    const wrong = { ...body, country: 'FRANCE' };
+    expect(countryMessages(addressBookEntryBodySchema.safeParse(wrong))).toEqual([
+      'The country of code IE is IRELAND, REPUBLIC OF; choose the country from the list.',
+    ]);
+    expect(countryMessages(addressBookEntryUpdateSchema.safeParse({ ...wrong, entryId: 3 }))).toEqual([
+      'The country of code IE is IRELAND, REPUBLIC OF; choose the country from the list.',
+    ]);
+  });
+
+  it('says only what is missing when the name is blank or the code unknown', () => {
+    expect(countryMessages(addressBookEntryBodySchema.safeParse({ ...body, country: ' ' }))).toEqual([
+      'Please enter the country.',
+    ]);
+    expect(countryMessages(addressBookEntryBodySchema.safeParse({ ...body, countryCode: 'XX' }))).toEqual([]);
   });
 });
 

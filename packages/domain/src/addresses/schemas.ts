@@ -100,8 +100,21 @@ const coordinate = (label: string, limit: number) =>
     .max(limit, `The ${label} must be between -${limit} and ${limit}.`)
     .refine((value) => value !== 0, `The ${label} must be a number other than 0.`);
 
-/** Save payload of spec 1 §3; the required fields are those of spec 1 §5 'Address book entry'. */
-export const addressBookEntryBodySchema = z.object({
+/**
+ * The country name is the one of the code (spec 1 §5: both are derived from the country chosen), in
+ * any case: an entry never says IE and FRANCE at once.
+ */
+function countryMatchesCode(body: { country: string; countryCode: string }, context: z.RefinementCtx): void {
+  const country = countryByCode(body.countryCode);
+  if (!country || body.country.trim() === '' || body.country.trim().toUpperCase() === country.Name) return;
+  context.addIssue({
+    code: 'custom',
+    path: ['country'],
+    message: `The country of code ${country.Code} is ${country.Name}; choose the country from the list.`,
+  });
+}
+
+const addressBookEntryFields = z.object({
   company: bodyId('company').nullable(),
   name: required('Please enter the address name.', 255),
   addressOne: required('Please enter address line one.', 255),
@@ -119,8 +132,12 @@ export const addressBookEntryBodySchema = z.object({
   entryName: required('Please enter the search name.', 255),
   isPublic: z.boolean(),
 });
+/** Save payload of spec 1 §3; the required fields are those of spec 1 §5 'Address book entry'. */
+export const addressBookEntryBodySchema = addressBookEntryFields.superRefine(countryMatchesCode);
 export type AddressBookEntryBody = z.input<typeof addressBookEntryBodySchema>;
-export const addressBookEntryUpdateSchema = addressBookEntryBodySchema.extend({ entryId: bodyId('entryId') });
+export const addressBookEntryUpdateSchema = addressBookEntryFields
+  .extend({ entryId: bodyId('entryId') })
+  .superRefine(countryMatchesCode);
 
 export const entryCreatedSchema = z.object({ entryId: z.number().int() });
 

@@ -5,6 +5,7 @@ import type {
   addressBookEntryUpdateSchema,
 } from '@courier/domain/addresses/schemas';
 import { hasAccess, AREAS, type Role } from '@courier/domain/auth/roles';
+import { countryByCode } from '@courier/domain/common/countries';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companyExists, requireCompany } from '../../core/companies.ts';
@@ -74,7 +75,8 @@ function valuesOf(body: Body) {
     city: body.city,
     county: body.county,
     postCode: body.postcode,
-    country: body.country,
+    // The schema checked the name against the code; it is stored as the list spells it.
+    country: countryByCode(body.countryCode)?.Name ?? body.country,
     countryCode: body.countryCode.toUpperCase(),
     latitude: body.latitude,
     longitude: body.longitude,

@@ -311,6 +311,39 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
       ]);
     });
 
+    it('refuses a country name that is not the one of its code, on create and update; stores the list spelling', async () => {
+      const company = await createCompany(t.db);
+      const mismatch = await postEntry(entry(company.id, { country: 'FRANCE', countryCode: 'IE' }), accounts);
+      expect(mismatch.statusCode).toBe(400);
+      expect(mismatch.json<{ details: unknown[] }>().details).toContainEqual({
+        field: 'body.country',
+        message: 'The country of code IE is IRELAND, REPUBLIC OF; choose the country from the list.',
+      });
+      expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toEqual([]);
+
+      const created = await postEntry(entry(company.id, { country: 'france', countryCode: 'fr' }), accounts);
+      expect(created.statusCode).toBe(200);
+      const { entryId } = created.json<{ entryId: number }>();
+      expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toMatchObject([
+        { entryId, address: { country: 'FRANCE', countryCode: 'FR' } },
+      ]);
+
+      const update = await t.app.inject({
+        method: 'PUT',
+        url: '/api/place/update-entry',
+        headers: accounts,
+        payload: { ...entry(company.id, { country: 'GERMANY', countryCode: 'FR', notes: 'Front door' }), entryId },
+      });
+      expect(update.statusCode).toBe(400);
+      expect(update.json<{ details: unknown[] }>().details).toContainEqual({
+        field: 'body.country',
+        message: 'The country of code FR is FRANCE; choose the country from the list.',
+      });
+      expect((await get(`/api/place/entries/${company.id}`, accounts)).json()).toMatchObject([
+        { entryId, notes: 'Side door', address: { country: 'FRANCE' } },
+      ]);
+    });
+
     it('answers 404 for an entry that does not exist', async () => {
       expect(
         (await t.app.inject({ method: 'DELETE', url: '/api/place/delete-entry/999999', headers: accounts })).statusCode,
