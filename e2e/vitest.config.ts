@@ -11,5 +11,9 @@ export default defineConfig({
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // expect.poll waits for what the screen will show, not how fast: its default of 1 s was shorter than
+    // a list's load on a busy 2-core CI machine (a Forward in booking-history failed so). A condition
+    // met sooner returns sooner; only a real failure waits the whole 10 s.
+    expect: { poll: { timeout: 10_000 } },
   },
 });
