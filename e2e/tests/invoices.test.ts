@@ -119,6 +119,110 @@ describe('invoice list', () => {
     await context.close();
   });
 
+  test('Weekly Invoices with Weekly off chooses nothing, and a choice never holds periods the filters hide', async () => {
+    const get = await apiGetAs('accounts');
+    const readyIds = async (filter: string) =>
+      (
+        await get<InvoicePeriodListResponse>(`/invoice/periods?pending=true&status=IN_REVIEW&size=5000&${filter}`)
+      ).invoicePeriods.map((period) => period.id);
+    const weeklyReady = await readyIds('monthly=false');
+    const monthlyReady = await readyIds('weekly=false');
+    // The demo data has periods of both intervals ready to send.
+    expect(weeklyReady.length).toBeGreaterThan(0);
+    expect(monthlyReady.length).toBeGreaterThan(0);
+
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
+    await page.locator('tbody tr').first().waitFor({ timeout: 20_000 });
+    const finaliseRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/invoice/finalise'))
+        finaliseRequests.push(request.url());
+    });
+    const weeklySwitch = page.getByRole('switch', { name: 'Weekly' });
+    const weeklyInvoices = page.getByRole('button', { name: 'Weekly Invoices' });
+    const tickedIds = async () =>
+      (
+        await page
+          .locator('tbody tr:has(input[type=checkbox]:checked)')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-period-id')))
+      ).map(Number);
+    /** The count the screen says is chosen ('Selected N invoice periods'), 0 when it says 'All N'. */
+    const chosenCount = async () =>
+      Number((await page.getByText(/^Selected \d+ invoice periods$/).allTextContents())[0]?.match(/\d+/)?.[0] ?? 0);
+    /** Waits until the answer to Weekly Invoices, if any, has been taken. */
+    const settled = async () => {
+      await page.waitForLoadState('networkidle');
+      await expect.poll(() => weeklyInvoices.isEnabled()).toBe(true);
+    };
+    /** Nothing chosen, nothing ticked: Finalise offers only the monthly periods the list shows. */
+    const expectOnlyMonthlyOffered = async () => {
+      expect(await chosenCount()).toBe((await tickedIds()).length);
+      expect(await chosenCount()).toBe(0);
+      await page.getByText(`All ${monthlyReady.length} invoice periods`, { exact: true }).waitFor();
+      await page.getByRole('button', { name: `Finalise All ${monthlyReady.length} Invoices` }).waitFor();
+      expect(await page.getByRole('button', { name: /Selected Invoices$/ }).count()).toBe(0);
+    };
+
+    // Weekly off: no weekly row is shown, so Weekly Invoices chooses none, and says why.
+    await weeklySwitch.uncheck();
+    await waitForUrl(page, (url) => url.searchParams.get('weekly') === 'false');
+    await page.getByText(`All ${monthlyReady.length} invoice periods`, { exact: true }).waitFor();
+    await weeklyInvoices.click();
+    await settled();
+    await expectOnlyMonthlyOffered();
+    await page.getByText('Weekly invoice periods are hidden: switch Weekly on to choose them.').waitFor();
+    // Finalise All would take the shown monthly periods only.
+    await page.getByRole('button', { name: `Finalise All ${monthlyReady.length} Invoices` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Finalise invoices' });
+    await dialog.getByText(`Finalise ${monthlyReady.length} invoice periods?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    // Weekly on: Weekly Invoices chooses the weekly periods ready to send, and the page ticks those it shows.
+    await weeklySwitch.check();
+    await waitForUrl(page, (url) => !url.searchParams.has('weekly'));
+    await weeklyInvoices.click();
+    await page.getByText(`Selected ${weeklyReady.length} invoice periods`, { exact: true }).waitFor();
+    const shownWeekly = (
+      await page
+        .locator('tbody tr[data-status=IN_REVIEW]')
+        .evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-period-id'))))
+    ).filter((id) => weeklyReady.includes(id));
+    expect(await tickedIds()).toEqual(shownWeekly);
+    // Weekly off again: the weekly periods are hidden, so they are no longer chosen.
+    await weeklySwitch.uncheck();
+    await waitForUrl(page, (url) => url.searchParams.get('weekly') === 'false');
+    await expectOnlyMonthlyOffered();
+
+    // Weekly off while Weekly Invoices is still asking: its answer, for a list no longer shown, chooses nothing.
+    await weeklySwitch.check();
+    await waitForUrl(page, (url) => !url.searchParams.has('weekly'));
+    await page.getByText(/^All \d+ invoice periods$/).waitFor();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) =>
+        url.pathname === '/api/invoice/periods' &&
+        url.searchParams.get('status') === 'IN_REVIEW' &&
+        url.searchParams.get('size') !== '1',
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+    );
+    await weeklyInvoices.click();
+    await expect.poll(() => weeklyInvoices.isDisabled()).toBe(true);
+    await weeklySwitch.uncheck();
+    await waitForUrl(page, (url) => url.searchParams.get('weekly') === 'false');
+    release();
+    await settled();
+    await expectOnlyMonthlyOffered();
+
+    expect(finaliseRequests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("a company's Invoices tab lists that company's periods, every status, newest first", async () => {
     const get = await apiGetAs('accounts');
     const pending = await get<InvoicePeriodListResponse>('/invoice/periods?pending=true&size=1');

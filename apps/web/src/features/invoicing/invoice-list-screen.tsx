@@ -48,6 +48,12 @@ type PendingFinalise = { kind: 'ids'; ids: number[] } | { kind: 'all'; count: nu
 const confirmCount = (pending: PendingFinalise | null) =>
   pending?.kind === 'ids' ? pending.ids.length : pending?.kind === 'all' ? pending.count : 0;
 
+/** The periods chosen, and the list (its filters, any page) they were chosen on. */
+type Choice = { list: string; ids: ReadonlySet<number> };
+
+const NOTHING_CHOSEN: ReadonlySet<number> = new Set();
+const INTERVAL_SWITCH = { weekly: 'Weekly', monthly: 'Monthly' } as const;
+
 /**
  * The invoice list (spec 1 §2 'Invoice list', §8, §9) in its three uses, all kept in the URL: the
  * pending-only classic view chooses periods (one by one, or every weekly / monthly one) and
@@ -63,8 +69,14 @@ export function InvoiceListScreen() {
   const view = search.view ?? 'select';
   const filters = invoiceListFiltersOf(search);
   const listParams = invoiceListParamsOf(search);
+  const list = JSON.stringify(filters);
 
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  // A choice holds only periods the list shows, so nothing hidden is finalised: whatever changes the
+  // filters (a switch, Find Invoice, the address), the choice starts again, empty, with them.
+  const [choice, setChoice] = useState<Choice>({ list, ids: NOTHING_CHOSEN });
+  if (choice.list !== list) setChoice({ list, ids: NOTHING_CHOSEN });
+  const selected = choice.list === list ? choice.ids : NOTHING_CHOSEN;
+  const setSelected = (ids: ReadonlySet<number>) => setChoice({ list, ids });
   const [selecting, setSelecting] = useState(false);
   const [confirm, setConfirm] = useState<PendingFinalise | null>(null);
   const [findText, setFindText] = useState(search.q ?? '');
@@ -95,14 +107,26 @@ export function InvoiceListScreen() {
   const setQuery = useDebouncedCallback((text: string) => setSearch({ q: text.trim() || undefined }), SEARCH_DELAY_MS);
 
   const toggle = (id: number) =>
-    setSelected((previous) => {
-      const next = new Set(previous);
+    setChoice((previous) => {
+      const next = new Set(previous.list === list ? previous.ids : NOTHING_CHOSEN);
       if (next.has(id)) next.delete(id);
       else next.add(id);
-      return next;
+      return { list, ids: next };
     });
 
+  /**
+   * Weekly / Monthly Invoices choose that interval's periods ready to send among those the list
+   * shows (every page, Find Invoice too). With that interval switched off they choose none: the
+   * clerk would otherwise finalise, and e-mail, periods they cannot see.
+   */
   async function selectInterval(interval: 'weekly' | 'monthly') {
+    // Off on the switch as shown too, which may be ahead of the address for a moment after a click.
+    const shown = interval === 'weekly' ? weekly && filters.weekly : monthly && filters.monthly;
+    if (!shown) {
+      const name = INTERVAL_SWITCH[interval];
+      toast({ message: `${name} invoice periods are hidden: switch ${name} on to choose them.`, type: 'info' });
+      return;
+    }
     setSelecting(true);
     try {
       const ids = await inReviewPeriodIds({
@@ -110,7 +134,8 @@ export function InvoiceListScreen() {
         weekly: interval === 'weekly',
         monthly: interval === 'monthly',
       });
-      setSelected((previous) => new Set([...previous, ...ids]));
+      // Added only to the list they were asked for: if the filters changed meanwhile, they are not shown.
+      setChoice((previous) => (previous.list === list ? { list, ids: new Set([...previous.ids, ...ids]) } : previous));
       if (ids.length === 0)
         toast({ message: `No ${interval} invoice periods are ready to send.`, type: 'info', duration: 'SHORT' });
     } catch {
