@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
 import { apiGetAs } from '../support/api.ts';
 import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
+import { descriptionsOf } from '../support/steps.ts';
 
 // Issue 11: the Pricing Extras modal of a job (spec 2 §2) opened from the booking details, and its
 // Add Pricing Adjustment modal.
@@ -214,6 +215,74 @@ describe('pricing extras', () => {
     await panel.getByRole('heading', { name: 'Jobs' }).waitFor();
     await panel.getByRole('group').first().waitFor();
     expect(await panel.getByRole('button', { name: 'Pricing Extras' }).count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('an amount is refused at its field as typed (a minus, a third decimal, too much), never changed; typed pay is not lost on close', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    const savePay = modal.getByRole('button', { name: 'Save Pay' });
+    for (const [typed, message] of [
+      ['-5', 'Basic Pay must be 0 or more.'],
+      ['2.345', 'Basic Pay has at most 2 decimal places (cents).'],
+      ['99999999999999', 'Basic Pay must be at most €999999.'],
+    ] as const) {
+      await basicPay.fill(typed);
+      await expect.poll(() => descriptionsOf(page, basicPay)).toContain(message);
+      expect(await basicPay.inputValue()).toBe(typed);
+      expect(await savePay.isDisabled()).toBe(true);
+    }
+
+    // A pay typed and not saved: Escape asks first; Keep editing keeps it, Discard changes closes.
+    const typedPay = (task.driverPay + 1).toFixed(2);
+    await basicPay.fill(typedPay);
+    await expect.poll(() => savePay.isDisabled()).toBe(false);
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    await question.getByText(`The driver pay of ${job.reference} has changes that are not saved.`).waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await question.waitFor({ state: 'hidden' });
+    expect(await modal.isVisible()).toBe(true);
+    expect(await basicPay.inputValue()).toBe(typedPay);
+    await modal.getByRole('button', { name: 'Close' }).first().click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await modal.waitFor({ state: 'hidden' });
+    expect((await payRows(get, job.reference)).find((row) => row.taskId === task.taskId)?.driverPay).toBe(
+      task.driverPay,
+    );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Add Pricing Adjustment: a negative charge is refused at the field, and what was typed is not dropped by Escape', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+    await add.getByPlaceholder('Select an adjustment type').click();
+    await page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+    const charge = add.getByLabel('Charge', { exact: true });
+    await charge.fill('-5');
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    await expect.poll(() => descriptionsOf(page, charge)).toContain('Charge must be 0 or more.');
+    expect(await charge.inputValue()).toBe('-5');
+    expect(await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    await question.getByText('The price adjustment has not been created.').waitFor();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await charge.inputValue()).toBe('-5');
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await add.waitFor({ state: 'hidden' });
+    expect(await modal.isVisible()).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -427,6 +427,16 @@ describe('pricing', () => {
       await editor.getByText('Enter a price.', { exact: true }).waitFor();
       expect(await basic.getAttribute('aria-invalid')).toBe('true');
     }
+    // A minus or a third decimal stays as typed and is refused at the cell: -5 is never saved as 5.
+    for (const [typed, message] of [
+      ['-5', 'Basic must be 0 or more.'],
+      ['2.345', 'Basic has at most 2 decimal places (cents).'],
+    ] as const) {
+      await basic.fill(typed);
+      await editor.getByRole('button', { name: 'Save Changes' }).click();
+      await editor.getByText(message, { exact: true }).waitFor();
+      expect(await basic.inputValue()).toBe(typed);
+    }
     await expectAccessible(page);
     expect(saves).toEqual([]);
     expect(await page.getByText('Tariff saved successfully').count()).toBe(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCodeList, pricingSchema, saveTariffBodySchema } from './schemas.ts';
+import { parseCodeList, pricingSchema, readTypedEuro, saveTariffBodySchema } from './schemas.ts';
 
 const level = { upTo: 5, basic: 8.5, basicPer: 5, then: 0, thenPer: 0 };
 
@@ -55,5 +55,35 @@ describe('parseCodeList', () => {
   it('splits on commas, trims, upper-cases and drops blanks and repeats', () => {
     expect(parseCodeList(' abc1, ,DEF2,abc1 ,')).toEqual(['ABC1', 'DEF2']);
     expect(parseCodeList('')).toEqual([]);
+  });
+});
+
+describe('readTypedEuro: a euro field as typed', () => {
+  it('reads an amount typed or given as a number, trailing zeros and all', () => {
+    expect(readTypedEuro('12.50', 'Basic Pay')).toEqual({ ok: true, amount: 12.5 });
+    expect(readTypedEuro(' 3 ', 'Basic Pay')).toEqual({ ok: true, amount: 3 });
+    expect(readTypedEuro(0, 'Cost')).toEqual({ ok: true, amount: 0 });
+    expect(readTypedEuro(999_999, 'Cost')).toEqual({ ok: true, amount: 999_999 });
+  });
+
+  it('refuses a minus, a third decimal or more than the API takes, in the words of the API, never changing the amount', () => {
+    expect(readTypedEuro(-5, 'Charge')).toEqual({ ok: false, message: 'Charge must be 0 or more.' });
+    expect(readTypedEuro('-5', 'Charge')).toEqual({ ok: false, message: 'Charge must be 0 or more.' });
+    expect(readTypedEuro(2.345, 'Basic Pay')).toEqual({
+      ok: false,
+      message: 'Basic Pay has at most 2 decimal places (cents).',
+    });
+    expect(readTypedEuro('99999999999999', 'Basic Pay')).toEqual({
+      ok: false,
+      message: 'Basic Pay must be at most €999999.',
+    });
+  });
+
+  it('refuses an empty field or letters with what to type, not as 0', () => {
+    for (const typed of ['', '  ', 'abc', '1e3', '.', Number.NaN])
+      expect(readTypedEuro(typed, 'Extras')).toEqual({
+        ok: false,
+        message: 'Extras: enter an amount in euro, such as 12.50.',
+      });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
+import { typedDecimal } from '../common/input-checks.ts';
 import { TARIFF_SERVICE_CODES, type TariffServiceCode } from '../bookings/enums.ts';
 import { MAX_EURO, MAX_KG, MAX_PRICE_LEVELS } from './limits.ts';
 
@@ -61,6 +62,22 @@ export const euro = (label: string) =>
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_EURO, `${label} must be at most €${MAX_EURO}.`)
     .refine((value) => hasDecimals(value, 2), `${label} has at most 2 decimal places (cents).`);
+
+export type TypedEuro = { ok: true; amount: number } | { ok: false; message: string };
+
+/**
+ * What a euro field holds, read as the API's `euro(label)` reads it: the input gives a number once its
+ * text is one, and the text until then ('12.', ''). So '-5' or '2.345' is refused at the field in the
+ * server's words, never turned into 5 or 2.34 behind the user's back; empty is no amount (not 0).
+ */
+export function readTypedEuro(typed: string | number, label: string): TypedEuro {
+  const amount = typeof typed === 'number' ? typed : typedDecimal(typed);
+  if (amount === undefined || !Number.isFinite(amount))
+    return { ok: false, message: `${label}: enter an amount in euro, such as 12.50.` };
+  const checked = euro(label).safeParse(amount);
+  if (checked.success) return { ok: true, amount: checked.data };
+  return { ok: false, message: checked.error.issues[0]?.message ?? `${label} must be an amount in euro.` };
+}
 
 export const priceLevelSchema = z.object({
   upTo: kg('Up to'),

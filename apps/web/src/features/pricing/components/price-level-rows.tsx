@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useRef, type KeyboardEvent } from 'react';
-import { LEVEL_FIELDS, newLevelDraft, sanitiseNumber, type LevelDraft } from './price-levels.ts';
+import { LEVEL_FIELDS, newLevelDraft, numberCharacters, type LevelDraft } from './price-levels.ts';
 
 const COLUMNS = LEVEL_FIELDS.length;
 const EDIT_KEYS = new Set(['Backspace', 'Delete']);
@@ -103,9 +103,7 @@ export function PriceLevelRows({
                       error={error}
                       onKeyDown={(event) => onKeyDown(event, index)}
                       onFocus={(event) => event.currentTarget.select()}
-                      onChange={(event) =>
-                        setValue(row, field.key, sanitiseNumber(event.currentTarget.value, field.decimals))
-                      }
+                      onChange={(event) => setValue(row, field.key, numberCharacters(event.currentTarget.value))}
                     />
                   </Table.Td>
                 );

@@ -1,3 +1,4 @@
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { pricingSchema, type Pricing } from '@courier/domain/pricing/schemas';
 import { newPriceLevel, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
 
@@ -5,12 +6,12 @@ import { newPriceLevel, type PriceLevel } from '@courier/domain/pricing/tariff-e
 export type LevelDraft = Record<keyof PriceLevel, string>;
 
 export const LEVEL_FIELDS = [
-  { key: 'upTo', label: 'Up to', unit: 'kg', decimals: 3 },
-  { key: 'basic', label: 'Basic', unit: '€', decimals: 2 },
-  { key: 'basicPer', label: 'Basic per', unit: 'kg', decimals: 3 },
-  { key: 'then', label: 'Then', unit: '€', decimals: 2 },
-  { key: 'thenPer', label: 'Then per', unit: 'kg', decimals: 3 },
-] as const satisfies readonly { key: keyof PriceLevel; label: string; unit: string; decimals: number }[];
+  { key: 'upTo', label: 'Up to', unit: 'kg' },
+  { key: 'basic', label: 'Basic', unit: '€' },
+  { key: 'basicPer', label: 'Basic per', unit: 'kg' },
+  { key: 'then', label: 'Then', unit: '€' },
+  { key: 'thenPer', label: 'Then per', unit: 'kg' },
+] as const satisfies readonly { key: keyof PriceLevel; label: string; unit: string }[];
 
 export function toDraft(level: PriceLevel): LevelDraft {
   return {
@@ -62,7 +63,8 @@ export function checkLevels(drafts: readonly LevelDraft[]): LevelsCheck {
     Object.fromEntries(
       LEVEL_FIELDS.map((field) => {
         const text = draft[field.key];
-        if (!isBlank(text)) return [field.key, Number(text)];
+        // Only a plain decimal is a number here ('1e3' is not 1000); anything else the schema refuses.
+        if (!isBlank(text)) return [field.key, typedDecimal(text) ?? Number.NaN];
         cellErrors[`${row}.${field.key}`] = BLANK_MESSAGE[field.unit];
         return [field.key, undefined];
       }),
@@ -79,9 +81,11 @@ export function checkLevels(drafts: readonly LevelDraft[]): LevelsCheck {
   return { success: false, cellErrors, listError };
 }
 
-/** Keeps digits and one decimal point, with at most `decimals` places (what a paste may bring in). */
-export function sanitiseNumber(text: string, decimals: number): string {
-  const cleaned = text.replace(/[^0-9.]/g, '');
-  const [whole = '', ...rest] = cleaned.split('.');
-  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, decimals)}`;
+/**
+ * Keeps what a number can be written with: digits, points and a minus (a pasted '€ 12.50' is 12.50).
+ * A minus or a third decimal stays, so the cell refuses it with a message: dropping it would turn a
+ * typed -5 into 5, or 2.345 into 2.34, behind the user's back.
+ */
+export function numberCharacters(text: string): string {
+  return text.replace(/[^0-9.-]/g, '');
 }

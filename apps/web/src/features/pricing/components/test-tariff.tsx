@@ -1,8 +1,9 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { formatEuro } from '@courier/domain/common/money';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { DEFAULT_TEST_WEIGHT_KG, priceForWeight, type PriceLevel } from '@courier/domain/pricing/tariff-engine';
-import { sanitiseNumber } from './price-levels.ts';
+import { numberCharacters } from './price-levels.ts';
 
 /**
  * Test Tariff (spec 2 §2): prices a weight with the levels as they stand, with the same engine as the
@@ -24,7 +25,7 @@ export function TestTariff({ levels }: { levels: PriceLevel[] | null }) {
       });
       return;
     }
-    const kg = weight.trim() === '' ? Number.NaN : Number(weight);
+    const kg = typedDecimal(weight) ?? Number.NaN;
     const price = priceForWeight(levels, kg);
     setTested({
       levels: levelsKey,
@@ -45,7 +46,7 @@ export function TestTariff({ levels }: { levels: PriceLevel[] | null }) {
           </Text>
         }
         onChange={(event) => {
-          setWeight(sanitiseNumber(event.currentTarget.value, 3));
+          setWeight(numberCharacters(event.currentTarget.value));
           setTested(null);
         }}
         onKeyDown={(event) => {

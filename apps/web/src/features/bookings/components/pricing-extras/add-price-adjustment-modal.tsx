@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import {
   DRIVER_EXTRA_ADJUSTMENT_TYPES,
   PRICE_ADJUSTMENT_TYPES,
@@ -13,8 +13,10 @@ import {
   validatePriceAdjustment,
   type PriceAdjustmentProblem,
 } from '@courier/domain/pricing/price-edits';
+import { readTypedEuro } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { toast } from '@/ui/toast.ts';
 
@@ -34,9 +36,6 @@ const FORM_FIELDS: readonly FormField[] = [
 const TYPE_OPTIONS = PRICE_ADJUSTMENT_TYPES.map((type) => ({ value: type, label: PRICE_ADJUSTMENT_TYPE_LABELS[type] }));
 const isAdjustmentType = (value: string | null): value is PriceAdjustmentType =>
   (PRICE_ADJUSTMENT_TYPES as readonly (string | null)[]).includes(value);
-/** A typed amount as a number; an empty one is not a number, so it fails 'at least 0'. */
-const amountOf = (value: number | string) =>
-  typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value);
 
 const ERROR_TITLE = 'Error Creating Price Adjustment';
 
@@ -59,22 +58,51 @@ export function AddPriceAdjustmentModal({
   /** The job the modal opens on. */
   jobId: number;
 }) {
+  // What is typed is not thrown away by Escape, ✕ or Cancel without a question.
+  const edited = useRef(false);
+  const reportEdited = useCallback((changed: boolean) => {
+    edited.current = changed;
+  }, []);
+  const { requestClose, closeNow, question } = useGuardedClose({
+    unsaved: () => edited.current,
+    close: () => {
+      edited.current = false;
+      onClose();
+    },
+    subject: 'The price adjustment has not been created.',
+  });
   return (
-    <Modal opened={opened} onClose={onClose} centered title={<Text fw={600}>Add Pricing Adjustment</Text>}>
-      {/* Mounted afresh on each opening, so every opening starts from the defaults of spec 2 §5. */}
-      {opened && <AdjustmentForm jobs={jobs} initialJobId={jobId} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal opened={opened} onClose={requestClose} centered title={<Text fw={600}>Add Pricing Adjustment</Text>}>
+        {/* Mounted afresh on each opening, so every opening starts from the defaults of spec 2 §5. */}
+        {opened && (
+          <AdjustmentForm
+            jobs={jobs}
+            initialJobId={jobId}
+            onCancel={requestClose}
+            onCreated={closeNow}
+            onEditedChange={reportEdited}
+          />
+        )}
+      </Modal>
+      {question}
+    </>
   );
 }
 
 function AdjustmentForm({
   jobs,
   initialJobId,
-  onClose,
+  onCancel,
+  onCreated,
+  onEditedChange,
 }: {
   jobs: readonly { id: number; reference: string }[];
   initialJobId: number;
-  onClose: () => void;
+  onCancel: () => void;
+  onCreated: () => void;
+  /** Told whether anything differs from the form's defaults. */
+  onEditedChange: (edited: boolean) => void;
 }) {
   const [jobId, setJobId] = useState<number | null>(initialJobId);
   const [type, setType] = useState<PriceAdjustmentType | null>(null);
@@ -87,6 +115,17 @@ function AdjustmentForm({
   const [internalDescription, setInternalDescription] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const create = useCreatePriceAdjustment();
+  const edited =
+    jobId !== initialJobId ||
+    type !== null ||
+    taskId !== null ||
+    cost !== NEW_PRICE_ADJUSTMENT_DEFAULTS.cost ||
+    charge !== NEW_PRICE_ADJUSTMENT_DEFAULTS.charge ||
+    showToCustomer !== NEW_PRICE_ADJUSTMENT_DEFAULTS.showToCustomer ||
+    applySurcharge !== NEW_PRICE_ADJUSTMENT_DEFAULTS.applySurcharge ||
+    description.trim() !== '' ||
+    internalDescription.trim() !== '';
+  useEffect(() => onEditedChange(edited), [edited, onEditedChange]);
 
   const jobReference = jobs.find((job) => job.id === jobId)?.reference ?? null;
   const needsTask = type !== null && DRIVER_EXTRA_ADJUSTMENT_TYPES.includes(type);
@@ -100,16 +139,25 @@ function AdjustmentForm({
   };
 
   const submit = () => {
+    // An amount is read as the API reads it: '-5' or '2.345' is refused at its field, in its words.
+    const typedCost = readTypedEuro(cost, 'Cost');
+    const typedCharge = readTypedEuro(charge, 'Charge');
     const input = {
       jobId,
       type,
       taskId: needsTask ? taskId : null,
-      cost: amountOf(cost),
-      charge: amountOf(charge),
+      cost: typedCost.ok ? typedCost.amount : Number.NaN,
+      charge: typedCharge.ok ? typedCharge.amount : Number.NaN,
       showToCustomer,
       description: showToCustomer ? description.trim() : '',
     };
-    const problems = validatePriceAdjustment(input);
+    const problems = validatePriceAdjustment(input).map((problem) =>
+      problem.field === 'cost' && !typedCost.ok
+        ? { ...problem, message: typedCost.message }
+        : problem.field === 'charge' && !typedCharge.ok
+          ? { ...problem, message: typedCharge.message }
+          : problem,
+    );
     if (problems.length > 0) {
       showProblems(
         Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
@@ -130,7 +178,7 @@ function AdjustmentForm({
       {
         onSuccess: () => {
           toast({ type: 'success', title: 'Price Adjustment Created', message: 'Price adjustment has been created.' });
-          onClose();
+          onCreated();
         },
         onError: (error) => {
           if (error instanceof ApiRequestError && error.status === 400) {
@@ -271,7 +319,7 @@ function AdjustmentForm({
           error={errors.internalDescription}
         />
         <Group justify="flex-end" mt="xs">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={onCancel}>
             Cancel
           </Button>
           <Button type="submit" loading={create.isPending}>

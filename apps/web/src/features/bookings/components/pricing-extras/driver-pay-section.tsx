@@ -1,7 +1,8 @@
 import { Button, NumberInput, Popover, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { STOP_TYPE_LABELS } from '@courier/domain/bookings/enums';
 import type { DriverPayBreakdown, Task } from '@courier/domain/bookings/schemas';
+import { typedDecimal } from '@courier/domain/common/input-checks';
 import { formatEuro, toCents } from '@courier/domain/common/money';
 import {
   DRIVER_PAY_PAID_MESSAGE,
@@ -10,6 +11,7 @@ import {
   taskPayLocked,
   type DriverPayStatus,
 } from '@courier/domain/pricing/price-edits';
+import { readTypedEuro } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useDriverPayBreakdown, useInvoiceAndPayStatus, useJobTasks, useUpdateTaskPay } from '@/api/pricing-extras.ts';
 import { LoadingState, MiniLoading } from '@/ui/list-states.tsx';
@@ -20,14 +22,19 @@ import { PAY_STATUS_LABELS, Section, taskStatusText, useLoadErrorToast, type Pri
 type PayField = 'driverPay' | 'driverExtras';
 type PayValue = number | string;
 type PayEdits = Partial<Record<number, Partial<Record<PayField, PayValue>>>>;
+/** The server's messages for the fields of a refused save, by task. */
+type PayProblems = Partial<Record<number, Partial<Record<PayField, string>>>>;
 
-/** A typed amount as a number; an empty or unfinished one is not a number (and so not 0 or more). */
-const amountOf = (value: PayValue) => (typeof value === 'number' ? value : value.trim() === '' ? NaN : Number(value));
-const isAmount = (value: PayValue) => {
-  const amount = amountOf(value);
-  return Number.isFinite(amount) && amount >= 0;
+const PAY_FIELDS: readonly PayField[] = ['driverPay', 'driverExtras'];
+/** The columns' names, which the field messages use. */
+const PAY_LABELS: Record<PayField, string> = { driverPay: 'Basic Pay', driverExtras: 'Extras' };
+
+/** A typed amount, read as the API reads it ('-5' and '2.345' are refused, not changed). */
+const readPay = (value: PayValue, field: PayField) => readTypedEuro(value, PAY_LABELS[field]);
+const sameAmount = (value: PayValue, field: PayField, stored: number) => {
+  const typed = readPay(value, field);
+  return typed.ok && toCents(typed.amount) === toCents(stored);
 };
-const sameAmount = (a: PayValue, b: number) => isAmount(a) && toCents(amountOf(a)) === toCents(b);
 
 type PayRow = DriverPayBreakdown['rows'][number];
 
@@ -36,17 +43,21 @@ export function DriverPaySection({
   job,
   charge,
   disabled,
+  onUnsavedChange,
 }: {
   job: PricingExtrasJob;
   /** The job's customer charge, the base of Mgn%; undefined while the booking loads. */
   charge: number | undefined;
   disabled: boolean;
+  /** Told whether the section holds pay typed and not saved, so closing the modal can ask first. */
+  onUnsavedChange: (unsaved: boolean) => void;
 }) {
   const breakdown = useDriverPayBreakdown(job.reference);
   const tasks = useJobTasks(job.reference);
   const status = useInvoiceAndPayStatus(job.id);
   const save = useUpdateTaskPay();
   const [edits, setEdits] = useState<PayEdits>({});
+  const [serverProblems, setServerProblems] = useState<PayProblems>({});
   // The job's version after our own save: newer than the prop until the booking reloads.
   const [savedVersion, setSavedVersion] = useState(0);
   useLoadErrorToast(breakdown.isError, 'Error', `Failed to find ${job.reference} related driver pay`);
@@ -65,8 +76,19 @@ export function DriverPaySection({
   };
   const taskOf = (taskId: number): Task | undefined => tasks.data?.find((task) => task.id === taskId);
   const valueOf = (row: PayRow, field: PayField): PayValue => edits[row.taskId]?.[field] ?? row[field];
-  const setValue = (taskId: number, field: PayField, value: PayValue) =>
+  const setValue = (taskId: number, field: PayField, value: PayValue) => {
     setEdits((current) => ({ ...current, [taskId]: { ...current[taskId], [field]: value } }));
+    setServerProblems((current) =>
+      current[taskId]?.[field] === undefined
+        ? current
+        : { ...current, [taskId]: { ...current[taskId], [field]: undefined } },
+    );
+  };
+
+  const rows = breakdown.data?.rows ?? [];
+  const changed = rows.filter((row) => PAY_FIELDS.some((field) => !sameAmount(valueOf(row, field), field, row[field])));
+  const hasChanges = changed.length > 0;
+  useEffect(() => onUnsavedChange(hasChanges), [hasChanges, onUnsavedChange]);
 
   if (breakdown.isPending) {
     return (
@@ -85,46 +107,65 @@ export function DriverPaySection({
     );
   }
 
-  const rows = breakdown.data.rows;
-  const changed = rows.filter(
-    (row) =>
-      !sameAmount(valueOf(row, 'driverPay'), row.driverPay) ||
-      !sameAmount(valueOf(row, 'driverExtras'), row.driverExtras),
-  );
-  const invalid = changed.some(
-    (row) => !isAmount(valueOf(row, 'driverPay')) || !isAmount(valueOf(row, 'driverExtras')),
-  );
+  const problemOf = (row: PayRow, field: PayField): string | undefined => {
+    const typed = readPay(valueOf(row, field), field);
+    return typed.ok ? serverProblems[row.taskId]?.[field] : typed.message;
+  };
+  const invalid = changed.some((row) => PAY_FIELDS.some((field) => !readPay(valueOf(row, field), field).ok));
+  const amountOf = (row: PayRow, field: PayField) => {
+    const typed = readPay(valueOf(row, field), field);
+    return typed.ok ? typed.amount : row[field];
+  };
   const lockNote = status.data ? driverPayLock(status.data.driverPayStatus.map((entry) => entry.payStatus)) : null;
 
   const savePay = () => {
     if (invalid || changed.length === 0) return;
     const version = Math.max(job.version, savedVersion);
+    const sent = changed;
     save.mutate(
-      changed.map((row) => ({
+      sent.map((row) => ({
         taskId: row.taskId,
         jobId: job.id,
         version,
-        driverPay: amountOf(valueOf(row, 'driverPay')),
-        driverExtras: amountOf(valueOf(row, 'driverExtras')),
+        driverPay: amountOf(row, 'driverPay'),
+        driverExtras: amountOf(row, 'driverExtras'),
       })),
       {
         onSuccess: (jobs) => {
           const saved = jobs.find((priced) => priced.id === job.id);
           if (saved) setSavedVersion(saved.version);
           setEdits({});
+          setServerProblems({});
           toast({ type: 'success', title: 'Pay Saved', message: 'Driver pay has been saved.' });
         },
-        onError: (error) =>
+        onError: (error) => {
+          // A 400 names the rows it refused ('body.0.driverPay'): each message goes to its field.
+          const named: PayProblems = {};
+          const messages: string[] = [];
+          if (error instanceof ApiRequestError && error.status === 400) {
+            sent.forEach((row, index) =>
+              PAY_FIELDS.forEach((field) => {
+                const message = error.fieldMessage(`${index}.${field}`);
+                if (message === undefined) return;
+                named[row.taskId] = { ...named[row.taskId], [field]: message };
+                messages.push(`${PAY_LABELS[field]} for ${row.taskReference}: ${message}`);
+              }),
+            );
+          }
+          setServerProblems(named);
           toast({
             type: 'error',
             title: 'Error Saving Pay',
             // Spec 2 §7: a 400 (and our 409 stale or paid) carries the message to show.
             message:
-              error instanceof ApiRequestError && (error.status === 400 || error.status === 409)
-                ? error.message
-                : 'There was an error saving driver pay.',
+              messages.length > 0
+                ? messages.join(' ')
+                : error instanceof ApiRequestError && (error.status === 400 || error.status === 409)
+                  ? error.message
+                  : 'There was an error saving driver pay.',
             duration: 'NORMAL',
-          }),
+          });
+        },
       },
     );
   };
@@ -183,9 +224,9 @@ export function DriverPaySection({
                 const payStatus = payStatusOf(row.taskId);
                 const locked = lockedTask(row.taskId);
                 const lockedTitle = payStatus && taskPayLocked(payStatus) ? DRIVER_PAY_PAID_MESSAGE : undefined;
-                const payInput = (field: PayField, label: string) => (
+                const payInput = (field: PayField) => (
                   <EuroInput
-                    aria-label={`${label} for ${row.taskReference}`}
+                    aria-label={`${PAY_LABELS[field]} for ${row.taskReference}`}
                     value={valueOf(row, field)}
                     onChange={(value) => setValue(row.taskId, field, value)}
                     readOnly={locked}
@@ -195,7 +236,7 @@ export function DriverPaySection({
                     title={lockedTitle}
                     w={130}
                     size="xs"
-                    error={isAmount(valueOf(row, field)) ? undefined : `${label} must be 0 or more.`}
+                    error={problemOf(row, field)}
                   />
                 );
                 return (
@@ -213,8 +254,8 @@ export function DriverPaySection({
                       {payStatus ? PAY_STATUS_LABELS[payStatus] : status.isPending ? <MiniLoading /> : '–'}
                     </Table.Td>
                     <Table.Td>{task?.quantumDocket ?? '–'}</Table.Td>
-                    <Table.Td>{payInput('driverPay', 'Basic Pay')}</Table.Td>
-                    <Table.Td>{payInput('driverExtras', 'Extras')}</Table.Td>
+                    <Table.Td>{payInput('driverPay')}</Table.Td>
+                    <Table.Td>{payInput('driverExtras')}</Table.Td>
                     <Table.Td>
                       <MarginButton
                         taskReference={row.taskReference}
@@ -257,7 +298,7 @@ function MarginButton({
     setProblem(null);
   };
   const apply = () => {
-    const value = amountOf(percent);
+    const value = typeof percent === 'number' ? percent : (typedDecimal(percent) ?? Number.NaN);
     if (!Number.isFinite(value) || value < 0 || value > 100) {
       setProblem('Enter a percent from 0 to 100.');
       return;
@@ -297,8 +338,6 @@ function MarginButton({
               }}
               min={0}
               max={100}
-              decimalScale={2}
-              allowNegative={false}
               clampBehavior="none"
               hideControls
               suffix="%"

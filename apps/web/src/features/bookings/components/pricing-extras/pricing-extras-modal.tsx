@@ -1,11 +1,12 @@
 import { Alert, Container, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { formatDate } from '@courier/domain/common/dates';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import { useBooking } from '@/api/bookings.ts';
 import { invoicePeriodQuery } from '@/api/invoice-periods.ts';
 import { useInvoiceAndPayStatus } from '@/api/pricing-extras.ts';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { MiniLoading } from '@/ui/list-states.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR } from '../job-invoice-period.tsx';
 import { ChargeDocketsSection, PriceAdjustmentsSection } from './adjustment-sections.tsx';
@@ -31,25 +32,47 @@ export function PricingExtrasModal({
 }) {
   // An inner dialog open: Escape and the focus belong to it, not to this modal.
   const [innerOpen, setInnerOpen] = useState(false);
-  const close = () => {
-    setInnerOpen(false);
-    onClose();
-  };
+  // Driver pay typed and not saved: closing asks before it is thrown away.
+  const unsavedPay = useRef(false);
+  const reportUnsavedPay = useCallback((unsaved: boolean) => {
+    unsavedPay.current = unsaved;
+  }, []);
+  const { requestClose, question } = useGuardedClose({
+    unsaved: () => unsavedPay.current,
+    close: () => {
+      setInnerOpen(false);
+      unsavedPay.current = false;
+      onClose();
+    },
+    subject: `The driver pay of ${job?.reference ?? 'this job'} has changes that are not saved.`,
+  });
   return (
-    <Modal
-      opened={job !== null}
-      onClose={close}
-      fullScreen
-      closeOnEscape={!innerOpen}
-      trapFocus={!innerOpen}
-      title={
-        <Text fw={700} size="lg">
-          Pricing Extras for {job?.reference}
-        </Text>
-      }
-    >
-      {job && <PricingExtras key={job.id} job={job} disabledReason={disabledReason} onInnerOpenChange={setInnerOpen} />}
-    </Modal>
+    <>
+      <Modal
+        opened={job !== null}
+        onClose={requestClose}
+        fullScreen
+        closeOnEscape={!innerOpen}
+        trapFocus={!innerOpen}
+        title={
+          <Text fw={700} size="lg">
+            Pricing Extras for {job?.reference}
+          </Text>
+        }
+      >
+        {job && (
+          <PricingExtras
+            key={job.id}
+            job={job}
+            disabledReason={disabledReason}
+            onInnerOpenChange={setInnerOpen}
+            onUnsavedPayChange={reportUnsavedPay}
+          />
+        )}
+      </Modal>
+      {/* Beside the modal, not in it: Escape on the question must not reach the modal's own. */}
+      {question}
+    </>
   );
 }
 
@@ -57,10 +80,12 @@ function PricingExtras({
   job,
   disabledReason,
   onInnerOpenChange,
+  onUnsavedPayChange,
 }: {
   job: PricingExtrasJob;
   disabledReason: string | null;
   onInnerOpenChange: (open: boolean) => void;
+  onUnsavedPayChange: (unsaved: boolean) => void;
 }) {
   const disabled = disabledReason !== null;
   // The booking the job belongs to (asked for by the job's reference): its charge, its internal notes
@@ -79,7 +104,12 @@ function PricingExtras({
           </Alert>
         )}
         <InvoiceBanner job={job} />
-        <DriverPaySection job={job} charge={bookingJob?.customerCharge} disabled={disabled} />
+        <DriverPaySection
+          job={job}
+          charge={bookingJob?.customerCharge}
+          disabled={disabled}
+          onUnsavedChange={onUnsavedPayChange}
+        />
         <ChargeDocketsSection jobId={job.id} />
         <PriceAdjustmentsSection
           job={job}
