@@ -93,6 +93,22 @@ describe('save, create and finalise bodies', () => {
     expect(messages(savePayPeriodsBodySchema.safeParse([]))).toEqual(['Send at least one pay period.']);
   });
 
+  it('refuses days worked, booked off and missed adding up to more than the 7 days of a week', () => {
+    const week = (daysWorked: number, daysBookedOff: number, daysMissed: number) =>
+      savePayPeriodsBodySchema.safeParse([row, { ...row, id: 2, daysWorked, daysBookedOff, daysMissed }]);
+    expect(week(7, 0, 0).success).toBe(true);
+    expect(week(4, 2, 1).success).toBe(true);
+    expect(week(0, 7, 0).success).toBe(true);
+    expect(week(5, 2, 1).error?.issues).toEqual([
+      expect.objectContaining({
+        path: [1, 'daysWorked'],
+        message: 'Days worked, booked off and missed add up to 8; a week has 7.',
+      }),
+    ]);
+    expect(messages(week(7, 7, 7))).toEqual(['Days worked, booked off and missed add up to 21; a week has 7.']);
+    expect(messages(week(0, 4, 4))).toEqual(['Days worked, booked off and missed add up to 8; a week has 7.']);
+  });
+
   it('creates for a driver in a week starting on a Monday', () => {
     expect(createPayPeriodBodySchema.safeParse({ driverId: 3 }).success).toBe(true);
     expect(createPayPeriodBodySchema.safeParse({ driverId: 3, start: '2026-11-23' }).success).toBe(true);

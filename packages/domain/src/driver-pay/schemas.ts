@@ -21,8 +21,12 @@ export const isEditablePayPeriod = (status: PayPeriodStatus) => EDITABLE_PAY_PER
 export const MAX_PAY_PERIODS_PER_REQUEST = 2000;
 export const MAX_PAY_ADJUSTMENTS = 100;
 export const MAX_PAY_ADJUSTMENT_DESCRIPTION_LENGTH = 200;
-/** Days in a week: days worked, booked off and missed are each 0 to 7. */
+/** Days in a week: days worked, booked off and missed are each 0 to 7, and together at most 7. */
 export const MAX_PAY_DAYS = 7;
+
+/** The save's message when a period's day counts add up to more than a week. */
+export const payDaysOverWeekMessage = (sum: number) =>
+  `Days worked, booked off and missed add up to ${sum}; a week has ${MAX_PAY_DAYS}.`;
 
 /**
  * The pay adjustment messages of spec 2 §5, as title and message (the toast shows both), in the
@@ -143,25 +147,37 @@ export function parseFuelPercentText(text: string): { ok: true; percent: number 
  * so a row the server answered may be sent back with its inputs changed. version, when given, must
  * still be the period's (else 409 STALE_EDIT).
  */
-export const savePayPeriodSchema = z.object({
-  id: bodyId('id'),
-  version: z.number().int().min(1).optional(),
-  daysWorked: days('Days worked'),
-  daysBookedOff: days('Days booked off'),
-  daysMissed: days('Days missed'),
-  fuelPercent: fuelPercentSchema.nullable().optional(),
-  manualBoost: override('Manual boost'),
-  fuelSurcharge: override('Fuel surcharge'),
-  attendanceBonus: override('Attendance bonus'),
-  cargoBonus: override('Cargo bonus'),
-  helmetBonus: override('Helmet bonus'),
-  backBoxBonus: override('Back-box bonus'),
-  /** Manual additions and deductions; automatic rows sent back are ignored (they are worked out again). */
-  adjustments: z
-    .array(payAdjustmentInputSchema, 'adjustments must be a list.')
-    .max(MAX_PAY_ADJUSTMENTS, `At most ${MAX_PAY_ADJUSTMENTS} adjustments per pay period.`)
-    .default([]),
-});
+export const savePayPeriodSchema = z
+  .object({
+    id: bodyId('id'),
+    version: z.number().int().min(1).optional(),
+    daysWorked: days('Days worked'),
+    daysBookedOff: days('Days booked off'),
+    daysMissed: days('Days missed'),
+    fuelPercent: fuelPercentSchema.nullable().optional(),
+    manualBoost: override('Manual boost'),
+    fuelSurcharge: override('Fuel surcharge'),
+    attendanceBonus: override('Attendance bonus'),
+    cargoBonus: override('Cargo bonus'),
+    helmetBonus: override('Helmet bonus'),
+    backBoxBonus: override('Back-box bonus'),
+    /** Manual additions and deductions; automatic rows sent back are ignored (they are worked out again). */
+    adjustments: z
+      .array(payAdjustmentInputSchema, 'adjustments must be a list.')
+      .max(MAX_PAY_ADJUSTMENTS, `At most ${MAX_PAY_ADJUSTMENTS} adjustments per pay period.`)
+      .default([]),
+  })
+  .superRefine((period, context) => {
+    // A pay period is one week, Monday to Sunday (spec 2 §9), and each of its days is worked, booked
+    // off or missed, not two of these: each count alone being 0 to 7 would let a week hold 21 days,
+    // which the pay formulas (attendance tier, per-day bonuses) would then pay for.
+    const counts = [period.daysWorked, period.daysBookedOff, period.daysMissed];
+    // A count that is wrong by itself (8, 1.5) already has its own message; one is enough.
+    if (!counts.every((count) => Number.isInteger(count) && count >= 0 && count <= MAX_PAY_DAYS)) return;
+    const sum = counts.reduce((total, count) => total + count, 0);
+    if (sum > MAX_PAY_DAYS)
+      context.addIssue({ code: 'custom', message: payDaysOverWeekMessage(sum), path: ['daysWorked'] });
+  });
 export type SavePayPeriod = z.infer<typeof savePayPeriodSchema>;
 
 const uniqueIds = (ids: number[]) => new Set(ids).size === ids.length;

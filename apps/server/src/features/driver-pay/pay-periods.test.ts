@@ -356,6 +356,30 @@ describe.each(databaseKinds)('pay periods on %s', (kind) => {
       expect(row?.fuelPercent).toBeNull();
     });
 
+    it('refuses a week whose days worked, booked off and missed add up to more than 7, saving none of the list', async () => {
+      const { period: other } = await editablePeriod();
+      const { period } = await editablePeriod();
+      const response = await save([
+        { id: other.id, daysWorked: 2, daysBookedOff: 0, daysMissed: 0 },
+        { id: period.id, daysWorked: 7, daysBookedOff: 7, daysMissed: 7 },
+      ]);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        error: 'VALIDATION',
+        message: 'Invalid body.1.daysWorked: Days worked, booked off and missed add up to 21; a week has 7.',
+        details: [
+          { field: 'body.1.daysWorked', message: 'Days worked, booked off and missed add up to 21; a week has 7.' },
+        ],
+      });
+      for (const before of [other, period]) {
+        const [row] = await t.db.select().from(payPeriods).where(eq(payPeriods.id, before.id));
+        expect(row).toMatchObject({ daysWorked: 0, daysBookedOff: 0, daysMissed: 0, version: before.version });
+      }
+      // A full week of 7 still saves.
+      const full = await save([{ id: period.id, daysWorked: 4, daysBookedOff: 2, daysMissed: 1 }]);
+      expect(full.statusCode, full.body).toBe(200);
+    });
+
     it('refuses days outside 0 to 7, a body that is not a list and a period listed twice', async () => {
       const { period } = await editablePeriod();
       const days = await save([{ id: period.id, daysWorked: 8, daysBookedOff: 0, daysMissed: 0 }]);

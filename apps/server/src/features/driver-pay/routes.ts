@@ -51,7 +51,7 @@ export function payPeriodRoutes({ database }: AppContext): FastifyPluginAsyncZod
       payRoute({
         summary: 'Saves pay periods',
         description:
-          'Each period: days worked, booked off and missed (0–7), the fuel percent (null: the vehicle default), a manual boost (null: the automatic Min Pay Boost), ' +
+          'Each period: days worked, booked off and missed (0–7 each, together at most the 7 days of the week), the fuel percent (null: the vehicle default), a manual boost (null: the automatic Min Pay Boost), ' +
           'component amounts typed over the computed ones (null: computed) and the manual adjustments. Totals are worked out by the server; ' +
           `an adjustment needs an amount above 0 ("${PAY_ADJUSTMENT_ERRORS.amount.message}"), a type ("${PAY_ADJUSTMENT_ERRORS.type.message}") and a description ("${PAY_ADJUSTMENT_ERRORS.description.message}"). ` +
           'All or nothing: a period pending payment or paid is 409 LOCKED_PAID, a version no longer current 409 STALE_EDIT, an unknown id 404. ' +
