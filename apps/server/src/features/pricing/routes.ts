@@ -89,7 +89,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
       pricingRoute({
         summary: 'Create a tariff (no id) or update one (with its id)',
         description:
-          'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
+          'Price levels must go up in `upTo`, every number 0 or more, prices in whole cents and weights in whole grams. 404 when `id` names no tariff; 409 when a tariff for the same account, tariff code, carrier, service and zone exists.',
         body: saveTariffBodySchema,
         response: { 200: tariffSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       }),

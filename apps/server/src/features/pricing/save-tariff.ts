@@ -14,9 +14,10 @@ type SaveTariffInput = z.output<typeof saveTariffBodySchema>;
 const isUniqueViolation = (error: unknown) => sqlStateOf(error) === '23505';
 
 /**
- * POST /api/pricing/tariffs (spec 2 §7): creates a tariff when `id` is absent, else updates it. The
- * body's shape and price levels are checked by the route's schema; here the references are checked
- * (tariff code, carrier, zone, account) and the tariff saved with its audit record in one transaction.
+ * POST /api/pricing/tariffs (spec 2 §7): creates a tariff when `id` is absent, else updates it (404
+ * when no tariff has that id). The body's shape and price levels are checked by the route's schema;
+ * here the references are checked (tariff code, carrier, zone, account) and the tariff saved with its
+ * audit record in one transaction.
  */
 export async function saveTariff(
   db: Db,
@@ -24,6 +25,11 @@ export async function saveTariff(
 ): Promise<Tariff> {
   try {
     return await db.transaction(async (tx) => {
+      // The tariff being edited first (spec 2 §7: the id is left out for a new one): an id that names
+      // no tariff is a 404 whatever the rest of the body says, not a 409 about another tariff it matches.
+      const [before] =
+        input.id === undefined ? [] : await tx.select().from(tariffs).where(eq(tariffs.id, input.id)).for('update');
+      if (input.id !== undefined && !before) throw tariffNotFound(input.id);
       const tariffCode = await findTariffCode(tx, input.tariffCode);
       if (!tariffCode)
         throw badRequest(`Tariff code ${input.tariffCode} does not exist.`, [
@@ -75,21 +81,20 @@ export async function saveTariff(
         );
       if (twin) throw duplicate(twin.id);
 
-      if (input.id === undefined) {
+      if (!before) {
+        // No id: a new tariff.
         const [created] = await tx.insert(tariffs).values(values).returning();
         if (!created) throw new Error('The tariff was not created.');
         await writeAudit(tx, { userId, action: 'create', entityType: 'tariff', entityId: created.id, after: values });
         return toTariff(created);
       }
 
-      const [before] = await tx.select().from(tariffs).where(eq(tariffs.id, input.id)).for('update');
-      if (!before) throw notFound(`Tariff ${input.id} does not exist. It may have been deleted.`);
       const [updated] = await tx
         .update(tariffs)
         .set({ ...values, updatedAt: sql`now()` })
-        .where(eq(tariffs.id, input.id))
+        .where(eq(tariffs.id, before.id))
         .returning();
-      if (!updated) throw notFound(`Tariff ${input.id} does not exist. It may have been deleted.`);
+      if (!updated) throw tariffNotFound(before.id);
       await writeAudit(tx, {
         userId,
         action: 'update',
@@ -106,6 +111,8 @@ export async function saveTariff(
     throw error;
   }
 }
+
+const tariffNotFound = (id: number) => notFound(`Tariff ${id} does not exist. It may have been deleted.`);
 
 function duplicate(existingId: number | null) {
   return alreadyExists(

@@ -137,6 +137,25 @@ describe.each(databaseKinds)('tariffs on %s', (kind) => {
       });
     });
 
+    it('answers 404 for an id that names no tariff even when the body matches another tariff, changing nothing', async () => {
+      const created = await save(newTariff({ service: 'PUR', zone: 'EU ZONE 1', description: 'Kept' }));
+      expect(created.statusCode, created.body).toBe(200);
+      const existing: Tariff = created.json();
+      const countBefore = (await t.db.select({ id: tariffs.id }).from(tariffs)).length;
+      // The same account, tariff code, carrier, service and zone as the tariff above.
+      const response = await save({
+        ...newTariff({ service: 'PUR', zone: 'EU ZONE 1', description: 'Changed' }),
+        id: 2_147_483_647,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({
+        error: 'NOT_FOUND',
+        message: 'Tariff 2147483647 does not exist. It may have been deleted.',
+      });
+      expect((await get(`/api/pricing/tariff/${existing.id}`)).json()).toEqual(existing);
+      expect((await t.db.select({ id: tariffs.id }).from(tariffs)).length).toBe(countBefore);
+    });
+
     it('saves a special tariff under the company’s account code, whatever case it was typed in', async () => {
       const response = await save(
         newTariff({ account: 'liff001', service: 'INT', tariffCode: catalogue.codes.INT, zone: 'EU ZONE 1' }),
