@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
-import { INVOICE_TYPES, invoiceTypesFor, type InvoiceType } from './invoice-totals.ts';
+import { INVOICE_TYPES, type InvoiceType } from './invoice-totals.ts';
 
 /** Spec 1 §8 'Finalise blocked': the title and text shown when a chosen period is not in review. */
 export const FINALISE_BLOCKED_TITLE = 'Active invoice periods found';
@@ -107,9 +107,8 @@ export type IssuedInvoiceLink = z.infer<typeof issuedInvoiceSchema>;
 /** The url of an issued invoice's PDF. */
 export const issuedInvoiceUrl = (number: string) => `/api/invoice/document/${encodeURIComponent(number)}`;
 
-/** A period's issued invoices from its numbers: one single invoice, or ground then overnight. */
-export function issuedInvoicesOf(numbers: readonly string[], singleInvoice: boolean): IssuedInvoiceLink[] {
-  const types: InvoiceType[] = invoiceTypesFor(singleInvoice);
+/** A period's issued invoices from its numbers and the types they were issued for, in order (typesOfInvoiceNumbers). */
+export function issuedInvoicesOf(numbers: readonly string[], types: readonly InvoiceType[]): IssuedInvoiceLink[] {
   return numbers.map((number, index) => ({ number, type: types[index] ?? 'single', url: issuedInvoiceUrl(number) }));
 }
 

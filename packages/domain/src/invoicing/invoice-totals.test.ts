@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addMoney, toCents } from '../common/money.ts';
-import { hasCharges, invoiceTotals, invoiceTypesFor, isOnInvoice, type InvoiceCharges } from './invoice-totals.ts';
+import {
+  hasCharges,
+  invoiceTotals,
+  invoiceTypesFor,
+  invoiceTypesToIssue,
+  isOnInvoice,
+  typesOfInvoiceNumbers,
+  type InvoiceCharges,
+} from './invoice-totals.ts';
 
 const plain: InvoiceCharges = { discountPercent: 0, discountTwoPercent: 0, surcharges: {}, vatCode: 'STD' };
 
@@ -227,5 +235,38 @@ describe('which invoices a period gets', () => {
       ]),
     ).toBe(false);
     expect(hasCharges([{ kind: 'ground', amount: '0.01' }])).toBe(true);
+  });
+
+  it('issues only the types with something to charge, none for a period with nothing charged', () => {
+    const overnightOnly = [
+      { kind: 'ground', amount: '0.00' },
+      { kind: 'international', amount: '12.50' },
+    ] as const;
+    expect(invoiceTypesToIssue(false, overnightOnly)).toEqual(['overnight']);
+    expect(invoiceTypesToIssue(true, overnightOnly)).toEqual(['single']);
+    expect(
+      invoiceTypesToIssue(false, [
+        { kind: 'ground', amount: '5.00' },
+        { kind: 'overnight', amount: '7.00' },
+      ]),
+    ).toEqual(['ground', 'overnight']);
+    expect(invoiceTypesToIssue(false, [])).toEqual([]);
+    expect(invoiceTypesToIssue(true, [{ kind: 'ground', amount: '0.00' }])).toEqual([]);
+    // A credit that cancels the work leaves nothing to charge.
+    expect(
+      invoiceTypesToIssue(true, [
+        { kind: 'overnight', amount: '20.00' },
+        { kind: 'overnight', amount: '-20.00' },
+      ]),
+    ).toEqual([]);
+  });
+
+  it('tells the types of numbers with no kept document: every type in order, else the types issued', () => {
+    expect(typesOfInvoiceNumbers({ count: 2, singleInvoice: false, issued: ['overnight'] })).toEqual([
+      'ground',
+      'overnight',
+    ]);
+    expect(typesOfInvoiceNumbers({ count: 1, singleInvoice: false, issued: ['overnight'] })).toEqual(['overnight']);
+    expect(typesOfInvoiceNumbers({ count: 1, singleInvoice: true, issued: [] })).toEqual(['single']);
   });
 });

@@ -136,3 +136,29 @@ function multiplyDiscountTwo(work: Cents, charges: InvoiceCharges): Cents {
 export function hasCharges(lines: readonly InvoiceLineInput[]): boolean {
   return addMoney(...lines.map((line) => toCents(line.amount))) !== 0;
 }
+
+/**
+ * The invoices finalising a period issues, in number order: of its types (single, or ground then
+ * overnight), those with something to charge. A type whose lines total zero gets no invoice, as
+ * spec 1 §5 refuses to download one; a period with nothing charged at all gets none.
+ */
+export function invoiceTypesToIssue(singleInvoice: boolean, lines: readonly InvoiceLineInput[]): InvoiceType[] {
+  return invoiceTypesFor(singleInvoice).filter((type) =>
+    hasCharges(lines.filter((line) => isOnInvoice(line.kind, type))),
+  );
+}
+
+/**
+ * The type of each of a period's invoice numbers, in order, where no kept document says (the demo
+ * data's numbers): finalise numbers the types it issues in type order, so a number for every type
+ * is every type in order, and fewer are the types issued, those with something to charge
+ * (invoiceTypesToIssue of the period's lines). `issued` is only read when there are fewer.
+ */
+export function typesOfInvoiceNumbers(options: {
+  count: number;
+  singleInvoice: boolean;
+  issued?: readonly InvoiceType[];
+}): readonly InvoiceType[] {
+  const every = invoiceTypesFor(options.singleInvoice);
+  return options.count === every.length ? every : (options.issued ?? every);
+}

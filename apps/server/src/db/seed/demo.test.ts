@@ -1,4 +1,5 @@
 import { asc, count, eq, sql, type SQL } from 'drizzle-orm';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES } from '@courier/domain/auth/roles';
 import { toIsoDay } from '@courier/domain/common/dates';
@@ -191,8 +192,10 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
         const previous = periods[i - 1]?.period;
         if (previous) expect(period.start, period.identifier).toBe(nextDay(previous.end));
         if (i < periods.length - 1) expect(period.status, period.identifier).not.toBe('ACTIVE');
+        // A finalised period with nothing charged has no invoice and is INVOICED at once (next test).
+        if (period.status === 'FINALISED') expect(period.invoiceNumbers.length, period.identifier).toBeGreaterThan(0);
         if (period.status === 'INVOICED' || period.status === 'FINALISED')
-          expect(period.invoiceNumbers.length, period.identifier).toBeGreaterThan(0);
+          expect(period.finalisedAt, period.identifier).not.toBeNull();
         if (period.status === 'IN_REVIEW') expect(period.invoiceNumbers, period.identifier).toEqual([]);
       });
     }
@@ -200,11 +203,88 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     for (const periods of byCompany.values()) {
       periods.slice(0, -2).forEach(({ period }) => expect(period.status, period.identifier).toBe('INVOICED'));
       const justFinished = periods.at(-2)?.period;
-      if (justFinished) expect(['IN_REVIEW', 'FINALISED'], justFinished.identifier).toContain(justFinished.status);
+      // Finalising one with nothing charged issues nothing and leaves nothing to send: INVOICED at once.
+      const waiting =
+        justFinished?.invoiceNumbers.length === 0 ? ['IN_REVIEW', 'INVOICED'] : ['IN_REVIEW', 'FINALISED'];
+      if (justFinished) expect(waiting, justFinished.identifier).toContain(justFinished.status);
     }
     const numbers = rows.flatMap((row) => row.period.invoiceNumbers);
     expect(numbers.every((number) => /^INV-\d{7}$/.test(number))).toBe(true);
     expect(new Set(numbers).size).toBe(numbers.length);
+  });
+
+  it('issues an invoice for each type a finalised period charges something on, and none with nothing charged (spec 1 §5)', async () => {
+    // What each finalised period charges, jobs plus adjustments, on each invoice it could get:
+    // same-day work on the Ground one, the rest on the Overnight one, all of it on a single one.
+    const charged = await t.db.execute(sql`
+      with lines as (
+        select j.invoice_period_id as period_id, b.type, j.customer_charge as amount
+        from booking_jobs j join bookings b on b.id = j.booking_id
+        union all
+        select a.invoice_period_id, b.type, a.charge
+        from job_price_adjustments a join booking_jobs j on j.id = a.job_id join bookings b on b.id = j.booking_id)
+      select p.identifier, p.invoice_numbers as "invoiceNumbers", s.single_invoice as "singleInvoice",
+             coalesce(sum(l.amount), 0) <> 0 as "single",
+             coalesce(sum(l.amount) filter (where l.type = 'same_day'), 0) <> 0 as "ground",
+             coalesce(sum(l.amount) filter (where l.type <> 'same_day'), 0) <> 0 as "overnight"
+      from invoice_periods p
+      join company_extended_settings s on s.company_id = p.company_id
+      left join lines l on l.period_id = p.id
+      where p.status in ('FINALISED', 'INVOICED')
+      group by p.id, s.single_invoice`);
+    type Charged = Record<'single' | 'ground' | 'overnight', boolean> & {
+      identifier: string;
+      invoiceNumbers: string[];
+      singleInvoice: boolean;
+    };
+    const periods = rowsOf<Charged>(charged);
+    const typesCharged = (period: Charged) =>
+      (period.singleInvoice ? (['single'] as const) : (['ground', 'overnight'] as const)).filter(
+        (type) => period[type],
+      );
+    expect(periods.length).toBeGreaterThan(300);
+    for (const period of periods)
+      expect(period.invoiceNumbers.length, period.identifier).toBe(typesCharged(period).length);
+    // The demo has weeks with no work, finalised without an invoice, and weeks with work of one kind
+    // only, for a company invoiced per kind: one invoice, whose type only the charges tell.
+    expect(periods.some((period) => period.invoiceNumbers.length === 0)).toBe(true);
+    expect(periods.some((period) => !period.singleInvoice && period.invoiceNumbers.length === 1)).toBe(true);
+
+    // The list labels each issued invoice with its type, as its PDF prints it: never a type with nothing charged.
+    const accounts = await signInAs(t, ['ACCOUNTS']);
+    const listed = new Map<string, string[]>();
+    for (let skip = 0; ; skip += 5000) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/invoice/periods?size=5000&skip=${skip}`,
+        headers: bearer(accounts),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const page = response.json<{ invoicePeriods: { identifier: string; invoices: { type: string }[] }[] }>();
+      for (const period of page.invoicePeriods)
+        listed.set(
+          period.identifier,
+          period.invoices.map((invoice) => invoice.type),
+        );
+      if (page.invoicePeriods.length < 5000) break;
+    }
+    for (const period of periods)
+      expect(listed.get(period.identifier), period.identifier).toEqual(typesCharged(period));
+
+    // Its PDF, printed from the period on first download, is that invoice with its charges: an
+    // Overnight invoice that is the period's only number is not printed as its (empty) Ground one.
+    const overnightOnly = periods.find(
+      (period) => !period.singleInvoice && period.invoiceNumbers.length === 1 && period.overnight,
+    );
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoice/document/${overnightOnly?.invoiceNumbers[0]}`,
+      headers: bearer(accounts),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
+    expect(text).toContain('Invoice for Overnight work');
+    expect(text).not.toContain('No charges on this invoice');
   });
 
   it('queues the finalise run that sends the FINALISED periods, so none stays FINALISED (decision 012)', async () => {

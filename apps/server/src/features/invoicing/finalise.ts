@@ -7,12 +7,7 @@ import {
   INVOICE_FINALISE_RUN_KIND,
   type FinaliseForDateRangeBody,
 } from '@courier/domain/invoicing/finalise-schemas';
-import {
-  INVOICE_TYPE_LABELS,
-  hasCharges,
-  invoiceTypesFor,
-  type InvoiceType,
-} from '@courier/domain/invoicing/invoice-totals';
+import { INVOICE_TYPE_LABELS, invoiceTypesToIssue, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import type { InvoiceSupplier } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import {
@@ -149,7 +144,7 @@ async function issuePeriod(
   supplier: InvoiceSupplier,
   issuedAt: Date,
 ): Promise<IssuedInvoiceFile[]> {
-  const types = invoiceTypesFor(data.company.singleInvoice).filter((type) => hasCharges(invoiceOf(data, type).lines));
+  const types = invoiceTypesToIssue(data.company.singleInvoice, data.lines);
   const numbers = await takeInvoiceNumbers(tx, types.length);
   const issued = await Promise.all(
     types.map(async (type, index) => {

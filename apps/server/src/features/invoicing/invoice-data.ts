@@ -3,6 +3,7 @@ import {
   invoiceTotals,
   isOnInvoice,
   type InvoiceCharges,
+  type InvoiceLineInput,
   type InvoiceTotals,
   type InvoiceType,
   type InvoiceWorkKind,
@@ -217,6 +218,41 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
     contacts,
     lines,
   };
+}
+
+/**
+ * What each period charges by kind of work (its jobs plus its adjustments, summed as numeric): as
+ * lines, one per kind charged, enough to tell which invoices it gets (invoiceTypesToIssue) without
+ * loading every line. A period that charges nothing has none.
+ */
+export async function periodChargesByKind(
+  db: DbOrTx,
+  periodIds: readonly number[],
+): Promise<Map<number, InvoiceLineInput[]>> {
+  const charges = new Map<number, InvoiceLineInput[]>();
+  if (periodIds.length === 0) return charges;
+  const ids = sql`any(${`{${periodIds.join(',')}}`}::int[])`;
+  const result = await db.execute(sql`
+    select period_id, kind, sum(amount)::text as amount from (
+      select ${bookingJobs.invoicePeriodId} as period_id, ${workKind} as kind, ${bookingJobs.customerCharge} as amount
+      from ${bookingJobs}
+      join ${bookings} on ${bookings.id} = ${bookingJobs.bookingId}
+      join ${services} on ${services.id} = ${bookings.serviceId}
+      where ${bookingJobs.invoicePeriodId} = ${ids}
+      union all
+      select ${jobPriceAdjustments.invoicePeriodId}, ${workKind}, ${jobPriceAdjustments.charge}
+      from ${jobPriceAdjustments}
+      join ${bookingJobs} on ${bookingJobs.id} = ${jobPriceAdjustments.jobId}
+      join ${bookings} on ${bookings.id} = ${bookingJobs.bookingId}
+      join ${services} on ${services.id} = ${bookings.serviceId}
+      where ${jobPriceAdjustments.invoicePeriodId} = ${ids}) as lines
+    group by period_id, kind`);
+  const rows = (result as unknown as { rows: { period_id: number; kind: InvoiceWorkKind; amount: string }[] }).rows;
+  for (const row of rows) {
+    const periodId = Number(row.period_id);
+    charges.set(periodId, [...(charges.get(periodId) ?? []), { kind: row.kind, amount: row.amount }]);
+  }
+  return charges;
 }
 
 /** The lines that go on one invoice of the period, and what they total. */

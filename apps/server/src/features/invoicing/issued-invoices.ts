@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { invoiceTypesFor, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
+import { invoiceTypesToIssue, typesOfInvoiceNumbers, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import type { InvoiceSupplier } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
 import { invoiceDocuments, invoicePeriods } from '../../db/schema/index.ts';
@@ -35,9 +35,15 @@ async function printAndKeep(
   return { type, number, pdf, total };
 }
 
-/** The type of a period's nth invoice number: single, or ground then overnight. */
-const typeOfNumber = (data: InvoicePeriodData, index: number): InvoiceType =>
-  invoiceTypesFor(data.company.singleInvoice)[index] ?? 'single';
+/** The type of a period's nth invoice number that has no kept document: by what the period charges. */
+function typeOfNumber(data: InvoicePeriodData, index: number): InvoiceType {
+  const types = typesOfInvoiceNumbers({
+    count: data.period.invoiceNumbers.length,
+    singleInvoice: data.company.singleInvoice,
+    issued: invoiceTypesToIssue(data.company.singleInvoice, data.lines),
+  });
+  return types[index] ?? 'single';
+}
 
 /** The invoices a FINALISED period was numbered with (not yet sent), in number order of the period. */
 export async function keptInvoices(
