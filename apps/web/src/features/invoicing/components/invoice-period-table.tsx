@@ -1,4 +1,4 @@
-import { Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Anchor, Checkbox, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
@@ -91,13 +91,16 @@ export function InvoicePeriodTable({
                   </Text>
                 </Table.Td>
                 <Table.Td>
-                  <Link
-                    to="/invoicing/invoices/$invoiceId"
-                    params={{ invoiceId: period.id }}
+                  {/* Mantine's link style, as every other link of the app (the browser's own was blue and underlined). */}
+                  <Anchor
+                    renderRoot={(props) => (
+                      <Link to="/invoicing/invoices/$invoiceId" params={{ invoiceId: period.id }} {...props} />
+                    )}
+                    size="sm"
                     style={{ whiteSpace: 'nowrap' }}
                   >
                     {period.identifier}
-                  </Link>
+                  </Anchor>
                   <Text size="xs" c="dimmed" lineClamp={1} title={period.company.name}>
                     {period.company.name}
                   </Text>
