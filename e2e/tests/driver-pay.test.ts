@@ -307,6 +307,18 @@ describe('driver pay', () => {
         expect(await input.getAttribute('aria-describedby')).toBe(null);
       }
 
+      // Each count within 0 to 7, but 21 days in one week: marked at Days Worked, as the server would refuse it.
+      const days = (header: string) => row.getByRole('textbox', { name: new RegExp(`^${header}, driver`) });
+      for (const header of ['Days Worked', 'Days Booked Off', 'Days Missed']) await days(header).fill('7');
+      const weekLine = `Driver ${driver}, Days Worked: Days worked, booked off and missed add up to 21; a week has 7.`;
+      await bar.getByText(weekLine).waitFor();
+      expect(await days('Days Worked').getAttribute('aria-invalid')).toBe('true');
+      expect(await save.isDisabled()).toBe(true);
+      await days('Days Worked').fill(String(period.daysWorked));
+      await days('Days Booked Off').fill(String(period.daysBookedOff));
+      await days('Days Missed').fill(String(period.daysMissed));
+      await expect.poll(() => bar.getByText(weekLine).count()).toBe(0);
+
       // Typed past the schema's maximum, the Boost keeps what was typed and says the limit; Save waits.
       const boost = row.getByRole('textbox', { name: `Boost, driver ${driver}` });
       await boost.fill('');

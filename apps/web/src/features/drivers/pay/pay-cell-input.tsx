@@ -19,6 +19,7 @@ export function PayCellInput<T>({
   typed,
   onTyped,
   problemId,
+  rowProblem,
   label,
   row,
   column,
@@ -37,6 +38,8 @@ export function PayCellInput<T>({
   onTyped: (text: string | null) => void;
   /** The id of the visible line saying what is wrong, while the text is invalid. */
   problemId: string;
+  /** What is wrong with the row, marked at this cell though its text is valid (a week of 21 days). */
+  rowProblem?: string | undefined;
   label: string;
   row: number;
   column: string;
@@ -49,7 +52,7 @@ export function PayCellInput<T>({
   const [text, setText] = useState<string | null>(null);
   const shown = text ?? typed ?? null;
   const parsed = shown === null ? null : parse(shown);
-  const problem = parsed !== null && !parsed.ok ? parsed.message : undefined;
+  const problem = parsed !== null && !parsed.ok ? parsed.message : rowProblem;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key !== 'Enter') return;
     event.preventDefault();

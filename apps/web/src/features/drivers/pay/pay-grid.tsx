@@ -121,6 +121,7 @@ function columnsFor({
           typed={row.typed[key]}
           onTyped={(text) => actions.keepTyped(row.period, key, text)}
           problemId={cellProblemId(row.period.id, key)}
+          rowProblem={row.problems.find((problem) => problem.column === key)?.message}
           label={`${header}, driver ${row.period.driver.driverNumber}`}
           row={index}
           column={key}

@@ -7,7 +7,13 @@ import {
   type PayAdjustmentType,
   type PayFormulaSettings,
 } from '@courier/domain/driver-pay/formulas';
-import { isEditablePayPeriod, type PayPeriod, type SavePayPeriodsBody } from '@courier/domain/driver-pay/schemas';
+import {
+  isEditablePayPeriod,
+  MAX_PAY_DAYS,
+  payDaysOverWeekMessage,
+  type PayPeriod,
+  type SavePayPeriodsBody,
+} from '@courier/domain/driver-pay/schemas';
 import { cellProblemId, PAY_CELL_COLUMNS, PAY_CELL_HEADERS, parseCell, type PayCellColumn } from './pay-cell-values.ts';
 
 // The pay grid's rows (spec 2 §2 'Driver pay', §9): a period as loaded, the inputs typed over it, and
@@ -183,13 +189,21 @@ function isChanged(period: PayPeriod, inputs: PayRowInputs): boolean {
 
 const NOTHING_TYPED: Partial<Record<PayCellColumn, string>> = {};
 
-function problemsOf(typed: Partial<Record<PayCellColumn, string>>): PayCellProblem[] {
-  return PAY_CELL_COLUMNS.flatMap((column) => {
+/**
+ * The cells' problems: each typed text its own, then a week of more than 7 days (worked, booked off
+ * and missed together), marked at Days Worked as the server marks it.
+ */
+function problemsOf(typed: Partial<Record<PayCellColumn, string>>, inputs: PayRowInputs): PayCellProblem[] {
+  const problems: PayCellProblem[] = PAY_CELL_COLUMNS.flatMap((column) => {
     const text = typed[column];
     if (text === undefined) return [];
     const parsed = parseCell(column, text);
     return parsed.ok ? [] : [{ column, message: parsed.message }];
   });
+  const days = inputs.daysWorked + inputs.daysBookedOff + inputs.daysMissed;
+  if (problems.length === 0 && days > MAX_PAY_DAYS)
+    problems.push({ column: 'daysWorked', message: payDaysOverWeekMessage(days) });
+  return problems;
 }
 
 const signedCents = (adjustment: { amount: number; isDeduction: boolean }): Cents =>
@@ -264,7 +278,7 @@ export function payRowOf({
   }
   const inputs = inputsOf(period, edit, fuel);
   const typed = edit?.typed ?? NOTHING_TYPED;
-  const problems = problemsOf(typed);
+  const problems = problemsOf(typed, inputs);
   const fuelClass = fuelClassOf(period.driver.vehicle);
   const fuelProblem = fuelClass ? fuelProblems[fuelClass] : undefined;
   const changed = isChanged(period, inputs) || problems.length > 0 || fuelProblem !== undefined;
