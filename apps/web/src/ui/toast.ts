@@ -70,3 +70,14 @@ export function toast({
   });
   notifyWhenHidden(title ?? message, title ? message : '', { type, force });
 }
+
+/**
+ * Takes away the toasts of one kind and title still shown or waiting (an 'Error Creating Price
+ * Adjustment' once the adjustment has been created): a problem put right no longer stands beside
+ * the success for the rest of its ten seconds.
+ */
+export function clearToasts({ type, title }: { type: NotificationType; title: string }): void {
+  const prefix = `${GROUP}:${type}:${title}:`;
+  const { notifications: shown, queue } = notificationsStore.getState();
+  for (const item of [...shown, ...queue]) if (item.id?.startsWith(prefix)) notifications.hide(item.id);
+}

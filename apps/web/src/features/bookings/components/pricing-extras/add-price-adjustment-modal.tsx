@@ -18,7 +18,7 @@ import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
-import { toast } from '@/ui/toast.ts';
+import { clearToasts, toast } from '@/ui/toast.ts';
 
 type FormField = PriceAdjustmentProblem['field'] | 'internalDescription';
 type FieldErrors = Partial<Record<FormField, string>>;
@@ -177,6 +177,7 @@ function AdjustmentForm({
       },
       {
         onSuccess: () => {
+          clearToasts({ type: 'error', title: ERROR_TITLE });
           toast({ type: 'success', title: 'Price Adjustment Created', message: 'Price adjustment has been created.' });
           onCreated();
         },

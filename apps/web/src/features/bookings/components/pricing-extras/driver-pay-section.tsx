@@ -16,7 +16,7 @@ import { ApiRequestError } from '@/api/client.ts';
 import { useDriverPayBreakdown, useInvoiceAndPayStatus, useJobTasks, useUpdateTaskPay } from '@/api/pricing-extras.ts';
 import { LoadingState, MiniLoading } from '@/ui/list-states.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
-import { toast } from '@/ui/toast.ts';
+import { clearToasts, toast } from '@/ui/toast.ts';
 import { PAY_STATUS_LABELS, Section, taskStatusText, useLoadErrorToast, type PricingExtrasJob } from './shared.tsx';
 
 type PayField = 'driverPay' | 'driverExtras';
@@ -136,6 +136,7 @@ export function DriverPaySection({
           if (saved) setSavedVersion(saved.version);
           setEdits({});
           setServerProblems({});
+          clearToasts({ type: 'error', title: 'Error Saving Pay' });
           toast({ type: 'success', title: 'Pay Saved', message: 'Driver pay has been saved.' });
         },
         onError: (error) => {
