@@ -380,6 +380,42 @@ describe('drivers', () => {
     }
   });
 
+  test('closing New Driver over what was typed asks first: Escape, ✕ and Cancel; untouched, it closes at once', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      await page.goto('/drivers/list');
+      const form = page.getByRole('dialog', { name: 'New Driver' });
+      const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+      await page.getByRole('button', { name: 'New Driver' }).click();
+      await form.getByRole('textbox', { name: 'First name' }).waitFor();
+      await page.keyboard.press('Escape');
+      await form.waitFor({ state: 'hidden' });
+      expect(await ask.count()).toBe(0);
+
+      await page.getByRole('button', { name: 'New Driver' }).click();
+      const firstName = form.getByRole('textbox', { name: 'First name' });
+      await firstName.fill('Siobhán');
+      await page.keyboard.press('Escape');
+      await ask.getByText('The new driver has changes that are not saved.').waitFor();
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      expect(await firstName.inputValue()).toBe('Siobhán');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await ask.waitFor();
+      await ask.getByRole('button', { name: 'Keep editing' }).click();
+      await form.getByRole('button', { name: 'Close' }).first().click();
+      await ask.getByRole('button', { name: 'Discard changes' }).click();
+      await form.waitFor({ state: 'hidden' });
+
+      // Opened again, it starts empty.
+      await page.getByRole('button', { name: 'New Driver' }).click();
+      await expect.poll(() => form.getByRole('textbox', { name: 'First name' }).inputValue()).toBe('');
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('accounts add a new driver', async () => {
     const number = 900_000 + (Date.now() % 90_000);
     const { page, context, problems } = await signedInPage(browser(), 'accounts');

@@ -15,6 +15,7 @@ import { toast } from '@/ui/toast.ts';
 import { DriverForm } from './components/driver-form.tsx';
 import { DriverSlideIn } from './components/driver-slide-in.tsx';
 import { RegistrationNotifyPanel } from './components/registration-notify-panel.tsx';
+import { UnsavedChangesScope, useDiscardGuard } from './components/unsaved-changes.tsx';
 import { ANY_ACTIVE_FROM, activeFromOf, type DriverSlideInSection } from './driver-list-search.ts';
 
 const route = getRouteApi('/app/drivers/list');
@@ -33,6 +34,8 @@ export function DriverListScreen() {
   const activeFrom = activeFromOf(search);
   const list = useDriverList(activeFrom);
   const [adding, setAdding] = useState(false);
+  // Escape, ✕ or Cancel over a new driver typed and not saved asks before it is thrown away.
+  const newDriverGuard = useDiscardGuard({ onClose: () => setAdding(false), subject: 'The new driver' });
   const [notifyingId, setNotifyingId] = useState<number | undefined>();
 
   useEffect(() => {
@@ -196,17 +199,20 @@ export function DriverListScreen() {
         driver={list.data?.find((driver) => driver.id === notifyingId)}
         onClose={() => setNotifyingId(undefined)}
       />
-      <SlideIn opened={adding} onClose={() => setAdding(false)} title="New Driver">
-        <DriverForm
-          roomOptions={roomOptions}
-          onCancel={() => setAdding(false)}
-          onSaved={(driver) => {
-            setAdding(false);
-            toast({ title: 'Driver added', message: `${driver.firstName} ${driver.lastName} has been added.` });
-            openDriver(driver.id);
-          }}
-        />
+      <SlideIn opened={adding} onClose={newDriverGuard.requestClose} title="New Driver">
+        <UnsavedChangesScope report={newDriverGuard.report}>
+          <DriverForm
+            roomOptions={roomOptions}
+            onCancel={newDriverGuard.requestClose}
+            onSaved={(driver) => {
+              setAdding(false);
+              toast({ title: 'Driver added', message: `${driver.firstName} ${driver.lastName} has been added.` });
+              openDriver(driver.id);
+            }}
+          />
+        </UnsavedChangesScope>
       </SlideIn>
+      {newDriverGuard.question}
     </Paper>
   );
 }
