@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useReportUnsaved } from './unsaved-changes.tsx';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
@@ -56,6 +56,45 @@ const bodyOf = (entries: EditedEntry[]) =>
     notes: (entry.notes ?? '').trim(),
   }));
 
+/**
+ * A day of an entry with the message the editor gives it; it tells the editor, under the entry's key
+ * and the field's, the text it refuses while its own message shows.
+ */
+function EntryDay({
+  entryKey,
+  field,
+  label,
+  value,
+  message,
+  onChange,
+  onRefusedChange,
+}: {
+  entryKey: string;
+  field: 'givenDate' | 'returnedDate';
+  label: string;
+  value: string | undefined;
+  message: string | undefined;
+  onChange: (day: string | undefined) => void;
+  onRefusedChange: (dayField: string, typed: string | undefined) => void;
+}) {
+  const dayField = `${entryKey}.${field}`;
+  // Stable: the day input reports from an effect that runs again whenever this changes.
+  const reportRefused = useCallback(
+    (typed: string | undefined) => onRefusedChange(dayField, typed),
+    [dayField, onRefusedChange],
+  );
+  return (
+    <Stack gap={2} data-day-field={dayField}>
+      <DayInput label={label} value={value} onChange={onChange} onRefusedChange={reportRefused} />
+      {message && (
+        <Text size="xs" c="red.9">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
 /** The equipment register of one driver (spec 2 §3 'Driver equipment', §4, §5). */
 export function EquipmentSection({ driverId }: { driverId: number }) {
   const equipment = useEquipment(driverId);
@@ -71,6 +110,19 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
   const [problems, setProblems] = useState<Map<string, DriverProblem[]>>(new Map());
   const [changed, setChanged] = useState(false);
   useReportUnsaved(changed);
+  // The day fields (entry key and field) showing a refused text. Read by Save rather than drawn: a Save
+  // clicked straight after leaving such a field can come before the re-render a state update would wait for.
+  const refusedDays = useRef(new Set<string>());
+  const reportRefused = useCallback((dayField: string, typed: string | undefined) => {
+    if (typed === undefined) {
+      refusedDays.current.delete(dayField);
+      return;
+    }
+    refusedDays.current.add(dayField);
+    // Typed over a saved day, the entry holds an edit even though no day was taken: Save is there to say why.
+    setChanged(true);
+  }, []);
+  const registerRef = useRef<HTMLDivElement>(null);
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
 
   const change = (key: string, update: (entry: EditedEntry) => EditedEntry) => {
@@ -88,6 +140,15 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
       if (entryProblems.length > 0) found.set(entry.key, entryProblems);
     }
     setProblems(found);
+    // Nothing is sent while a day field refuses what was typed: the entry still holds the last day it
+    // took (or none). The focus goes to the first such field, its message beside it, the text kept.
+    const refused = [...(registerRef.current?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
+      refusedDays.current.has(day.dataset.dayField ?? ''),
+    );
+    if (refused) {
+      refused.querySelector('input')?.focus();
+      return;
+    }
     if (found.size > 0) return;
     save.mutate(bodyOf(entries), {
       onSuccess: () => toast({ title: 'Equipment saved', message: 'The equipment register has been saved.' }),
@@ -96,7 +157,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={registerRef}>
       {entries.length === 0 && <Text c="gray.8">No equipment given to this driver.</Text>}
       {entries.map((entry, index) => {
         const text = (field: 'type' | 'serialNumber' | 'givenBy' | 'notes', limit: number) => ({
@@ -154,30 +215,24 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
                   change(entry.key, (current) => ({ ...current, givenBy: value }));
                 }}
               />
-              <Stack gap={2}>
-                <DayInput
-                  label="Date given"
-                  value={entry.givenDate ?? undefined}
-                  onChange={(day) => change(entry.key, (current) => ({ ...current, givenDate: day ?? null }))}
-                />
-                {messageOf(entry, index, 'givenDate') && (
-                  <Text size="xs" c="red.9">
-                    {messageOf(entry, index, 'givenDate')}
-                  </Text>
-                )}
-              </Stack>
-              <Stack gap={2}>
-                <DayInput
-                  label="Returned"
-                  value={entry.returnedDate ?? undefined}
-                  onChange={(day) => change(entry.key, (current) => ({ ...current, returnedDate: day ?? null }))}
-                />
-                {messageOf(entry, index, 'returnedDate') && (
-                  <Text size="xs" c="red.9">
-                    {messageOf(entry, index, 'returnedDate')}
-                  </Text>
-                )}
-              </Stack>
+              <EntryDay
+                entryKey={entry.key}
+                field="givenDate"
+                label="Date given"
+                value={entry.givenDate ?? undefined}
+                message={messageOf(entry, index, 'givenDate')}
+                onChange={(day) => change(entry.key, (current) => ({ ...current, givenDate: day ?? null }))}
+                onRefusedChange={reportRefused}
+              />
+              <EntryDay
+                entryKey={entry.key}
+                field="returnedDate"
+                label="Returned"
+                value={entry.returnedDate ?? undefined}
+                message={messageOf(entry, index, 'returnedDate')}
+                onChange={(day) => change(entry.key, (current) => ({ ...current, returnedDate: day ?? null }))}
+                onRefusedChange={reportRefused}
+              />
               <TextInput
                 label="Notes"
                 {...text('notes', MAX_EQUIPMENT_NOTES_LENGTH)}

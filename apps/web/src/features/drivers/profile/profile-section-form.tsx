@@ -1,5 +1,6 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
+import type { TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
 import { maxLengthOf } from '@courier/domain/common/field-limits';
 import {
   driverProfileSectionSchemas,
@@ -38,9 +39,50 @@ function problemsOf(section: DriverProfileSection, values: unknown): Map<string,
 }
 
 /**
+ * A day field of a section with the message the form gives it; it tells the form, under its key,
+ * the text it refuses while its own message shows.
+ */
+function SectionDay({
+  field,
+  value,
+  message,
+  onChange,
+  onRefusedChange,
+}: {
+  field: { key: string; label: string; century?: TwoDigitYearCentury };
+  value: string | undefined;
+  message: string | undefined;
+  onChange: (day: string | undefined) => void;
+  onRefusedChange: (key: string, typed: string | undefined) => void;
+}) {
+  // Stable: the day input reports from an effect that runs again whenever this changes.
+  const reportRefused = useCallback(
+    (typed: string | undefined) => onRefusedChange(field.key, typed),
+    [field.key, onRefusedChange],
+  );
+  return (
+    <Stack gap={2} data-day-field={field.key}>
+      <DayInput
+        label={field.label}
+        century={field.century}
+        value={value}
+        onChange={onChange}
+        onRefusedChange={reportRefused}
+      />
+      {message && (
+        <Text size="xs" c="red.9">
+          {message}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
  * One section of a driver's profile with its own Save (as the equipment and pay settings sections
  * have): the section's schema checks the fields before anything is sent, and a refused save (400)
- * marks the fields the server named with its messages.
+ * marks the fields the server named with its messages. A day field showing a text it refuses holds
+ * back the Save too: the value here is still the last day it took (or none), not what it shows.
  */
 export function ProfileSectionForm<S extends DriverProfileSection>({
   section,
@@ -56,6 +98,19 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const [changed, setChanged] = useState(false);
   useReportUnsaved(changed);
+  // The keys of the day fields showing a refused text. Read by Save rather than drawn: a Save clicked
+  // straight after leaving such a field can come before the re-render a state update would wait for.
+  const refusedDays = useRef(new Set<string>());
+  const reportRefused = useCallback((key: string, typed: string | undefined) => {
+    if (typed === undefined) {
+      refusedDays.current.delete(key);
+      return;
+    }
+    refusedDays.current.add(key);
+    // Typed over a saved day, the field holds an edit even though no day was taken: Save is there to say why.
+    setChanged(true);
+  }, []);
+  const formRef = useRef<HTMLFormElement>(null);
   // The mutation is shared by the eight sections: only this section's call is shown here.
   const ownCall = save.variables !== undefined && section in save.variables;
   const failure = save.error instanceof ApiRequestError && ownCall ? save.error : undefined;
@@ -75,6 +130,15 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
   const submit = () => {
     const found = problemsOf(section, values);
     setProblems(found);
+    // Nothing is sent while a day field refuses what was typed: the focus goes to the first such field,
+    // its message beside it, and the text stays for the user to correct.
+    const refused = [...(formRef.current?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
+      refusedDays.current.has(day.dataset.dayField ?? ''),
+    );
+    if (refused) {
+      refused.querySelector('input')?.focus();
+      return;
+    }
     if (found.size > 0) return;
     save.mutate(
       { [section]: driverProfileSectionSchemas[section].parse(values) },
@@ -102,19 +166,14 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
       );
     if (field.kind === 'day')
       return (
-        <Stack key={field.key} gap={2}>
-          <DayInput
-            label={field.label}
-            century={field.century}
-            value={typeof value === 'string' ? value : undefined}
-            onChange={(day) => set(field.key, day ?? null)}
-          />
-          {messageOf(field.key) && (
-            <Text size="xs" c="red.9">
-              {messageOf(field.key)}
-            </Text>
-          )}
-        </Stack>
+        <SectionDay
+          key={field.key}
+          field={field}
+          value={typeof value === 'string' ? value : undefined}
+          message={messageOf(field.key)}
+          onChange={(day) => set(field.key, day ?? null)}
+          onRefusedChange={reportRefused}
+        />
       );
     const text = typeof value === 'string' ? value : '';
     const limit = limitOf(section, field.key);
@@ -135,6 +194,7 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
 
   return (
     <form
+      ref={formRef}
       noValidate
       aria-label={title}
       onSubmit={(event) => {
