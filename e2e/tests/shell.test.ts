@@ -149,8 +149,8 @@ describe('the shell', () => {
     const toast = page.getByText('There was an error searching. Please try again later.').first();
     await toast.waitFor();
     // 400 px wide once its entrance has ended (measured during it, it read 399.99997).
-    const width = async () => (await page.locator('.mantine-Notification-root').first().boundingBox())?.width;
-    await expect.poll(width).toBe(400);
+    const toastWidth = async () => (await page.locator('.mantine-Notification-root').first().boundingBox())?.width;
+    await expect.poll(toastWidth).toBe(400);
     // Whatever is on top at the middle of the avatar and name, and of Sign out, belongs to the user menu.
     for (const target of [page.getByTestId('user-name'), page.getByRole('button', { name: 'Sign out' })]) {
       const covered = await target.evaluate((element) => {
