@@ -163,7 +163,7 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     await context.close();
   });
 
-  test('a minus sign is never saved changed: packages and weight refuse it, a negative driver code is marked', async () => {
+  test('a minus sign is never saved changed: packages and weight keep it and are marked, as is a negative driver code', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const id = await addSetCall(page, COMPANY);
     const details = await openDetails(page, id);
@@ -175,9 +175,11 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     await weight.pressSequentially('-2.5');
     await details.getByLabel('Driver code').fill('-5');
     await details.getByRole('button', { name: 'Save' }).click();
-    // The value shown is the value that would be saved; the driver code is not quietly made 'none'.
-    expect(await packages.inputValue()).toBe('3');
-    expect(await weight.inputValue()).toBe('2.5 kg');
+    // The minus stays as typed and each field says it cannot be taken; the driver code is not quietly made 'none'.
+    expect(await packages.inputValue()).toBe('-3');
+    expect(await weight.inputValue()).toBe('-2.5 kg');
+    await details.getByText('The number of packages cannot be below 0.').waitFor();
+    await details.getByText('The weight cannot be below 0.').waitFor();
     await details
       .getByText('The driver code must be a whole number (leave it empty or 0 for no fixed driver).')
       .waitFor();
@@ -185,6 +187,8 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     expect(await details.isVisible()).toBe(true);
     expect((await savedSetCall(page, id)).numberOfPackages).toBeNull();
 
+    await packages.fill('3');
+    await weight.fill('2.5');
     await details.getByLabel('Driver code').fill('');
     await details.getByRole('button', { name: 'Save' }).click();
     await details.waitFor({ state: 'hidden' });

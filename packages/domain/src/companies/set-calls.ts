@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from '../common/input.ts';
 import { MAX_DB_ID } from '../common/input-checks.ts';
+import { hasAtMostDecimals } from '../common/typed-number.ts';
 import { placeSchema } from '../addresses/schemas.ts';
 import { companySchema } from './schemas.ts';
 import { scheduleEntrySchema } from './set-call-schedule.ts';
@@ -21,11 +22,16 @@ export const SET_CALL_MESSAGES = {
 export const setCallPricingSchema = z.union([
   z
     .object({
-      charge: z.number().min(0, 'The charge cannot be below 0.').max(100_000, 'The charge cannot be above 100000.'),
+      charge: z
+        .number()
+        .min(0, 'The charge cannot be below 0.')
+        .max(100_000, 'The charge cannot be above 100000.')
+        .refine((value) => hasAtMostDecimals(value, 2), 'The charge has at most 2 decimal places (cents).'),
       driver: z
         .number()
         .min(0, 'The driver pay cannot be below 0.')
-        .max(100_000, 'The driver pay cannot be above 100000.'),
+        .max(100_000, 'The driver pay cannot be above 100000.')
+        .refine((value) => hasAtMostDecimals(value, 2), 'The driver pay has at most 2 decimal places (cents).'),
     })
     .strict(),
   z.object({}).strict(),
@@ -59,6 +65,8 @@ export const setCallEditSchema = z.object({
     .number()
     .min(0, 'The weight cannot be below 0.')
     .max(10_000, 'The weight cannot be above 10000 kg.')
+    // Stored to 2 places (numeric(10,2)): a third would be rounded away without a word.
+    .refine((value) => hasAtMostDecimals(value, 2), 'The weight has at most 2 decimal places.')
     .nullable(),
   numberOfPackages: z
     .number()

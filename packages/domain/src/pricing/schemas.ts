@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { typedDecimal } from '../common/input-checks.ts';
+import { hasAtMostDecimals } from '../common/typed-number.ts';
 import { TARIFF_SERVICE_CODES, type TariffServiceCode } from '../bookings/enums.ts';
 import { MAX_EURO, MAX_KG, MAX_PRICE_LEVELS } from './limits.ts';
 
@@ -43,25 +44,20 @@ export const zoneGeoCodeSchema = z.object({
 });
 export type ZoneGeoCode = z.infer<typeof zoneGeoCodeSchema>;
 
-/** True when `value` has at most `places` decimal places (allowing for float representation). */
-function hasDecimals(value: number, places: number): boolean {
-  const scaled = value * 10 ** places;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
-}
 /** A weight input in kg (0 to 99,999, at most 3 decimals), its messages naming `label`. */
 export const kg = (label: string) =>
   z
     .number({ error: `${label} must be a number of kg.` })
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_KG, `${label} must be at most ${MAX_KG} kg.`)
-    .refine((value) => hasDecimals(value, 3), `${label} has at most 3 decimal places (grams).`);
+    .refine((value) => hasAtMostDecimals(value, 3), `${label} has at most 3 decimal places (grams).`);
 /** An amount input in euro (0 to 999,999, whole cents), its messages naming `label`. */
 export const euro = (label: string) =>
   z
     .number({ error: `${label} must be an amount in euro.` })
     .min(0, `${label} must be 0 or more.`)
     .max(MAX_EURO, `${label} must be at most €${MAX_EURO}.`)
-    .refine((value) => hasDecimals(value, 2), `${label} has at most 2 decimal places (cents).`);
+    .refine((value) => hasAtMostDecimals(value, 2), `${label} has at most 2 decimal places (cents).`);
 
 export type TypedEuro = { ok: true; amount: number } | { ok: false; message: string };
 
@@ -191,7 +187,7 @@ const percentIncrease = z
   .number({ error: 'Enter the increase as a percentage.' })
   .gt(0, 'The increase must be more than 0 %.')
   .max(100, 'The increase must be at most 100 %.')
-  .refine((value) => hasDecimals(value, 2), 'The increase has at most 2 decimal places.');
+  .refine((value) => hasAtMostDecimals(value, 2), 'The increase has at most 2 decimal places.');
 const sharedSecret = z
   .string({ error: 'Enter the authorisation code.' })
   .min(1, 'Enter the authorisation code.')

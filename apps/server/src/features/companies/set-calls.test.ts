@@ -141,6 +141,26 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
     expect(row).toMatchObject({ driver: 142, notes: 'Ring the bell' });
   });
 
+  it('refuses a third decimal in the weight or a fixed price, and keeps what was stored', async () => {
+    const company = await createCompany(t.db);
+    const id = (await create(company.id)).json<{ newSetCallId: number }>().newSetCallId;
+    expect((await put(details(id))).statusCode).toBe(200);
+    const response = await put(
+      details(id, { weightOfPackages: 24.555, pricing: { charge: 12.345, driver: 5.001 }, notes: 'changed' }),
+    );
+    expect(response.statusCode).toBe(400);
+    // The pricing is one of two forms (none, or charge and driver pay): refused, it is named as a whole.
+    expect(response.json<{ details: unknown[] }>().details).toEqual([
+      { field: 'body.setCall.pricing', message: 'Is not one of the accepted forms.' },
+      { field: 'body.setCall.weightOfPackages', message: 'The weight has at most 2 decimal places.' },
+    ]);
+    const fixed = await put(details(id, { pricing: { charge: 12.35, driver: 5 } }));
+    expect(fixed.statusCode).toBe(200);
+    const [row] = await t.db.select().from(setCalls).where(eq(setCalls.id, id));
+    expect(row).toMatchObject({ notes: 'Ring the bell', pricing: { charge: 12.35, driver: 5 } });
+    expect(Number(row?.weightOfPackages)).toBe(2.5);
+  });
+
   it.each([['0'], [0], [-4], ['']])('stores a driver code of %j as no driver (null)', async (driver) => {
     const company = await createCompany(t.db);
     const id = (await create(company.id)).json<{ newSetCallId: number }>().newSetCallId;

@@ -14,16 +14,19 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { textLimits } from '@courier/domain/common/field-limits';
+import { readTypedNumber } from '@courier/domain/common/typed-number';
 import {
   driverCodeIsNumber,
   parseDriverCode,
   SET_CALL_MESSAGES,
   setCallDetailsProblems,
   setCallEditSchema,
+  setCallPricingSchema,
   type PopulatedSetCall,
   type SetCallEdit,
 } from '@courier/domain/companies/set-calls';
 import type { ApiRequestError } from '@/api/client.ts';
+import { EuroInput } from '@/ui/euro-input.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
@@ -32,6 +35,10 @@ type Problems = Partial<Record<keyof SetCallEdit, string>>;
 type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
 type TextKey = KeysOf<string>;
 type FlagKey = KeysOf<boolean>;
+type NumberKey = 'weightOfPackages' | 'numberOfPackages';
+type PriceKey = 'charge' | 'driver';
+/** A number field as the input gives it: a number once its text reads as one, the text until then ('', '2.', '-'). */
+type Typed = number | string;
 
 /** The server's text limits, on the inputs. */
 const LIMITS = textLimits(setCallEditSchema);
@@ -62,6 +69,30 @@ const SHOWN_FIELDS: ReadonlySet<string> = new Set<keyof SetCallEdit>([
  * (parseDriverCode), so the form asks for a whole number instead of changing it.
  */
 const DRIVER_CODE_NOT_WHOLE = 'The driver code must be a whole number (leave it empty or 0 for no fixed driver).';
+
+const FIXED_PRICING = setCallPricingSchema.options[0].shape;
+
+/**
+ * How each number field is read: by the server's own field schema, so '-2', '2.5 packages' or a third
+ * decimal is refused in its words rather than changed as it is typed.
+ */
+const NUMBER_READING: Record<NumberKey, Parameters<typeof readTypedNumber>[1]> = {
+  weightOfPackages: {
+    schema: setCallEditSchema.shape.weightOfPackages,
+    notANumber: 'The weight must be a number of kg.',
+  },
+  numberOfPackages: {
+    schema: setCallEditSchema.shape.numberOfPackages,
+    notANumber: 'The number of packages must be a whole number.',
+  },
+};
+const readNumber = (key: NumberKey, typed: Typed) => readTypedNumber(typed, NUMBER_READING[key]);
+const PRICE_LABELS: Record<PriceKey, string> = { charge: 'The charge', driver: 'The driver pay' };
+const readPrice = (key: PriceKey, typed: Typed) =>
+  readTypedNumber(typed, {
+    schema: FIXED_PRICING[key],
+    notANumber: `${PRICE_LABELS[key]} must be an amount in euro.`,
+  });
 
 /** Each field's first problem in the set call as it would be sent, checked by the server's own schema. */
 function schemaProblems(setCall: SetCallEdit): Problems {
@@ -142,16 +173,23 @@ function DetailsForm({
   const choices = useQuery(setCallChoicesQuery);
   const [draft, setDraft] = useState<SetCallEdit>(() => toSetCallEdit(setCall));
   const [driverText, setDriverText] = useState(setCall.driver ? String(setCall.driver) : '');
+  // The weight and number of packages as typed, read into the set call on Save.
+  const [numbers, setNumbers] = useState<Record<NumberKey, Typed>>(() => ({
+    weightOfPackages: setCall.weightOfPackages ?? '',
+    numberOfPackages: setCall.numberOfPackages ?? '',
+  }));
   const [fixed, setFixed] = useState('charge' in setCall.pricing);
-  const [pricing, setPricing] = useState<{ charge: number | string; driver: number | string }>(() =>
+  const [pricing, setPricing] = useState<Record<PriceKey, Typed>>(() =>
     'charge' in setCall.pricing && 'driver' in setCall.pricing
       ? { charge: setCall.pricing.charge, driver: setCall.pricing.driver }
       : { charge: '', driver: '' },
   );
   const [problems, setProblems] = useState<Problems>({});
+  // Kept apart from `problems`: 'driver' there is the driver code, here the driver pay.
+  const [priceProblems, setPriceProblems] = useState<Partial<Record<PriceKey, string>>>({});
   // What the form showed as it opened: anything different is a change not saved yet.
-  const [opened] = useState(() => JSON.stringify({ draft, driverText, fixed, pricing }));
-  const dirty = JSON.stringify({ draft, driverText, fixed, pricing }) !== opened;
+  const [opened] = useState(() => JSON.stringify({ draft, driverText, numbers, fixed, pricing }));
+  const dirty = JSON.stringify({ draft, driverText, numbers, fixed, pricing }) !== opened;
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const set = <K extends keyof SetCallEdit>(key: K, value: SetCallEdit[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
@@ -188,21 +226,38 @@ function DetailsForm({
   );
 
   const submit = () => {
+    const weight = readNumber('weightOfPackages', numbers.weightOfPackages);
+    const packages = readNumber('numberOfPackages', numbers.numberOfPackages);
+    const charge = readPrice('charge', pricing.charge);
+    const driverPay = readPrice('driver', pricing.driver);
     const edit: SetCallEdit = {
       ...draft,
       driver: parseDriverCode(driverText),
-      pricing: fixed ? { charge: Number(pricing.charge), driver: Number(pricing.driver) } : {},
+      // A field refused above is never sent: its stand-in here only lets the rest be checked.
+      weightOfPackages: weight.ok ? weight.value : null,
+      numberOfPackages: packages.ok ? packages.value : null,
+      pricing: fixed
+        ? { charge: charge.ok ? (charge.value ?? 0) : 0, driver: driverPay.ok ? (driverPay.value ?? 0) : 0 }
+        : {},
     };
     const found: Problems = {
       ...schemaProblems(edit),
       ...Object.fromEntries(setCallDetailsProblems(draft).map((problem) => [problem.field, problem.message])),
     };
-    if (fixed && (pricing.charge === '' || pricing.driver === ''))
-      found.pricing = 'Enter the charge and the driver pay, or choose standard pricing.';
+    if (!weight.ok) found.weightOfPackages = weight.message;
+    if (!packages.ok) found.numberOfPackages = packages.message;
+    const priceFound: Partial<Record<PriceKey, string>> = {};
+    if (fixed) {
+      if (!charge.ok) priceFound.charge = charge.message;
+      if (!driverPay.ok) priceFound.driver = driverPay.message;
+      if ((charge.ok && charge.value === null) || (driverPay.ok && driverPay.value === null))
+        found.pricing = 'Enter the charge and the driver pay, or choose standard pricing.';
+    }
     if (!driverCodeIsNumber(driverText)) found.driver = SET_CALL_MESSAGES.driverNotNumber;
     else if (!/^\d*$/.test(driverText.trim())) found.driver = DRIVER_CODE_NOT_WHOLE;
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    setPriceProblems(priceFound);
+    if (Object.keys(found).length > 0 || Object.keys(priceFound).length > 0) return;
     onSave(edit);
   };
 
@@ -237,27 +292,24 @@ function DetailsForm({
           error={error('driver')}
         />
         {textField('goodsDescription', 'Goods description')}
+        {/* What is typed stays as typed, nothing clamped on blur and no minus, point or decimal dropped as
+            it is typed (-2.5 was kept as 2.5, 2.5 packages as 25): a value the set call cannot take is
+            marked on Save in the server's words. */}
         <NumberInput
           label="Weight"
           suffix=" kg"
           min={0}
-          decimalScale={2}
-          // A minus sign is refused as it is typed, and nothing is clamped on blur: the value shown is the
-          // value saved, and one past the schema's limit is marked on Save.
-          allowNegative={false}
           clampBehavior="none"
-          value={draft.weightOfPackages ?? ''}
-          onChange={(value) => set('weightOfPackages', value === '' ? null : Number(value))}
+          value={numbers.weightOfPackages}
+          onChange={(value) => setNumbers((current) => ({ ...current, weightOfPackages: value }))}
           error={error('weightOfPackages')}
         />
         <NumberInput
           label="Number of packages"
           min={0}
-          allowDecimal={false}
-          allowNegative={false}
           clampBehavior="none"
-          value={draft.numberOfPackages ?? ''}
-          onChange={(value) => set('numberOfPackages', value === '' ? null : Number(value))}
+          value={numbers.numberOfPackages}
+          onChange={(value) => setNumbers((current) => ({ ...current, numberOfPackages: value }))}
           error={error('numberOfPackages')}
         />
       </SimpleGrid>
@@ -288,16 +340,12 @@ function DetailsForm({
                 ['driver', 'Driver pay'],
               ] as const
             ).map(([key, label]) => (
-              <NumberInput
+              <EuroInput
                 key={key}
                 label={label}
-                prefix="€"
-                min={0}
-                decimalScale={2}
-                allowNegative={false}
-                clampBehavior="none"
                 value={pricing[key]}
                 onChange={(value) => setPricing((current) => ({ ...current, [key]: value }))}
+                error={priceProblems[key]}
               />
             ))}
           </SimpleGrid>

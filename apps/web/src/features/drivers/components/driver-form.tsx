@@ -13,6 +13,7 @@ import {
 import { useState } from 'react';
 import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
 import { textLimits } from '@courier/domain/common/field-limits';
+import { typedNumber } from '@courier/domain/common/typed-number';
 import { DRIVER_VEHICLES, type DriverVehicle } from '@courier/domain/drivers/enums';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import { needsVehicleRegistration } from '@courier/domain/drivers/rules';
@@ -33,7 +34,8 @@ const LIMITS = {
 const VEHICLE_OPTIONS = DRIVER_VEHICLES.map((value) => ({ value, label: DRIVER_VEHICLE_LABELS[value] }));
 
 interface DriverFields {
-  driverNumber: number | '';
+  /** As the input gives it: a number once its text reads as one, the text until then ('', '7.', '-'). */
+  driverNumber: number | string;
   firstName: string;
   lastName: string;
   email: string;
@@ -101,8 +103,9 @@ export function DriverForm({
 
   const submit = () => {
     const body = {
-      // An empty number is sent as 0 so the schema names the field with its own message.
-      driverNumber: fields.driverNumber === '' ? 0 : fields.driverNumber,
+      // The number as typed, so '-5' or '7.5' is refused in the schema's words, never sent as 5 or 75.
+      // Empty, or text that reads as no number ('-'), is checked as 0 so the schema names the field too.
+      driverNumber: typedNumber(fields.driverNumber) ?? 0,
       firstName: fields.firstName,
       lastName: fields.lastName,
       email: fields.email.trim(),
@@ -146,12 +149,12 @@ export function DriverForm({
             label="Driver number"
             required
             min={1}
-            allowDecimal={false}
-            allowNegative={false}
+            // Nothing dropped or clamped as it is typed or on blur: Save marks a number the register cannot take.
+            clampBehavior="none"
             hideControls
             value={fields.driverNumber}
             error={fieldError('driverNumber')}
-            onChange={(value) => set('driverNumber', typeof value === 'number' ? value : '')}
+            onChange={(value) => set('driverNumber', value)}
           />
           <Select
             label="Vehicle"

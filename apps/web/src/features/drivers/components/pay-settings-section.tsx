@@ -8,6 +8,7 @@ import { INVALID_PAY_SETTINGS_MESSAGE } from '@courier/domain/drivers/rules';
 import { DRIVER_TEXTS, PAY_FREQUENCY_LABELS } from '@courier/domain/drivers/labels';
 import { paySettingsBodySchema, type PaySettings, type PaySettingsBody } from '@courier/domain/drivers/schemas';
 import { ApiRequestError } from '@/api/client.ts';
+import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { usePaySettings, useSavePaySettings } from '@/api/drivers.ts';
 import { getPlace } from '@/api/places.ts';
 import { AddressSelector, type SelectedAddress } from '@/ui/address-selector.tsx';
@@ -84,6 +85,19 @@ function unreadableField(form: Form): string | undefined {
   return undefined;
 }
 
+/**
+ * Each field the schema refuses in the body as it would be sent, with the server's message: '-1.234' or
+ * '1.234' in a percent is refused here, not sent as 1.23. Empty when the body may be sent.
+ */
+function schemaProblems(body: PaySettingsBody): Partial<Record<keyof PaySettingsBody, string>> {
+  const problems: Partial<Record<keyof PaySettingsBody, string>> = {};
+  for (const issue of paySettingsBodySchema.safeParse(body).error?.issues ?? []) {
+    const field = String(issue.path[0] ?? '') as keyof PaySettingsBody;
+    problems[field] ??= issue.message;
+  }
+  return problems;
+}
+
 /** The body to send: every amount and percent as the number its text reads as. */
 function bodyOf(form: Form): PaySettingsBody {
   const body: Record<string, unknown> = { ...form };
@@ -124,11 +138,21 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
   const [form, setForm] = useState(() => formOf(settings));
   const [address, setAddress] = useState(() => addressOf(settings));
   const [empty, setEmpty] = useState<string | undefined>();
+  // What the form's own check found on Save (the server's schema and messages), every field at once.
+  const [problems, setProblems] = useState<Partial<Record<keyof PaySettingsBody, string>>>({});
   useReportUnsaved(JSON.stringify(form) !== JSON.stringify(formOf(settings)));
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
-  const fieldError = (field: keyof PaySettingsBody) => failure?.fieldMessage(field);
-  const set = <K extends keyof Form>(field: K, value: Form[K]) =>
+  const fieldError = (field: keyof PaySettingsBody) => problems[field] ?? failure?.fieldMessage(field);
+  const marked = Object.keys(problems).length > 0;
+  const set = <K extends keyof Form>(field: K, value: Form[K]) => {
     setForm((current) => ({ ...current, [field]: value }));
+    // A field being corrected stops saying what was wrong with it.
+    setProblems((current) => {
+      if (!(field in current)) return current;
+      const { [field]: _corrected, ...rest } = current;
+      return rest;
+    });
+  };
 
   const chooseAddress = async (chosen: SelectedAddress | null) => {
     setAddress(chosen);
@@ -147,7 +171,12 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
     const unreadable = unreadableField(form);
     setEmpty(unreadable);
     if (unreadable) return;
-    save.mutate(bodyOf(form), {
+    // Nothing is sent while a field is wrong; each wrong field says so (the server checks the same).
+    const body = bodyOf(form);
+    const found = schemaProblems(body);
+    setProblems(found);
+    if (Object.keys(found).length > 0) return;
+    save.mutate(body, {
       onSuccess: () => toast({ message: DRIVER_TEXTS.paySettingsUpdated, type: 'success' }),
       onError: () => toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' }),
     });
@@ -219,8 +248,8 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
               label={label}
               min={0}
               max={100}
-              decimalScale={2}
-              allowNegative={false}
+              // What is typed stays as typed (a minus or a third decimal is not dropped as it is typed:
+              // -1.234 was kept as 1.23); Save marks a percent the schema refuses, in its words.
               clampBehavior="none"
               hideControls
               rightSection="%"
@@ -240,11 +269,16 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
             />
           ))}
         </Group>
-        {(empty ?? failure) && (
+        {(empty !== undefined || marked || failure !== undefined) && (
           <Alert color="red" variant="light" title="Not saved" role="alert">
             {/* Spec 2 §5's message for the required fields; for any other refusal, that the marked fields say why
                 (not the server's summary with its field paths). */}
-            {empty ?? (failure?.message === INVALID_PAY_SETTINGS_MESSAGE ? failure.message : failure?.formMessage)}
+            {empty ??
+              (marked
+                ? NOT_SAVED_TOAST.message
+                : failure?.message === INVALID_PAY_SETTINGS_MESSAGE
+                  ? failure.message
+                  : failure?.formMessage)}
           </Alert>
         )}
         <Group justify="space-between">

@@ -7,9 +7,10 @@ import {
   DRIVER_VEHICLE_NOT_SELECTED_MESSAGE,
   joinRooms,
 } from '@courier/domain/drivers/dispatch-profile';
+import { typedNumber } from '@courier/domain/common/typed-number';
 import { DISPATCH_USER_ROLES, type DispatchUserRole, type DriverVehicle } from '@courier/domain/drivers/enums';
 import { DRIVER_TEXTS } from '@courier/domain/drivers/labels';
-import type { DriverSetupData } from '@courier/domain/drivers/schemas';
+import { driverNumberSchema, type DriverSetupData } from '@courier/domain/drivers/schemas';
 import type { DispatchUser } from '@courier/domain/drivers/setup-schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useSaveDispatchUser } from '@/api/driver-setup.ts';
@@ -45,7 +46,8 @@ export function DispatchProfileEditor({
   const [userRole, setUserRole] = useState<DispatchUserRole | null>(dispatchUser.userRole);
   const [rooms, setRooms] = useState<string[]>(dispatchUser.rooms);
   const [vehicle, setVehicle] = useState<DriverVehicle | null>(dispatchUser.vehicle);
-  const [driverNumber, setDriverNumber] = useState<number | ''>(dispatchUser.driverNumber ?? '');
+  // As the input gives it: a number once its text reads as one, the text until then ('', '7.', '-').
+  const [driverNumber, setDriverNumber] = useState<number | string>(dispatchUser.driverNumber ?? '');
   const [problems, setProblems] = useState<Partial<Record<EditorField, string>>>({});
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
   const messageOf = (field: EditorField) => problems[field] ?? failure?.fieldMessage(field);
@@ -53,10 +55,16 @@ export function DispatchProfileEditor({
   const roomOptions = [...new Set([...setupData.roomNames, ...rooms])];
 
   const submit = () => {
-    const number = driverNumber === '' ? null : driverNumber;
+    const typed = typedNumber(driverNumber);
+    const number = typed ?? null;
     const found: Partial<Record<EditorField, string>> = {};
     for (const message of dispatchProfileProblems({ userRole, vehicle, rooms, driverNumber: number }))
       found[FIELD_OF_MESSAGE[message] ?? 'userRole'] = message;
+    // A number typed ('-5', '7.5', '-') but not one a driver can have: the register's words, not
+    // 'required', and never sent as the 5 or 75 the input used to keep.
+    const refusal =
+      typed === null ? undefined : driverNumberSchema.safeParse(typed ?? Number.NaN).error?.issues[0]?.message;
+    if (isDriver && refusal) found.driverNumber = refusal;
     setProblems(found);
     if (Object.keys(found).length > 0 || userRole === null) return;
     save.mutate(
@@ -138,13 +146,13 @@ export function DispatchProfileEditor({
                 label="Driver number"
                 required
                 min={1}
-                allowDecimal={false}
-                allowNegative={false}
+                // Nothing dropped or clamped as it is typed or on blur: Save marks a number a driver cannot have.
+                clampBehavior="none"
                 hideControls
                 value={driverNumber}
                 error={messageOf('driverNumber')}
                 onChange={(value) => {
-                  setDriverNumber(typeof value === 'number' ? value : '');
+                  setDriverNumber(value);
                   clear('driverNumber');
                 }}
               />
