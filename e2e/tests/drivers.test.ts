@@ -263,13 +263,26 @@ describe('drivers', () => {
       await expect.poll(() => taxNumber.inputValue()).toBe(original.taxNumber);
       await expectAccessible(page);
 
+      const saves: string[] = [];
+      page.on('request', (request) => {
+        if (request.method() === 'PUT' && request.url().endsWith('/pay-settings')) saves.push(request.url());
+      });
+      const invalid =
+        'Invalid pay settings, please ensure to enter a valid pay frequency, address, email and tax number';
       await taxNumber.fill('');
       await panel.getByRole('button', { name: 'Save pay settings' }).click();
-      await panel
-        .getByText('Invalid pay settings, please ensure to enter a valid pay frequency, address, email and tax number')
-        .waitFor();
+      await panel.getByText(invalid).waitFor();
       await panel.getByText('Enter a tax number.').waitFor();
       await page.getByText('Failed to update pay settings').first().waitFor();
+      // With an amount refused too, the spec's message still says what the save requires.
+      const minimumPay = panel.getByRole('textbox', { name: 'Minimum pay' });
+      const minimum = await minimumPay.inputValue();
+      await minimumPay.fill('-12.345');
+      await panel.getByRole('button', { name: 'Save pay settings' }).click();
+      await expect.poll(() => descriptionsOf(page, minimumPay)).toContain('Minimum pay must be 0 or more.');
+      await panel.getByText(invalid).waitFor();
+      expect(saves).toEqual([]);
+      await minimumPay.fill(minimum);
 
       await taxNumber.fill('IE1234567TW');
       await panel.getByRole('textbox', { name: 'Driver type' }).fill('E2E Contractor');

@@ -4,7 +4,7 @@ import { useReportUnsaved } from './unsaved-changes.tsx';
 import { textLimits } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';
-import { INVALID_PAY_SETTINGS_MESSAGE } from '@courier/domain/drivers/rules';
+import { INVALID_PAY_SETTINGS_MESSAGE, paySettingsProblems } from '@courier/domain/drivers/rules';
 import { DRIVER_TEXTS, PAY_FREQUENCY_LABELS } from '@courier/domain/drivers/labels';
 import { paySettingsBodySchema, type PaySettings, type PaySettingsBody } from '@courier/domain/drivers/schemas';
 import { ApiRequestError } from '@/api/client.ts';
@@ -95,8 +95,13 @@ function schemaProblems(body: PaySettingsBody): Partial<Record<keyof PaySettings
     const field = String(issue.path[0] ?? '') as keyof PaySettingsBody;
     problems[field] ??= issue.message;
   }
+  // The fields a save requires (spec 2 §5), as the server checks them after its schema.
+  for (const { field, message } of paySettingsProblems(body)) problems[field as keyof PaySettingsBody] ??= message;
   return problems;
 }
+
+/** Spec 2 §5: a required field missing makes the save's message the spec's, whatever else is marked. */
+const missesRequired = (body: PaySettingsBody) => paySettingsProblems(body).length > 0;
 
 /** The body to send: every amount and percent as the number its text reads as. */
 function bodyOf(form: Form): PaySettingsBody {
@@ -140,6 +145,7 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
   const [empty, setEmpty] = useState<string | undefined>();
   // What the form's own check found on Save (the server's schema and messages), every field at once.
   const [problems, setProblems] = useState<Partial<Record<keyof PaySettingsBody, string>>>({});
+  const [requiredMissing, setRequiredMissing] = useState(false);
   useReportUnsaved(JSON.stringify(form) !== JSON.stringify(formOf(settings)));
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
   const fieldError = (field: keyof PaySettingsBody) => problems[field] ?? failure?.fieldMessage(field);
@@ -175,7 +181,12 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
     const body = bodyOf(form);
     const found = schemaProblems(body);
     setProblems(found);
-    if (Object.keys(found).length > 0) return;
+    setRequiredMissing(missesRequired(body));
+    if (Object.keys(found).length > 0) {
+      // The save's outcome in the spec's words (spec 2 §8), as when the server refuses it.
+      toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' });
+      return;
+    }
     save.mutate(body, {
       onSuccess: () => toast({ message: DRIVER_TEXTS.paySettingsUpdated, type: 'success' }),
       onError: () => toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' }),
@@ -274,11 +285,13 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
             {/* Spec 2 §5's message for the required fields; for any other refusal, that the marked fields say why
                 (not the server's summary with its field paths). */}
             {empty ??
-              (marked
-                ? NOT_SAVED_TOAST.message
-                : failure?.message === INVALID_PAY_SETTINGS_MESSAGE
-                  ? failure.message
-                  : failure?.formMessage)}
+              (marked && requiredMissing
+                ? INVALID_PAY_SETTINGS_MESSAGE
+                : marked
+                  ? NOT_SAVED_TOAST.message
+                  : failure?.message === INVALID_PAY_SETTINGS_MESSAGE
+                    ? failure.message
+                    : failure?.formMessage)}
           </Alert>
         )}
         <Group justify="space-between">
