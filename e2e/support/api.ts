@@ -16,3 +16,21 @@ export async function apiGetAs(role: DemoRole): Promise<<T>(path: string) => Pro
   return async <T>(path: string) =>
     (await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${token}` } })).json() as Promise<T>;
 }
+
+/** Calls /api<path> as `<role>@demo.ie` (GET unless told, a JSON body when given): its status and JSON answer. */
+export async function apiAs<T>(
+  role: DemoRole,
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T }> {
+  const token = await apiToken(role);
+  const response = await fetch(`${baseURL()}/api${path}`, {
+    method: init.method ?? 'GET',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  return { status: response.status, body: (await response.json()) as T };
+}

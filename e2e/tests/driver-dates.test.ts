@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, EquipmentEntry } from '@courier/domain/drivers/schemas';
-import { apiToken } from '../support/api.ts';
-import { baseURL, browserForTests, signedInPage, type DemoRole } from '../support/browser.ts';
+import { apiAs } from '../support/api.ts';
+import { browserForTests, signedInPage } from '../support/browser.ts';
 import { descriptionsOf, openDriver } from '../support/steps.ts';
 
 // A day the field refuses is not saved: the driver profile's and the equipment register's Save send
@@ -11,18 +11,7 @@ import { descriptionsOf, openDriver } from '../support/steps.ts';
 // (spec 2 §9 dd/MM/yy); corrected, the day is saved.
 const browser = browserForTests();
 
-async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
-  const token = await apiToken(role);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = apiAs;
 
 const typed = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(2, 4)}`;
 

@@ -7,15 +7,8 @@ import { computePayPeriod, type PayFormulaSettings } from '@courier/domain/drive
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import { MAX_PAY_DAYS, type PayPeriod, type SavePayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { PaySettings } from '@courier/domain/drivers/schemas';
-import { apiToken } from '../support/api.ts';
-import {
-  baseURL,
-  browserForTests,
-  expectAccessible,
-  signedInPage,
-  waitForUrl,
-  type DemoRole,
-} from '../support/browser.ts';
+import { apiAs } from '../support/api.ts';
+import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { switchFlipsAtOnce } from '../support/steps.ts';
 
 // Issue 13, the Driver Pay screen (spec 2 §2 'Driver pay', §4, §5, §8, §9): a week's grid whose
@@ -23,18 +16,7 @@ import { switchFlipsAtOnce } from '../support/steps.ts';
 // the spec's messages, Save (kept after a reload), Finalise, and who is refused.
 const browser = browserForTests();
 
-async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
-  const token = await apiToken(role);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = apiAs;
 
 const weekPath = (week: PayWeek) => `/pay/period?start=${week.start}&end=${week.end}`;
 const periodsOf = async (week: PayWeek) => (await api<PayPeriod[]>('accounts', weekPath(week))).body;

@@ -3,9 +3,9 @@ import { describe, expect, test } from 'vitest';
 import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
 import { USER_SEARCH_MAX_LENGTH } from '@courier/domain/users/limits';
-import { apiToken } from '../support/api.ts';
+import { apiAs } from '../support/api.ts';
 import { driverRowsOf, openDriver } from '../support/steps.ts';
-import { baseURL, browserForTests, expectAccessible, signedInPage, type DemoRole } from '../support/browser.ts';
+import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
 
 // Issue 13, the rest of the driver register on screen: the driver profile's sections (spec 2 §3
 // 'Driver profile'), the licence scan, the registration notify panel (spec 2 §4, §5, §8) and the
@@ -17,18 +17,7 @@ interface UserList {
   users: { id: number; firstName: string; lastName: string; email: string; roles: string[] }[];
 }
 
-async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
-  const token = await apiToken(role);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = apiAs;
 
 async function settle(page: Page) {
   await page.evaluate(() =>

@@ -1,13 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import {
-  baseURL,
-  browserForTests,
-  expectAccessible,
-  signedInPage,
-  waitForUrl,
-  type DemoRole,
-} from '../support/browser.ts';
-import { apiToken } from '../support/api.ts';
+import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+import { apiAs } from '../support/api.ts';
 import { descriptionsOf, driverRowsOf, openDriver } from '../support/steps.ts';
 
 // Issue 13, the web part of the driver register: the list and its Active From filter, the driver
@@ -38,18 +31,7 @@ interface Equipment {
   notes: string;
 }
 
-async function api<T>(role: DemoRole, path: string, init: { method?: string; body?: unknown } = {}) {
-  const token = await apiToken(role);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return { status: response.status, body: (await response.json()) as T };
-}
+const api = apiAs;
 
 /** yyyy-MM-dd of the Dublin day `days` from today. */
 function dublinDay(days = 0): string {

@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { MAX_DB_ID } from '@courier/domain/common/input-checks';
-import { apiGetAs, apiToken } from '../support/api.ts';
-import { baseURL, browserForTests, signedInPage } from '../support/browser.ts';
+import { apiGetAs, apiAs } from '../support/api.ts';
+import { browserForTests, signedInPage } from '../support/browser.ts';
 import { descriptionsOf, openDriver } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': a number field keeps what is typed. The inputs used to drop a minus,
@@ -46,18 +46,8 @@ async function expectRefused(page: Page, input: Locator, shown: string, message:
   expect(await descriptionsOf(page, input)).toContain(message);
 }
 
-async function api<T>(role: 'accounts' | 'dispatcher', path: string, init: { method?: string; body?: unknown } = {}) {
-  const token = await apiToken(role);
-  const response = await fetch(`${baseURL()}/api${path}`, {
-    method: init.method ?? 'GET',
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-  });
-  return (await response.json()) as T;
-}
+const api = async <T>(role: 'accounts' | 'dispatcher', path: string, init: { method?: string; body?: unknown } = {}) =>
+  (await apiAs<T>(role, path, init)).body;
 
 describe('number fields keep what is typed and refuse what they cannot take', () => {
   test('set call details: 2.5 packages, a weight of -24.555 and a charge of -12.345 stay as typed, are marked, and nothing is saved', async () => {
