@@ -85,12 +85,14 @@ describe('company Settings tab', () => {
     await context.close();
   });
 
-  test('nothing saves while a field is marked: later changes wait for the fix, and leaving says they were not saved', async () => {
+  test('nothing saves while a field is marked: later changes wait for the fix, and leaving asks before dropping them', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     type Stored = { company: { billingEmail: string | null }; extendedSettings: { ledgerAccountCode: string | null } };
     const stored = () => api<Stored>(page, '/company/13/settings');
     const savedToast = page.getByText('The company settings have been saved.');
     const emailMessage = page.getByText('Please enter a valid billing email address.');
+    const leaveQuestion =
+      'A company setting is marked as wrong, so the changes on this tab are not saved. Leaving drops them.';
     await openTab(page, 13, 'settings');
     await page.getByLabel('Billing email').fill('not-an-email');
     await emailMessage.waitFor({ timeout: 10_000 });
@@ -112,18 +114,52 @@ describe('company Settings tab', () => {
     });
     await expect.poll(() => emailMessage.count()).toBe(0);
 
-    // Leaving the tab with a field still marked: told that nothing was saved, and nothing was.
+    // Leaving the tab with a field still marked asks first; 'Keep editing' stays with everything as typed.
     await page.getByLabel('Billing email').fill('still-not-an-email');
     await emailMessage.waitFor({ timeout: 10_000 });
     await page.getByLabel('Ledger account code').fill('LEDGER-LEFT');
     await page.getByRole('tab', { name: 'References' }).click();
-    await page
-      .getByText('Nothing was saved: a company setting was still marked as wrong when you left the Settings tab.')
-      .waitFor({ timeout: 10_000 });
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    await question.getByText(leaveQuestion).waitFor();
+    // 'Keep editing' has the focus: an Enter pressed as the question opens keeps the typing.
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/companies\/13\/settings$/);
+    expect(await page.getByLabel('Billing email').inputValue()).toBe('still-not-an-email');
+    expect(await page.getByLabel('Ledger account code').inputValue()).toBe('LEDGER-LEFT');
+    // 'Discard changes' leaves, sends nothing and says nothing more.
+    await page.getByRole('tab', { name: 'References' }).click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/companies\/13\/references$/);
+    await page.waitForTimeout(1_500);
+    expect(
+      await page
+        .getByText('Nothing was saved: a company setting was still marked as wrong when you left the Settings tab.')
+        .count(),
+    ).toBe(0);
     expect(await stored()).toMatchObject({
       company: { billingEmail: 'accounts@waits.ie' },
       extendedSettings: { ledgerAccountCode: 'LEDGER-WAITS' },
     });
+
+    // A text past its limit refuses itself before any answer from the server: leaving asks at once.
+    await openTab(page, 13, 'settings');
+    await page.getByLabel('Ledger account code').fill('L'.repeat(5000));
+    await page.getByRole('tab', { name: 'References' }).click();
+    await question.getByText(leaveQuestion).waitFor();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/companies\/13\/references$/);
+    expect((await stored()).extendedSettings.ledgerAccountCode).toBe('LEDGER-WAITS');
+
+    // A mark fixed just before leaving, inside the 1000 ms: no question, and the fix is saved.
+    await openTab(page, 13, 'settings');
+    await page.getByLabel('Billing email').fill('again-not-an-email');
+    await emailMessage.waitFor({ timeout: 10_000 });
+    await page.getByLabel('Billing email').fill('accounts@fixed.ie');
+    await page.getByRole('tab', { name: 'References' }).click();
+    await expect.poll(() => page.url()).toMatch(/\/companies\/13\/references$/);
+    expect(await question.count()).toBe(0);
+    await expect.poll(async () => (await stored()).company.billingEmail, { timeout: 10_000 }).toBe('accounts@fixed.ie');
 
     // Leaving with no mark: the change typed just before is still saved.
     await openTab(page, 13, 'settings');

@@ -27,10 +27,11 @@ import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { toast } from '@/ui/toast.ts';
 import { UserSearch } from '@/ui/user-search.tsx';
 import { useCompanySettings } from '@/api/company-settings.ts';
-import { AutoNumber, AutoSelect, AutoSwitch, AutoText } from './components/autosave-fields.tsx';
+import { AutoNumber, AutoSelect, AutoSwitch, AutoText, HeldFieldsScope } from './components/autosave-fields.tsx';
 import { BillingContactsEditor } from './components/billing-contacts-editor.tsx';
 import { SettingsHistory } from './components/settings-history.tsx';
 import { useSettingsAutosave } from './use-settings-autosave.ts';
+import { useSettingsLeaveGuard } from './use-settings-leave-guard.tsx';
 
 /** Each section's fields with their domain schemas: the limits and messages the inputs show. */
 const FIELDS = {
@@ -84,7 +85,9 @@ export function CompanySettingsTab({ companyId }: { companyId: number }) {
 }
 
 function SettingsForm({ companyId, data }: { companyId: number; data: SettingsResponse }) {
-  const { save, errors } = useSettingsAutosave(companyId);
+  const autosave = useSettingsAutosave(companyId);
+  const { save, errors } = autosave;
+  const leaving = useSettingsLeaveGuard(autosave);
   const [pendingBasis, setPendingBasis] = useState<{ kind: 'missing'; missing: string[] } | { kind: 'confirm' } | null>(
     null,
   );
@@ -153,290 +156,295 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
   };
 
   return (
-    <Stack>
-      <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
-        <Column title="General">
-          {text('company', 'name', 'Company name', company.name)}
-          {text('company', 'phone', 'Phone', company.phone)}
-          {text('company', 'billingEmail', 'Billing email', company.billingEmail)}
-          <ClickSearch
-            type="PLACE"
-            label="Default address"
-            value={
-              data.defaultPlace
-                ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address }
-                : null
-            }
-            onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } })}
-          />
-          {error('company', 'defaultPlaceId') && (
-            <Text size="sm" c="red.9">
-              {error('company', 'defaultPlaceId')}
-            </Text>
-          )}
-          {toggle('company', 'active', 'Active', company.active)}
-          <Group justify="space-between" wrap="nowrap">
-            <div>
-              <Text size="sm" fw={500}>
-                Bookings
+    <HeldFieldsScope value={leaving.register}>
+      <Stack>
+        <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
+          <Column title="General">
+            {text('company', 'name', 'Company name', company.name)}
+            {text('company', 'phone', 'Phone', company.phone)}
+            {text('company', 'billingEmail', 'Billing email', company.billingEmail)}
+            <ClickSearch
+              type="PLACE"
+              label="Default address"
+              value={
+                data.defaultPlace
+                  ? { id: data.defaultPlace.placeId, name: data.defaultPlace.name, detail: data.defaultPlace.address }
+                  : null
+              }
+              onChange={(item) => save({ company: { defaultPlaceId: item?.id ?? null } })}
+            />
+            {error('company', 'defaultPlaceId') && (
+              <Text size="sm" c="red.9">
+                {error('company', 'defaultPlaceId')}
               </Text>
-              <Badge color={settings.cycloneAllowBooking ? 'teal.9' : 'red.9'} variant="filled">
-                {settings.cycloneAllowBooking ? 'Allowed' : 'Blocked'}
-              </Badge>
-            </div>
-            <Button size="xs" variant="default" onClick={() => setBookingsDialog(true)}>
-              Change
-            </Button>
-          </Group>
-          {toggle('settings', 'cycloneAllowTracking', 'Allow tracking', settings.cycloneAllowTracking)}
-          {toggle('settings', 'referenceRequired', 'Reference required', settings.referenceRequired)}
-          {toggle('settings', 'cycloneDisplayPrice', 'Display price to customer', settings.cycloneDisplayPrice)}
-          {toggle('settings', 'reviewAllBookings', 'Review all bookings', settings.reviewAllBookings)}
-          {toggle('settings', 'disableWaitingTime', 'Disable waiting time', settings.disableWaitingTime)}
-          {toggle('extendedSettings', 'isDefault', 'Default settings', ext.isDefault)}
-          {toggle('extendedSettings', 'smsUpdates', 'SMS updates', ext.smsUpdates)}
-          {toggle('extendedSettings', 'displayDropTime', 'Display drop time', ext.displayDropTime)}
-          {toggle('extendedSettings', 'allowAddReference', 'Customer may add references', ext.allowAddReference)}
-          {toggle('extendedSettings', 'saturdayBookings', 'Saturday bookings', ext.saturdayBookings)}
-          {toggle('extendedSettings', 'sundayBookings', 'Sunday bookings', ext.sundayBookings)}
-          {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff)}
-          {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff)}
-          {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, { multiline: true })}
-          {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, {
-            multiline: true,
-          })}
-          {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true })}
-          {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, {
-            multiline: true,
-          })}
-        </Column>
-
-        <Column title="Billing & Pricing">
-          <AutoSelect<BillingBasis>
-            label="Billing basis"
-            value={company.billingBasis}
-            error={error('company', 'billingBasis')}
-            data={[
-              { value: 'stripeCompany', label: 'PAYG' },
-              { value: 'account', label: 'ACCOUNT' },
-              ...(company.billingBasis === 'stripe'
-                ? [{ value: 'stripe' as const, label: 'CARD (card user)', disabled: true }]
-                : []),
-            ]}
-            onSave={chooseBasis}
-          />
-          {text('company', 'accountCode', 'Account code', company.accountCode)}
-          {text(
-            'company',
-            'quantumAccountCode',
-            'Accounting system (Quantum) account code',
-            company.quantumAccountCode,
-          )}
-          {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode)}
-          {text('company', 'pricer', 'Pricer', company.pricer)}
-          <Select
-            label="Tariff code"
-            placeholder="No tariff code"
-            clearable
-            searchable
-            data={data.tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} · ${code.name}` }))}
-            value={company.tariffCode === null ? null : String(company.tariffCode)}
-            error={error('company', 'tariffCode')}
-            onChange={(value) =>
-              (value === null ? null : Number(value)) !== company.tariffCode &&
-              save({ company: { tariffCode: value === null ? null : Number(value) } })
-            }
-          />
-          <UserSearch
-            label="Sales rep"
-            placeholder="Search staff..."
-            staffOnly
-            selectedName={data.salesRep?.name ?? null}
-            onSelect={(user) => save({ settings: { salesRepId: user.id } })}
-            onClear={() => save({ settings: { salesRepId: null } })}
-          />
-          {error('settings', 'salesRepId') && (
-            <Text size="sm" c="red.9">
-              {error('settings', 'salesRepId')}
-            </Text>
-          )}
-          <ClickSearch
-            type="COMPANY"
-            label="Parent billing company"
-            value={
-              data.parentCompany
-                ? {
-                    id: String(data.parentCompany.id),
-                    name: data.parentCompany.name,
-                    detail: data.parentCompany.accountCode,
-                  }
-                : null
-            }
-            onChange={(item) => save({ settings: { parentBillingCompany: item ? Number(item.id) : null } })}
-          />
-          {error('settings', 'parentBillingCompany') && (
-            <Text size="sm" c="red.9">
-              {error('settings', 'parentBillingCompany')}
-            </Text>
-          )}
-          {choice(
-            'settings',
-            'cycloneSurchargeTier',
-            'Telephone surcharge tier',
-            settings.cycloneSurchargeTier,
-            SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, CYCLONE_SURCHARGE_TIERS) })),
-          )}
-          {choice(
-            'settings',
-            'adminSurchargeTier',
-            'Admin surcharge tier',
-            settings.adminSurchargeTier,
-            SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) })),
-          )}
-          {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
-          <Group grow align="flex-start">
-            {number('discountPercent', 'Discount', ext.discountPercent)}
-            {number('discountTwoPercent', 'Second discount', ext.discountTwoPercent)}
-          </Group>
-          {(
-            [
-              ['One', 'Nationwide overnight surcharge'],
-              ['Two', 'International surcharge'],
-              ['Three', 'Ground surcharge'],
-            ] as const
-          ).map(([n, label]) => (
-            <Stack gap={6} key={n}>
-              {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`])}
-              {number(`surchargeRate${n}`, `${label} rate`, ext[`surchargeRate${n}`])}
-            </Stack>
-          ))}
-          {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
-          {choice('extendedSettings', 'defaultVatCode', 'Default VAT code', ext.defaultVatCode, [
-            { value: 'STD', label: 'STD (standard)' },
-            { value: 'ZER', label: 'ZER (zero rated)' },
-          ])}
-          {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber)}
-          {choice(
-            'extendedSettings',
-            'creditControlCode',
-            'Credit control code',
-            ext.creditControlCode,
-            CREDIT_CONTROL_CODES.map((code) => ({
-              value: code,
-              label: code.charAt(0) + code.slice(1).toLowerCase(),
-            })),
-          )}
-        </Column>
-
-        <Column title="Invoicing">
-          {choice('extendedSettings', 'invoiceInterval', 'Invoice interval', ext.invoiceInterval, [
-            { value: 'W', label: 'Weekly' },
-            { value: 'M', label: 'Monthly' },
-          ])}
-          {choice('extendedSettings', 'invoiceFormat', 'Invoice format', ext.invoiceFormat, INVOICE_FORMATS)}
-          {choice(
-            'extendedSettings',
-            'onInvoiceFormat',
-            'Overnight invoice format',
-            ext.onInvoiceFormat,
-            INVOICE_FORMATS,
-          )}
-          {toggle(
-            'extendedSettings',
-            'singleInvoice',
-            'Single invoice (ground and overnight together)',
-            ext.singleInvoice,
-          )}
-          {toggle('extendedSettings', 'invoiceDigitalCopy', 'Digital copy of invoices', ext.invoiceDigitalCopy)}
-          {toggle(
-            'extendedSettings',
-            'invoiceBillingContacts',
-            'Send invoices to billing contacts',
-            ext.invoiceBillingContacts,
-          )}
-          {toggle('extendedSettings', 'allowViewInvoices', 'Customer may view invoices', ext.allowViewInvoices)}
-          {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber)}
-          <Title order={4} size="h6" mt="xs">
-            Billing address
-          </Title>
-          {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName)}
-          {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne)}
-          {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo)}
-          {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree)}
-          {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity)}
-          {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty)}
-          {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode)}
-          {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion)}
-          <CountrySelect
-            label="Country"
-            required
-            value={ext.billingAddressCountry}
-            error={error('extendedSettings', 'billingAddressCountry')}
-            onChange={(code) =>
-              code && code !== ext.billingAddressCountry && saveField('extendedSettings', 'billingAddressCountry')(code)
-            }
-          />
-          <BillingContactsEditor
-            value={data.billingContacts}
-            errors={Object.fromEntries(
-              Object.entries(errors)
-                .filter(([field]) => field.startsWith('billingContacts'))
-                .map(([field, message]) => [field.replace(/^billingContacts\.?/, ''), message]),
             )}
-            onSave={(contacts: BillingContact[]) => save({ billingContacts: contacts })}
-          />
-        </Column>
-      </SimpleGrid>
+            {toggle('company', 'active', 'Active', company.active)}
+            <Group justify="space-between" wrap="nowrap">
+              <div>
+                <Text size="sm" fw={500}>
+                  Bookings
+                </Text>
+                <Badge color={settings.cycloneAllowBooking ? 'teal.9' : 'red.9'} variant="filled">
+                  {settings.cycloneAllowBooking ? 'Allowed' : 'Blocked'}
+                </Badge>
+              </div>
+              <Button size="xs" variant="default" onClick={() => setBookingsDialog(true)}>
+                Change
+              </Button>
+            </Group>
+            {toggle('settings', 'cycloneAllowTracking', 'Allow tracking', settings.cycloneAllowTracking)}
+            {toggle('settings', 'referenceRequired', 'Reference required', settings.referenceRequired)}
+            {toggle('settings', 'cycloneDisplayPrice', 'Display price to customer', settings.cycloneDisplayPrice)}
+            {toggle('settings', 'reviewAllBookings', 'Review all bookings', settings.reviewAllBookings)}
+            {toggle('settings', 'disableWaitingTime', 'Disable waiting time', settings.disableWaitingTime)}
+            {toggle('extendedSettings', 'isDefault', 'Default settings', ext.isDefault)}
+            {toggle('extendedSettings', 'smsUpdates', 'SMS updates', ext.smsUpdates)}
+            {toggle('extendedSettings', 'displayDropTime', 'Display drop time', ext.displayDropTime)}
+            {toggle('extendedSettings', 'allowAddReference', 'Customer may add references', ext.allowAddReference)}
+            {toggle('extendedSettings', 'saturdayBookings', 'Saturday bookings', ext.saturdayBookings)}
+            {toggle('extendedSettings', 'sundayBookings', 'Sunday bookings', ext.sundayBookings)}
+            {text('extendedSettings', 'internationalCutOff', 'International cut-off', ext.internationalCutOff)}
+            {text('extendedSettings', 'specialCutOff', 'Special cut-off', ext.specialCutOff)}
+            {text('extendedSettings', 'holdMessage', 'Hold message', ext.holdMessage, { multiline: true })}
+            {text('extendedSettings', 'telephonistMessage', 'Telephonist message', ext.telephonistMessage, {
+              multiline: true,
+            })}
+            {text('extendedSettings', 'scratchPad', 'Scratch pad', ext.scratchPad, { multiline: true })}
+            {text('extendedSettings', 'scratchPadAdminPanel', 'Internal notes', ext.scratchPadAdminPanel, {
+              multiline: true,
+            })}
+          </Column>
 
-      <SettingsHistory companyId={companyId} />
+          <Column title="Billing & Pricing">
+            <AutoSelect<BillingBasis>
+              label="Billing basis"
+              value={company.billingBasis}
+              error={error('company', 'billingBasis')}
+              data={[
+                { value: 'stripeCompany', label: 'PAYG' },
+                { value: 'account', label: 'ACCOUNT' },
+                ...(company.billingBasis === 'stripe'
+                  ? [{ value: 'stripe' as const, label: 'CARD (card user)', disabled: true }]
+                  : []),
+              ]}
+              onSave={chooseBasis}
+            />
+            {text('company', 'accountCode', 'Account code', company.accountCode)}
+            {text(
+              'company',
+              'quantumAccountCode',
+              'Accounting system (Quantum) account code',
+              company.quantumAccountCode,
+            )}
+            {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode)}
+            {text('company', 'pricer', 'Pricer', company.pricer)}
+            <Select
+              label="Tariff code"
+              placeholder="No tariff code"
+              clearable
+              searchable
+              data={data.tariffCodes.map((code) => ({ value: String(code.id), label: `${code.code} · ${code.name}` }))}
+              value={company.tariffCode === null ? null : String(company.tariffCode)}
+              error={error('company', 'tariffCode')}
+              onChange={(value) =>
+                (value === null ? null : Number(value)) !== company.tariffCode &&
+                save({ company: { tariffCode: value === null ? null : Number(value) } })
+              }
+            />
+            <UserSearch
+              label="Sales rep"
+              placeholder="Search staff..."
+              staffOnly
+              selectedName={data.salesRep?.name ?? null}
+              onSelect={(user) => save({ settings: { salesRepId: user.id } })}
+              onClear={() => save({ settings: { salesRepId: null } })}
+            />
+            {error('settings', 'salesRepId') && (
+              <Text size="sm" c="red.9">
+                {error('settings', 'salesRepId')}
+              </Text>
+            )}
+            <ClickSearch
+              type="COMPANY"
+              label="Parent billing company"
+              value={
+                data.parentCompany
+                  ? {
+                      id: String(data.parentCompany.id),
+                      name: data.parentCompany.name,
+                      detail: data.parentCompany.accountCode,
+                    }
+                  : null
+              }
+              onChange={(item) => save({ settings: { parentBillingCompany: item ? Number(item.id) : null } })}
+            />
+            {error('settings', 'parentBillingCompany') && (
+              <Text size="sm" c="red.9">
+                {error('settings', 'parentBillingCompany')}
+              </Text>
+            )}
+            {choice(
+              'settings',
+              'cycloneSurchargeTier',
+              'Telephone surcharge tier',
+              settings.cycloneSurchargeTier,
+              SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, CYCLONE_SURCHARGE_TIERS) })),
+            )}
+            {choice(
+              'settings',
+              'adminSurchargeTier',
+              'Admin surcharge tier',
+              settings.adminSurchargeTier,
+              SURCHARGE_TIERS.map((tier) => ({ value: tier, label: tierLabel(tier, ADMIN_SURCHARGE_TIERS) })),
+            )}
+            {toggle('settings', 'loyaltyDiscount', 'Loyalty discount', settings.loyaltyDiscount)}
+            <Group grow align="flex-start">
+              {number('discountPercent', 'Discount', ext.discountPercent)}
+              {number('discountTwoPercent', 'Second discount', ext.discountTwoPercent)}
+            </Group>
+            {(
+              [
+                ['One', 'Nationwide overnight surcharge'],
+                ['Two', 'International surcharge'],
+                ['Three', 'Ground surcharge'],
+              ] as const
+            ).map(([n, label]) => (
+              <Stack gap={6} key={n}>
+                {text('extendedSettings', `surchargeName${n}`, `${label} name`, ext[`surchargeName${n}`])}
+                {number(`surchargeRate${n}`, `${label} rate`, ext[`surchargeRate${n}`])}
+              </Stack>
+            ))}
+            {toggle('extendedSettings', 'blockGreenSurcharge', 'Block green surcharge', ext.blockGreenSurcharge)}
+            {choice('extendedSettings', 'defaultVatCode', 'Default VAT code', ext.defaultVatCode, [
+              { value: 'STD', label: 'STD (standard)' },
+              { value: 'ZER', label: 'ZER (zero rated)' },
+            ])}
+            {text('extendedSettings', 'vatNumber', 'VAT number', ext.vatNumber)}
+            {choice(
+              'extendedSettings',
+              'creditControlCode',
+              'Credit control code',
+              ext.creditControlCode,
+              CREDIT_CONTROL_CODES.map((code) => ({
+                value: code,
+                label: code.charAt(0) + code.slice(1).toLowerCase(),
+              })),
+            )}
+          </Column>
 
-      <Dialog
-        opened={pendingBasis?.kind === 'missing'}
-        onClose={() => setPendingBasis(null)}
-        title={MISSING_INFORMATION_TITLE}
-        actions={[{ label: 'OK', kind: 'CONFIRM', onClick: () => setPendingBasis(null) }]}
-      >
-        <Text size="sm" mb="xs">
-          The billing basis cannot change to Account until these are filled in:
-        </Text>
-        <List size="sm">
-          {(pendingBasis?.kind === 'missing' ? pendingBasis.missing : []).map((item) => (
-            <List.Item key={item}>{item}</List.Item>
-          ))}
-        </List>
-      </Dialog>
-      <ConfirmDialog
-        opened={pendingBasis?.kind === 'confirm'}
-        onCancel={() => setPendingBasis(null)}
-        title="Change billing basis"
-        confirm={{
-          label: 'Change',
-          kind: 'CONFIRM',
-          onClick: () => {
-            setPendingBasis(null);
-            save({ company: { billingBasis: 'account' } });
-          },
-        }}
-      >
-        {CHANGE_TO_ACCOUNT_QUESTION}
-      </ConfirmDialog>
-      <ConfirmDialog
-        opened={bookingsDialog}
-        onCancel={() => setBookingsDialog(false)}
-        title="Bookings"
-        confirm={{
-          label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
-          kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
-          onClick: () => {
-            setBookingsDialog(false);
-            save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } });
-          },
-        }}
-      >
-        {settings.cycloneAllowBooking
-          ? 'This company may book now. Block its bookings?'
-          : 'This company’s bookings are blocked. Allow them again?'}
-      </ConfirmDialog>
-    </Stack>
+          <Column title="Invoicing">
+            {choice('extendedSettings', 'invoiceInterval', 'Invoice interval', ext.invoiceInterval, [
+              { value: 'W', label: 'Weekly' },
+              { value: 'M', label: 'Monthly' },
+            ])}
+            {choice('extendedSettings', 'invoiceFormat', 'Invoice format', ext.invoiceFormat, INVOICE_FORMATS)}
+            {choice(
+              'extendedSettings',
+              'onInvoiceFormat',
+              'Overnight invoice format',
+              ext.onInvoiceFormat,
+              INVOICE_FORMATS,
+            )}
+            {toggle(
+              'extendedSettings',
+              'singleInvoice',
+              'Single invoice (ground and overnight together)',
+              ext.singleInvoice,
+            )}
+            {toggle('extendedSettings', 'invoiceDigitalCopy', 'Digital copy of invoices', ext.invoiceDigitalCopy)}
+            {toggle(
+              'extendedSettings',
+              'invoiceBillingContacts',
+              'Send invoices to billing contacts',
+              ext.invoiceBillingContacts,
+            )}
+            {toggle('extendedSettings', 'allowViewInvoices', 'Customer may view invoices', ext.allowViewInvoices)}
+            {text('extendedSettings', 'purchaseOrderNumber', 'Purchase order number', ext.purchaseOrderNumber)}
+            <Title order={4} size="h6" mt="xs">
+              Billing address
+            </Title>
+            {text('extendedSettings', 'billingAddressName', 'Name', ext.billingAddressName)}
+            {text('extendedSettings', 'billingAddressLineOne', 'Line one', ext.billingAddressLineOne)}
+            {text('extendedSettings', 'billingAddressLineTwo', 'Line two', ext.billingAddressLineTwo)}
+            {text('extendedSettings', 'billingAddressLineThree', 'Line three', ext.billingAddressLineThree)}
+            {text('extendedSettings', 'billingAddressCity', 'City', ext.billingAddressCity)}
+            {text('extendedSettings', 'billingAddressCounty', 'County', ext.billingAddressCounty)}
+            {text('extendedSettings', 'billingAddressPostcode', 'Postcode', ext.billingAddressPostcode)}
+            {text('extendedSettings', 'billingAddressRegion', 'Region', ext.billingAddressRegion)}
+            <CountrySelect
+              label="Country"
+              required
+              value={ext.billingAddressCountry}
+              error={error('extendedSettings', 'billingAddressCountry')}
+              onChange={(code) =>
+                code &&
+                code !== ext.billingAddressCountry &&
+                saveField('extendedSettings', 'billingAddressCountry')(code)
+              }
+            />
+            <BillingContactsEditor
+              value={data.billingContacts}
+              errors={Object.fromEntries(
+                Object.entries(errors)
+                  .filter(([field]) => field.startsWith('billingContacts'))
+                  .map(([field, message]) => [field.replace(/^billingContacts\.?/, ''), message]),
+              )}
+              onSave={(contacts: BillingContact[]) => save({ billingContacts: contacts })}
+            />
+          </Column>
+        </SimpleGrid>
+
+        <SettingsHistory companyId={companyId} />
+
+        <Dialog
+          opened={pendingBasis?.kind === 'missing'}
+          onClose={() => setPendingBasis(null)}
+          title={MISSING_INFORMATION_TITLE}
+          actions={[{ label: 'OK', kind: 'CONFIRM', onClick: () => setPendingBasis(null) }]}
+        >
+          <Text size="sm" mb="xs">
+            The billing basis cannot change to Account until these are filled in:
+          </Text>
+          <List size="sm">
+            {(pendingBasis?.kind === 'missing' ? pendingBasis.missing : []).map((item) => (
+              <List.Item key={item}>{item}</List.Item>
+            ))}
+          </List>
+        </Dialog>
+        <ConfirmDialog
+          opened={pendingBasis?.kind === 'confirm'}
+          onCancel={() => setPendingBasis(null)}
+          title="Change billing basis"
+          confirm={{
+            label: 'Change',
+            kind: 'CONFIRM',
+            onClick: () => {
+              setPendingBasis(null);
+              save({ company: { billingBasis: 'account' } });
+            },
+          }}
+        >
+          {CHANGE_TO_ACCOUNT_QUESTION}
+        </ConfirmDialog>
+        <ConfirmDialog
+          opened={bookingsDialog}
+          onCancel={() => setBookingsDialog(false)}
+          title="Bookings"
+          confirm={{
+            label: settings.cycloneAllowBooking ? 'Block Bookings' : 'Allow Bookings',
+            kind: settings.cycloneAllowBooking ? 'DESTRUCTIVE' : 'CONFIRM',
+            onClick: () => {
+              setBookingsDialog(false);
+              save({ settings: { cycloneAllowBooking: !settings.cycloneAllowBooking } });
+            },
+          }}
+        >
+          {settings.cycloneAllowBooking
+            ? 'This company may book now. Block its bookings?'
+            : 'This company’s bookings are blocked. Allow them again?'}
+        </ConfirmDialog>
+        {leaving.question}
+      </Stack>
+    </HeldFieldsScope>
   );
 }

@@ -70,6 +70,10 @@ function enqueueSave(companyId: number, task: () => Promise<void>): void {
 export function useSettingsAutosave(companyId: number): {
   save: (change: SettingsChange) => void;
   errors: SettingsErrors;
+  /** Changes wait behind a field the server refused, and no edit of a marked field has come since. */
+  waitsOnRefusal: () => boolean;
+  /** The user chose to drop what waits: nothing more is sent from this tab, and leaving says nothing. */
+  discard: () => void;
 } {
   const queryClient = useQueryClient();
   const [errors, setErrorsState] = useState<SettingsErrors>({});
@@ -79,6 +83,7 @@ export function useSettingsAutosave(companyId: number): {
   const editedSinceRefusal = useRef(new Set<string>());
   /** The page is being left (pagehide): saves go at once instead of queueing. */
   const pageGoing = useRef(false);
+  const discarded = useRef(false);
   const key = companySettingsQuery(companyId).queryKey;
 
   const setErrors = (next: SettingsErrors) => {
@@ -126,6 +131,7 @@ export function useSettingsAutosave(companyId: number): {
   };
 
   const save = (change: SettingsChange) => {
+    if (discarded.current) return;
     waiting.current = merge(waiting.current, change);
     for (const field of fieldsOf(change)) editedSinceRefusal.current.add(field);
     // Show toggles and choices at once; the answer (or a reload on failure) settles them.
@@ -171,5 +177,11 @@ export function useSettingsAutosave(companyId: number): {
     [companyId],
   );
 
-  return { save, errors };
+  const waitsOnRefusal = () => fieldsOf(waiting.current).length > 0 && !mayPut();
+  const discard = () => {
+    discarded.current = true;
+    waiting.current = {};
+  };
+
+  return { save, errors, waitsOnRefusal, discard };
 }

@@ -1,5 +1,5 @@
 import { Select, Switch, Textarea, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { createContext, useContext, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import { maxLengthOf } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
@@ -12,6 +12,30 @@ interface FieldProps<T> {
   onSave: (value: T) => void;
   error?: string;
   description?: string;
+}
+
+/** What the Settings form asks of a text or number field as the user leaves the tab. */
+export interface HeldField {
+  /** Sends the text still waiting for its 1000 ms save. */
+  flush: () => void;
+  /** The field refuses its own text (past the limit, not a number): it will not be saved. */
+  refused: () => boolean;
+}
+
+/** Where the fields register with the form's leave guard; outside one they register nowhere. */
+const HeldFieldsContext = createContext<((field: HeldField) => () => void) | undefined>(undefined);
+export const HeldFieldsScope = HeldFieldsContext.Provider;
+
+export function useHeldField(field: HeldField) {
+  const register = useContext(HeldFieldsContext);
+  const latest = useRef(field);
+  useEffect(() => {
+    latest.current = field;
+  });
+  useEffect(
+    () => register?.({ flush: () => latest.current.flush(), refused: () => latest.current.refused() }),
+    [register],
+  );
 }
 
 /** The domain schema's first message for a value, or undefined when it accepts the value. */
@@ -38,6 +62,7 @@ export function AutoText({
   const count =
     multiline && limit !== undefined ? `${text.length} of ${limit} characters` : nearLimitCount(text, limit);
   const overLimit = limit !== undefined && text.length > limit ? refusalOf(schema, text) : undefined;
+  useHeldField({ flush, refused: () => overLimit !== undefined });
   const props = {
     label,
     description: count ?? description,
@@ -84,6 +109,7 @@ export function AutoNumber({
   const [text, setText] = useState(value === null ? '' : String(value));
   const { schedule, flush } = useDelayedSave<number | string | null>(onSave);
   const refusal = refusalOf(schema, numberOf(text));
+  useHeldField({ flush, refused: () => refusal !== undefined });
   return (
     <TextInput
       label={label}

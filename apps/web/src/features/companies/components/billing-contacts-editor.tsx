@@ -2,6 +2,7 @@ import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } fr
 import { useState } from 'react';
 import { billingContactSchema, type BillingContact } from '@courier/domain/companies/settings';
 import { textLimits } from '@courier/domain/common/field-limits';
+import { useHeldField } from './autosave-fields.tsx';
 import { useDelayedSave } from './use-delayed-save.ts';
 
 /** The server's limits, kept on the inputs. */
@@ -29,7 +30,9 @@ export function BillingContactsEditor({
   // Anything not named on an input (the list's length, a whole contact) shows below the list.
   const listError = Object.entries(errors).find(([path]) => !/^\d+\.(name|phone|email)$/.test(path))?.[1];
   const [contacts, setContacts] = useState<BillingContact[]>(value);
-  const { schedule } = useDelayedSave(onSave);
+  const { schedule, flush } = useDelayedSave(onSave);
+  // Leaving the tab sends a contact typed just before, like the other fields; the server judges it.
+  useHeldField({ flush, refused: () => false });
   const change = (next: BillingContact[]) => {
     setContacts(next);
     schedule(next);
