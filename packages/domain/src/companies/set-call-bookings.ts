@@ -3,7 +3,7 @@
 import type { BookingType, BookingVehicle, JobTag } from '../bookings/enums.ts';
 import { toCents, toEuro } from '../common/money.ts';
 import { priceForWeight, type PriceLevel } from '../pricing/tariff-engine.ts';
-import type { SetCallPricing } from './set-calls.ts';
+import { isFixedPricing, type SetCallPricing } from './set-calls.ts';
 
 /** The job tag every set call booking carries (spec 2 §3 job tags). */
 export const SET_CALL_TAG: JobTag = 'SET_CALL';
@@ -85,7 +85,7 @@ export function setCallPrice({
   tariff: TariffCandidate | undefined;
   weightKg: number;
 }): SetCallPrice {
-  if ('charge' in pricing)
+  if (isFixedPricing(pricing))
     return {
       ok: true,
       source: 'fixed',

@@ -18,25 +18,59 @@ export const SET_CALL_MESSAGES = {
   createFailed: 'Something went wrong. Unable create a new set call, Please try again.',
 } as const;
 
+const PRICE_LABELS: Record<string, string> = { charge: 'charge', driver: 'driver pay' };
+
+const fixedPricingSchema = z
+  .object({
+    charge: z
+      .number()
+      .min(0, 'The charge cannot be below 0.')
+      .max(100_000, 'The charge cannot be above 100000.')
+      .refine((value) => hasAtMostDecimals(value, 2), 'The charge has at most 2 decimal places (cents).'),
+    driver: z
+      .number()
+      .min(0, 'The driver pay cannot be below 0.')
+      .max(100_000, 'The driver pay cannot be above 100000.')
+      .refine((value) => hasAtMostDecimals(value, 2), 'The driver pay has at most 2 decimal places (cents).'),
+  })
+  .strict();
+
+/**
+ * What is wrong with a pricing that is neither form: an object with fields is judged as a fixed price,
+ * so its own problem is named ('The charge cannot be below 0.') rather than 'not one of the accepted forms'.
+ */
+function pricingProblem(issue: z.core.$ZodRawIssue): string | undefined {
+  if (issue.code !== 'invalid_union') return undefined;
+  const { input } = issue;
+  if (typeof input !== 'object' || input === null || Object.keys(input).length === 0) return undefined;
+  const [problem] = issue.errors[0] ?? [];
+  if (!problem) return undefined;
+  const label = PRICE_LABELS[String(problem.path[0])];
+  if (problem.code === 'invalid_type' && label) {
+    const given = (input as Record<string, unknown>)[String(problem.path[0])];
+    return given === undefined
+      ? 'A fixed price needs both the charge and the driver pay.'
+      : `The ${label} must be a number.`;
+  }
+  return problem.message;
+}
+
 /** Standard pricing is an empty object; fixed pricing stores the charge and the driver's pay (spec 1 §5). */
-export const setCallPricingSchema = z.union([
-  z
-    .object({
-      charge: z
-        .number()
-        .min(0, 'The charge cannot be below 0.')
-        .max(100_000, 'The charge cannot be above 100000.')
-        .refine((value) => hasAtMostDecimals(value, 2), 'The charge has at most 2 decimal places (cents).'),
-      driver: z
-        .number()
-        .min(0, 'The driver pay cannot be below 0.')
-        .max(100_000, 'The driver pay cannot be above 100000.')
-        .refine((value) => hasAtMostDecimals(value, 2), 'The driver pay has at most 2 decimal places (cents).'),
-    })
-    .strict(),
-  z.object({}).strict(),
-]);
+export const setCallPricingSchema = z.union(
+  [
+    fixedPricingSchema,
+    // Neither price (never given): a charge or driver pay sent makes this form fail on its type, as the
+    // fixed one does on a missing or non-number price, so the union reports the fixed form's problem.
+    z.object({ charge: z.never().optional(), driver: z.never().optional() }).strict(),
+  ],
+  { error: pricingProblem },
+);
 export type SetCallPricing = z.infer<typeof setCallPricingSchema>;
+export type FixedPricing = z.infer<typeof fixedPricingSchema>;
+
+/** A fixed price (the charge and the driver's pay), not standard pricing. */
+export const isFixedPricing = (pricing: SetCallPricing): pricing is FixedPricing =>
+  pricing.charge !== undefined && pricing.driver !== undefined;
 
 const text = (label: string, max: number) => z.string().max(max, `${label} can be at most ${max} characters.`);
 

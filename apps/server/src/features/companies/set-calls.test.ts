@@ -149,9 +149,10 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
       details(id, { weightOfPackages: 24.555, pricing: { charge: 12.345, driver: 5.001 }, notes: 'changed' }),
     );
     expect(response.statusCode).toBe(400);
-    // The pricing is one of two forms (none, or charge and driver pay): refused, it is named as a whole.
+    // The pricing is one of two forms (none, or charge and driver pay): a fixed price names each price that is wrong.
     expect(response.json<{ details: unknown[] }>().details).toEqual([
-      { field: 'body.setCall.pricing', message: 'Is not one of the accepted forms.' },
+      { field: 'body.setCall.pricing.charge', message: 'The charge has at most 2 decimal places (cents).' },
+      { field: 'body.setCall.pricing.driver', message: 'The driver pay has at most 2 decimal places (cents).' },
       { field: 'body.setCall.weightOfPackages', message: 'The weight has at most 2 decimal places.' },
     ]);
     const fixed = await put(details(id, { pricing: { charge: 12.35, driver: 5 } }));
@@ -225,7 +226,36 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
       'body.setCall.deliveryPlaceId',
       'The delivery address no longer exists. Please choose it again.',
     ],
-    ['a negative charge', { pricing: { charge: -1, driver: 5 } }, 'body.setCall.pricing', expect.any(String)],
+    [
+      'a negative charge',
+      { pricing: { charge: -1, driver: 5 } },
+      'body.setCall.pricing.charge',
+      'The charge cannot be below 0.',
+    ],
+    [
+      'a driver pay in words',
+      { pricing: { charge: 5, driver: 'five' } },
+      'body.setCall.pricing',
+      'The driver pay must be a number.',
+    ],
+    [
+      'a fixed price without its driver pay',
+      { pricing: { charge: 5 } },
+      'body.setCall.pricing',
+      'A fixed price needs both the charge and the driver pay.',
+    ],
+    [
+      'a price with an unknown field',
+      { pricing: { charge: 5, driver: 2, vat: 1 } },
+      'body.setCall.pricing',
+      'Unknown field: vat.',
+    ],
+    [
+      'a pricing that is not an object',
+      { pricing: 'fixed' },
+      'body.setCall.pricing',
+      'Is not one of the accepted forms.',
+    ],
     [
       'an active set call without addresses',
       { active: true, collectionPlaceId: null },

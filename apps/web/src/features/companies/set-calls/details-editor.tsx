@@ -17,6 +17,7 @@ import { textLimits } from '@courier/domain/common/field-limits';
 import { readTypedNumber } from '@courier/domain/common/typed-number';
 import {
   driverCodeIsNumber,
+  isFixedPricing,
   parseDriverCode,
   SET_CALL_MESSAGES,
   setCallDetailsProblems,
@@ -178,9 +179,9 @@ function DetailsForm({
     weightOfPackages: setCall.weightOfPackages ?? '',
     numberOfPackages: setCall.numberOfPackages ?? '',
   }));
-  const [fixed, setFixed] = useState('charge' in setCall.pricing);
+  const [fixed, setFixed] = useState(isFixedPricing(setCall.pricing));
   const [pricing, setPricing] = useState<Record<PriceKey, Typed>>(() =>
-    'charge' in setCall.pricing && 'driver' in setCall.pricing
+    isFixedPricing(setCall.pricing)
       ? { charge: setCall.pricing.charge, driver: setCall.pricing.driver }
       : { charge: '', driver: '' },
   );

@@ -1,6 +1,6 @@
 import { Alert, Badge, Divider, Group, Paper, SimpleGrid, Stack, Switch, Text, UnstyledButton } from '@mantine/core';
 import { formatAddress } from '@courier/domain/addresses/schemas';
-import type { PopulatedSetCall } from '@courier/domain/companies/set-calls';
+import { isFixedPricing, type PopulatedSetCall } from '@courier/domain/companies/set-calls';
 import type { ScheduleEntry } from '@courier/domain/companies/set-call-schedule';
 import { Money } from '@/ui/format.tsx';
 import { ScheduleEditor } from './schedule-editor.tsx';
@@ -66,7 +66,7 @@ export function SetCallCard({
 }) {
   const hasDetails =
     setCall.service !== null && setCall.collectionPhone.trim() !== '' && setCall.deliveryPhone.trim() !== '';
-  const pricing = 'charge' in setCall.pricing ? setCall.pricing : null;
+  const pricing = isFixedPricing(setCall.pricing) ? setCall.pricing : null;
   return (
     <Paper withBorder p="md" id={`set-call-${setCall.id}`} aria-label={`Set call ${setCall.id}`} component="section">
       <Group justify="space-between" mb="sm">
