@@ -203,6 +203,36 @@ describe('booking list: number filters', () => {
     },
     SLOW,
   );
+
+  test(
+    'a minus or a decimal point is kept as typed: a charge of -5 and driver number 1.5 are refused at the field, never searched as 5 or 15',
+    async () => {
+      const { page, context, problems } = await openPage(browser());
+      await openList(page);
+      const loads = listLoads(page);
+      const chargeMin = page.getByLabel('Charge min', { exact: true });
+      const driverNumber = page.getByLabel('Driver number', { exact: true });
+
+      await chargeMin.pressSequentially('-5');
+      await chargeMin.press('Enter');
+      await expect.poll(() => descriptionsOf(page, chargeMin)).toContain('Charge min must not be below 0.');
+      expect(await chargeMin.inputValue()).toBe('-€5');
+      await chargeMin.blur();
+      expect(await chargeMin.inputValue()).toBe('-€5');
+
+      await driverNumber.pressSequentially('1.5');
+      await driverNumber.press('Enter');
+      await expect.poll(() => descriptionsOf(page, driverNumber)).toContain('Driver number must be a whole number.');
+      expect(await driverNumber.inputValue()).toBe('1.5');
+      await page.waitForTimeout(1_000); // typing pauses apply a filter after 500 ms
+      expect(loads.some((url) => url.searchParams.has('chargeFrom') || url.searchParams.has('driverNumber'))).toBe(
+        false,
+      );
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
 });
 
 /** From the keyboard alone: opens the dropdown, moves down to `option` and picks it with Enter. */

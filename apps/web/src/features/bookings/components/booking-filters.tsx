@@ -47,7 +47,6 @@ export type RefusedFilterReport = (field: RefusableFilterKey, typed: string | un
 function NumberFilter({
   field,
   state,
-  decimals = 2,
   prefix,
   seePrices,
   clears,
@@ -55,7 +54,6 @@ function NumberFilter({
 }: {
   field: TypedFilterKey;
   state: SearchState;
-  decimals?: number;
   prefix?: string;
   seePrices: boolean;
   /** How many times Clear filters was pressed: each press draws the field afresh, refused text gone. */
@@ -64,27 +62,18 @@ function NumberFilter({
 }) {
   if (!seePrices && isPriceFilterKey(field)) return null;
   return (
-    <NumberInputFilter
-      key={clears}
-      field={field}
-      state={state}
-      decimals={decimals}
-      prefix={prefix}
-      onRefusedChange={onRefusedChange}
-    />
+    <NumberInputFilter key={clears} field={field} state={state} prefix={prefix} onRefusedChange={onRefusedChange} />
   );
 }
 
 function NumberInputFilter({
   field,
   state,
-  decimals,
   prefix,
   onRefusedChange,
 }: {
   field: TypedFilterKey;
   state: SearchState;
-  decimals: number;
   prefix: string | undefined;
   onRefusedChange: RefusedFilterReport;
 }) {
@@ -130,9 +119,9 @@ function NumberInputFilter({
     <NumberInput
       label={FILTER_LABELS[field]}
       value={text}
-      min={0}
-      decimalScale={decimals}
-      allowNegative={false}
+      // Kept as typed, never masked or clamped: -5 or 1.5 packages is refused with its message (it read
+      // as 5 and 15 and was searched for).
+      clampBehavior="none"
       prefix={prefix}
       hideControls
       error={error}
@@ -317,7 +306,7 @@ export const BookingFilters = memo(function BookingFilters({
             onChange={(value) => set({ vehicle: (value ?? undefined) as BookingUserFilters['vehicle'] })}
             clearable
           />
-          <NumberFilter field="driverNumber" decimals={0} {...numberFilter} />
+          <NumberFilter field="driverNumber" {...numberFilter} />
           <NumberFilter field="driverPayFrom" prefix="€" {...numberFilter} />
           <NumberFilter field="driverPayTo" prefix="€" {...numberFilter} />
           <TagPicker
@@ -338,8 +327,8 @@ export const BookingFilters = memo(function BookingFilters({
             onChange={(value) => set({ tariffService: (value ?? undefined) as BookingUserFilters['tariffService'] })}
             clearable
           />
-          <NumberFilter field="packageCountFrom" decimals={0} {...numberFilter} />
-          <NumberFilter field="packageCountTo" decimals={0} {...numberFilter} />
+          <NumberFilter field="packageCountFrom" {...numberFilter} />
+          <NumberFilter field="packageCountTo" {...numberFilter} />
           <NumberFilter field="weightFrom" {...numberFilter} />
           <NumberFilter field="weightTo" {...numberFilter} />
           <NumberFilter field="carrierCostFrom" prefix="€" {...numberFilter} />
