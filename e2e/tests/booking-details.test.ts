@@ -317,3 +317,45 @@ describe('booking details: long values wrap inside the panel', () => {
     SLOW,
   );
 });
+
+describe('booking details: a booking that does not load', () => {
+  test(
+    'a server failure says so and offers Try again; only a booking that is not there is "Failed to find related booking"',
+    async () => {
+      const get = await apiGetAs('dispatcher');
+      const { bookings } = await get<{ bookings: ListedBooking[] }>('/bookings?size=1&view=SAME_DAY');
+      const reference = bookings[0]?.reference;
+      if (!reference) throw new Error('a demo booking');
+      const { page, context, problems } = await openPage(browser(), { viewport: { width: 1440, height: 900 } });
+      await signIn(page, 'dispatcher', { from: `/bookings/list?searchQuery=${reference}` });
+      const opener = page.getByRole('button', { name: `Open booking ${reference}` });
+      await opener.waitFor({ timeout: 20_000 });
+      const panel = page.getByRole('dialog', { name: `Booking ${reference}` });
+
+      let answer: { status: number; error: string; message: string } = {
+        status: 500,
+        error: 'INTERNAL',
+        message: 'Something went wrong.',
+      };
+      await page.route(`**/api/booking/${reference}`, (route) =>
+        route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer) }),
+      );
+      await opener.click();
+      await panel.getByText(`There was an error loading booking ${reference}. Please try again.`).waitFor();
+      expect(await panel.getByText(`Failed to find related booking ${reference}`).count()).toBe(0);
+
+      // Not there (404): the spec's words, not 'try again'.
+      answer = { status: 404, error: 'NOT_FOUND', message: `Booking ${reference} does not exist.` };
+      await panel.getByRole('button', { name: 'Try again' }).click();
+      await panel.getByText(`Failed to find related booking ${reference}`).waitFor();
+
+      // The server answers again: Try again shows the booking.
+      await page.unroute(`**/api/booking/${reference}`);
+      await panel.getByRole('button', { name: 'Try again' }).click();
+      await panel.getByRole('heading', { name: 'Details' }).waitFor();
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+});

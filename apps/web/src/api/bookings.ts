@@ -8,7 +8,7 @@ import type {
   SetJobTagsResponse,
   UpdateClientReferencesBody,
 } from '@courier/domain/bookings/schemas';
-import { apiRequest } from './client.ts';
+import { ApiRequestError, apiRequest } from './client.ts';
 
 // Bookings (spec 2 §2, §7). The list, summary and CSV fetchers stay in features/bookings/api (only
 // that area asks for them) but take their keys from here, so every booking key has one shape.
@@ -31,6 +31,16 @@ export function bookingQuery(reference: string) {
     queryFn: ({ signal }) =>
       apiRequest<BookingDetails>(`/booking/${encodeURIComponent(reference)}`, { signal, expect: 200 }),
   });
+}
+
+/**
+ * What to say when a booking did not load: the spec's 'Failed to find related booking {ref}' when there
+ * is no such booking (404, or a reference the server cannot read), else a failure worth trying again.
+ */
+export function bookingLoadFailure(error: unknown, reference: string): string {
+  return error instanceof ApiRequestError && (error.status === 404 || error.status === 400)
+    ? `Failed to find related booking ${reference}`
+    : `There was an error loading booking ${reference}. Please try again.`;
 }
 
 export function useBooking(reference: string | null) {

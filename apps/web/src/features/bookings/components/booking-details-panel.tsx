@@ -17,7 +17,7 @@ import { DateText, Money } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
-import { useBooking } from '@/api/bookings.ts';
+import { bookingLoadFailure, useBooking } from '@/api/bookings.ts';
 import { useSession } from '@/session/session-store.ts';
 import { ChooseCompanyModal } from './choose-company-modal.tsx';
 import { EditClientReferencesModal } from './edit-client-references-modal.tsx';
@@ -336,7 +336,7 @@ export function BookingDetailsPanel({
       ) : booking.isError ? (
         <ErrorState
           title="Error"
-          subtitle={`Failed to find related booking ${reference}`}
+          subtitle={bookingLoadFailure(booking.error, reference ?? '')}
           onRetry={() => void booking.refetch()}
         />
       ) : (

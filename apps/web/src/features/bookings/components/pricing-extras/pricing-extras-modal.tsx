@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { formatDate } from '@courier/domain/common/dates';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
-import { useBooking } from '@/api/bookings.ts';
+import { bookingLoadFailure, useBooking } from '@/api/bookings.ts';
 import { invoicePeriodQuery } from '@/api/invoice-periods.ts';
 import { useInvoiceAndPayStatus } from '@/api/pricing-extras.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
@@ -91,7 +91,8 @@ function PricingExtras({
   // The booking the job belongs to (asked for by the job's reference): its charge, its internal notes
   // and the booking's other jobs for the Add Pricing Adjustment modal.
   const booking = useBooking(job.reference);
-  useLoadErrorToast(booking.isError, 'Error', `Failed to find related booking ${job.reference}`);
+  const bookingFailure = booking.isError ? bookingLoadFailure(booking.error, job.reference) : '';
+  useLoadErrorToast(booking.isError, 'Error', bookingFailure);
   const bookingJob = booking.data?.jobs.find((candidate) => candidate.id === job.id);
   return (
     <Container size="xl" px={0}>
@@ -122,7 +123,7 @@ function PricingExtras({
             <MiniLoading label="Loading internal notes" />
           ) : booking.isError ? (
             <Text size="sm" c="red.8">
-              {`Failed to find related booking ${job.reference}`}
+              {bookingFailure}
             </Text>
           ) : bookingJob?.internalNotes ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
