@@ -128,7 +128,7 @@ describe('validation in forms', () => {
     await context.close();
   });
 
-  test('an empty price increase shows every problem at once; 150 % is refused with a message, not capped', async () => {
+  test('an empty price increase shows every problem at once; 150 % or 2.555 % is refused with a message, not capped or cut', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'pricing', { from: '/pricing/price-increase' });
     await page.getByRole('heading', { name: 'Price Increase' }).waitFor();
     await page.getByRole('button', { name: 'Run Price Increase' }).click();
@@ -141,6 +141,15 @@ describe('validation in forms', () => {
     await page.getByRole('button', { name: 'Run Price Increase' }).click();
     await page.getByText('The increase must be at most 100 %.').waitFor();
     expect(await increase.inputValue()).toBe('150 %');
+    expect(await page.getByRole('dialog', { name: 'Run the price increase?' }).count()).toBe(0);
+
+    // A third decimal is kept as typed and refused, never run as 2.55 %.
+    await increase.fill('');
+    await increase.pressSequentially('2.555');
+    await increase.blur();
+    await page.getByRole('button', { name: 'Run Price Increase' }).click();
+    await page.getByText('The increase has at most 2 decimal places.').waitFor();
+    expect(await increase.inputValue()).toBe('2.555 %');
     expect(await page.getByRole('dialog', { name: 'Run the price increase?' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();

@@ -140,8 +140,8 @@ export function IncreaseForm<TBody>({
                   label="Increase"
                   required
                   suffix=" %"
+                  // Kept as typed: 2.555 is refused by the rules below, never run as 2.55.
                   clampBehavior="none"
-                  decimalScale={2}
                   value={percent}
                   onChange={setPercent}
                   error={checked.percentIncrease ?? error?.fieldMessage('percentIncrease')}
