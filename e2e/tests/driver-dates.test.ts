@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, EquipmentEntry } from '@courier/domain/drivers/schemas';
 import { apiAs } from '../support/api.ts';
+import { restoreProfile } from '../support/drivers.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import { descriptionsOf, openDriver } from '../support/steps.ts';
 
@@ -88,11 +89,8 @@ describe('a day the field refuses is not saved', () => {
       expect(sent).toHaveLength(1);
       expect(problems).toEqual([]);
     } finally {
-      await api('accounts', `/drivers/${driver.uuid}/profile`, {
-        method: 'PUT',
-        body: { personal: original.personal },
-      });
       await context.close();
+      await restoreProfile(driver, original, ['personal']);
     }
   });
 

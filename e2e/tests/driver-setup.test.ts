@@ -4,6 +4,7 @@ import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
 import { USER_SEARCH_MAX_LENGTH } from '@courier/domain/users/limits';
 import { apiAs } from '../support/api.ts';
+import { restoreProfile } from '../support/drivers.ts';
 import { driverRowsOf, openDriver } from '../support/steps.ts';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
 
@@ -84,8 +85,8 @@ describe('driver profile, licence, registration notice and setup', () => {
       ).toBe('Tralee');
       expect(problems).toEqual([]);
     } finally {
-      await api('accounts', `/drivers/${driver.uuid}/profile`, { method: 'PUT', body: { contact: original.contact } });
       await context.close();
+      await restoreProfile(driver, original, ['contact']);
     }
   });
 
@@ -130,11 +131,8 @@ describe('driver profile, licence, registration notice and setup', () => {
       expect((await read()).dateOfBirth).toBe('2005-01-01');
       expect(problems).toEqual([]);
     } finally {
-      await api('accounts', `/drivers/${driver.uuid}/profile`, {
-        method: 'PUT',
-        body: { personal: original.personal },
-      });
       await context.close();
+      await restoreProfile(driver, original, ['personal']);
     }
   });
 

@@ -49,6 +49,11 @@ describe('the dispatch profile rule (spec 2 §5)', () => {
     expect(dispatchProfileProblems({ ...driver, driverNumber: 0 })).toEqual([DRIVER_NUMBER_REQUIRED_MESSAGE]);
   });
 
+  it('takes a car as the van spec 2 §3 treats it as, and no other vehicle it does not know', () => {
+    expect(dispatchProfileProblems({ ...driver, vehicle: 'car' })).toEqual([]);
+    expect(dispatchProfileProblems({ ...driver, vehicle: 'lorry' })).toEqual([DRIVER_VEHICLE_NOT_SELECTED_MESSAGE]);
+  });
+
   it('joins and splits rooms with commas', () => {
     expect(joinRooms(['Cork', 'Dublin City'])).toBe('Cork,Dublin City');
     expect(splitRooms(' Cork , ,Dublin City,Cork')).toEqual(['Cork', 'Dublin City']);

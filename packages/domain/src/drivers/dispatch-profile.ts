@@ -1,6 +1,6 @@
 // The dispatch profile and registration notice rules of spec 2 §5, with the spec's messages, for the
 // driver setup's profile editor and the registration notify panel (and the calls behind them).
-import { DISPATCH_USER_ROLES, DRIVER_VEHICLES } from './enums.ts';
+import { DISPATCH_USER_ROLES, DRIVER_VEHICLES, driverVehicleOf } from './enums.ts';
 import { INVALID_PHONE_MESSAGE, isEmailAddress, isValidPhone } from './rules.ts';
 
 export const USER_ROLE_NOT_SELECTED_MESSAGE = 'User Role Not Selected';
@@ -25,7 +25,8 @@ export function dispatchProfileProblems(profile: DispatchProfileInput): string[]
     return [USER_ROLE_NOT_SELECTED_MESSAGE];
   if (profile.userRole !== 'DRIVER') return [];
   const problems: string[] = [];
-  if (profile.vehicle === null || !(DRIVER_VEHICLES as readonly string[]).includes(profile.vehicle))
+  // 'car' is a van (spec 2 §3), taken as on the driver register's own save.
+  if (profile.vehicle === null || !(DRIVER_VEHICLES as readonly string[]).includes(driverVehicleOf(profile.vehicle)))
     problems.push(DRIVER_VEHICLE_NOT_SELECTED_MESSAGE);
   if (profile.rooms.length === 0) problems.push(DRIVER_ROOMS_NOT_SELECTED_MESSAGE);
   if (profile.driverNumber === null || !Number.isInteger(profile.driverNumber) || profile.driverNumber < 1)

@@ -3,21 +3,31 @@
 
 /**
  * A driver's vehicle (spec 2 §3 'Driver'): bike, top box bike, push bike, cargo bike, cargo bike max,
- * van; car is kept as its own value and treated as a van where pay depends on the vehicle.
+ * van. These are the choices the forms offer and the only values the calls store.
  */
-export const DRIVER_VEHICLES = [
-  'bike',
-  'top box bike',
-  'push bike',
-  'cargo bike',
-  'cargo bike max',
-  'van',
-  'car',
-] as const;
+export const DRIVER_VEHICLES = ['bike', 'top box bike', 'push bike', 'cargo bike', 'cargo bike max', 'van'] as const;
 export type DriverVehicle = (typeof DRIVER_VEHICLES)[number];
 
+/**
+ * 'car': a value some drivers are still stored with. Spec 2 §3 treats a car as a van, so it is never
+ * offered, is read as 'van' wherever a driver is answered, and pays as a van (driver-pay formulas).
+ */
+export const STORED_CAR = 'car';
+/** A vehicle as the drivers table may hold it: one of DRIVER_VEHICLES or the older 'car'. */
+export type StoredDriverVehicle = DriverVehicle | typeof STORED_CAR;
+
+/**
+ * A stored or sent vehicle as the register takes it: 'car' is a van (spec 2 §3), any other value is
+ * left as it is (for the caller's check to refuse or keep).
+ */
+export function driverVehicleOf(vehicle: StoredDriverVehicle): DriverVehicle;
+export function driverVehicleOf(vehicle: string): string;
+export function driverVehicleOf(vehicle: string): string {
+  return vehicle === STORED_CAR ? 'van' : vehicle;
+}
+
 /** Vehicles with an engine: they carry a registration plate, which the driver's registration must give. */
-export const MOTOR_VEHICLES: readonly DriverVehicle[] = ['bike', 'top box bike', 'van', 'car'];
+export const MOTOR_VEHICLES: readonly DriverVehicle[] = ['bike', 'top box bike', 'van'];
 
 /** Driver pay settings (spec 2 §3): how often a driver is paid. */
 export const PAY_FREQUENCIES = ['WEEKLY', 'BI_WEEKLY', 'MONTHLY'] as const;

@@ -11,8 +11,9 @@ describe('driver labels', () => {
       'Cargo Bike',
       'Cargo Bike Max',
       'Van',
-      'Car',
     ]);
+    // A driver still stored with 'car' reads as a van (spec 2 §3 'car treated as van').
+    expect(DRIVER_VEHICLE_LABELS.car).toBe('Van');
     expect(PAY_FREQUENCIES.map((frequency) => PAY_FREQUENCY_LABELS[frequency])).toEqual([
       'Weekly',
       'Bi-weekly',

@@ -1,15 +1,18 @@
 // Words staff read for the driver enumerations (labels, never the stored values).
-import type { DriverVehicle, PayFrequency } from './enums.ts';
+import type { PayFrequency, StoredDriverVehicle } from './enums.ts';
 
-/** A driver's vehicle as the driver list's Vehicle column and the forms show it. */
-export const DRIVER_VEHICLE_LABELS: Record<DriverVehicle, string> = {
+/**
+ * A driver's vehicle as the driver list's Vehicle column, the forms, the pay grid and the pay
+ * documents show it. A stored 'car' reads 'Van': spec 2 §3 treats a car as a van.
+ */
+export const DRIVER_VEHICLE_LABELS: Record<StoredDriverVehicle, string> = {
   bike: 'Bike',
   'top box bike': 'Top Box Bike',
   'push bike': 'Push Bike',
   'cargo bike': 'Cargo Bike',
   'cargo bike max': 'Cargo Bike Max',
   van: 'Van',
-  car: 'Car',
+  car: 'Van',
 };
 
 /** Pay frequencies as the pay settings form shows them. */

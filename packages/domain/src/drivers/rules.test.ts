@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DRIVER_VEHICLES } from './enums.ts';
+import { DRIVER_VEHICLES, driverVehicleOf, STORED_CAR } from './enums.ts';
 import {
   EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE,
   EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE,
@@ -13,6 +13,7 @@ import {
   isEquipmentOutstanding,
   isValidPhone,
   missingRegistrationDetails,
+  needsVehicleRegistration,
   newEquipmentEntry,
   PAY_ADDRESS_REQUIRED_MESSAGE,
   PAY_EMAIL_INVALID_MESSAGE,
@@ -135,5 +136,17 @@ describe('missing registration details', () => {
   it('knows every vehicle', () => {
     for (const vehicle of DRIVER_VEHICLES)
       expect(Array.isArray(missingRegistrationDetails({ phone: '1', vehicle, vehicleRegistration: '' }))).toBe(true);
+  });
+});
+
+describe('a driver still stored with a car', () => {
+  it('is a van: offered no more, read as van, asked for a plate like one', () => {
+    expect(DRIVER_VEHICLES).not.toContain(STORED_CAR);
+    expect(driverVehicleOf(STORED_CAR)).toBe('van');
+    expect(driverVehicleOf('push bike')).toBe('push bike');
+    expect(needsVehicleRegistration(STORED_CAR)).toBe(true);
+    expect(missingRegistrationDetails({ phone: '0871234567', vehicle: STORED_CAR, vehicleRegistration: '' })).toEqual([
+      'Vehicle registration',
+    ]);
   });
 });

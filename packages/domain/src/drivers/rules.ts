@@ -3,7 +3,13 @@
 // saving, the web app before sending.
 import { z } from 'zod';
 import { isInputDay } from '../common/input-checks.ts';
-import { MOTOR_VEHICLES, PAY_FREQUENCIES, type DriverVehicle, type PayFrequency } from './enums.ts';
+import {
+  driverVehicleOf,
+  MOTOR_VEHICLES,
+  PAY_FREQUENCIES,
+  type PayFrequency,
+  type StoredDriverVehicle,
+} from './enums.ts';
 
 /** A field and what is wrong with it, as the server's 400 details and the forms show it. */
 export interface DriverProblem {
@@ -16,9 +22,9 @@ export interface DriverProblem {
 export const REGISTRATION_PHONE = 'Phone';
 export const REGISTRATION_VEHICLE_REGISTRATION = 'Vehicle registration';
 
-/** True when the driver's vehicle carries a registration plate. */
-export function needsVehicleRegistration(vehicle: DriverVehicle): boolean {
-  return MOTOR_VEHICLES.includes(vehicle);
+/** True when the driver's vehicle carries a registration plate (a stored 'car' is a van: it does). */
+export function needsVehicleRegistration(vehicle: StoredDriverVehicle): boolean {
+  return MOTOR_VEHICLES.includes(driverVehicleOf(vehicle));
 }
 
 /**
@@ -28,7 +34,7 @@ export function needsVehicleRegistration(vehicle: DriverVehicle): boolean {
  */
 export function missingRegistrationDetails(driver: {
   phone: string;
-  vehicle: DriverVehicle;
+  vehicle: StoredDriverVehicle;
   vehicleRegistration: string;
 }): string[] {
   const missing: string[] = [];

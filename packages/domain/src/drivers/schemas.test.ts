@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { DRIVER_VEHICLES } from './enums.ts';
 import { INVALID_PHONE_MESSAGE } from './rules.ts';
 import {
   createDriverBodySchema,
+  updateDriverBodySchema,
   equipmentBodySchema,
   paySettingsBodySchema,
   driverListQuerySchema,
@@ -31,6 +33,25 @@ describe('driver body schemas', () => {
     expect(createDriverBodySchema.safeParse({ ...driver, firstName: '  ' }).error?.issues[0]?.message).toBe(
       "Please enter the driver's first name.",
     );
+  });
+
+  it('asks for an empty driver number, and names the range for one the register cannot take', () => {
+    const { driverNumber: _number, ...withoutNumber } = driver;
+    for (const body of [withoutNumber, { ...driver, driverNumber: null }])
+      expect(createDriverBodySchema.safeParse(body).error?.issues).toEqual([
+        expect.objectContaining({ path: ['driverNumber'], message: 'Please enter the driver number.' }),
+      ]);
+    for (const driverNumber of [0, -5, 7.5, Number.NaN, '7'])
+      expect(createDriverBodySchema.safeParse({ ...driver, driverNumber }).error?.issues[0]?.message).toBe(
+        'Driver number must be a whole number from 1 to 2147483647.',
+      );
+  });
+
+  it('offers no car, yet takes a car as the van spec 2 §3 treats it as, so nothing new is stored as car', () => {
+    expect(DRIVER_VEHICLES).not.toContain('car');
+    expect(createDriverBodySchema.parse({ ...driver, vehicle: 'car' }).vehicle).toBe('van');
+    expect(updateDriverBodySchema.parse({ ...driver, id: 7, vehicle: 'car' }).vehicle).toBe('van');
+    expect(createDriverBodySchema.parse({ ...driver, vehicle: 'cargo bike max' }).vehicle).toBe('cargo bike max');
   });
 
   it('lets pay settings arrive with nothing chosen, for the save rule to answer', () => {

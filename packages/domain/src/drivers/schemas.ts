@@ -3,7 +3,7 @@ import { isoDateTime } from '../common/api.ts';
 import { bodyId, paramId } from '../common/input.ts';
 import { isInputDay, MAX_DB_ID } from '../common/input-checks.ts';
 import { euro } from '../pricing/schemas.ts';
-import { DISPATCH_USER_ROLES, DRIVER_VEHICLES, PAY_FREQUENCIES } from './enums.ts';
+import { DISPATCH_USER_ROLES, DRIVER_VEHICLES, driverVehicleOf, PAY_FREQUENCIES, STORED_CAR } from './enums.ts';
 import { INVALID_PHONE_MESSAGE, isValidPhone, PAY_FREQUENCY_REQUIRED_MESSAGE } from './rules.ts';
 
 // The 'Drivers' calls of spec 2 §7 (issue 13): the driver register, its setup data, a driver's pay
@@ -19,10 +19,15 @@ const text = (name: string, max: number) =>
   z.string(`${name} must be text.`).max(max, `${name} must be at most ${max} characters.`);
 
 const driverNumberMessage = `Driver number must be a whole number from 1 to ${MAX_DB_ID}.`;
+/** An empty driver number is asked for, as the form's other required fields are ('Please enter …'). */
+export const DRIVER_NUMBER_MISSING_MESSAGE = 'Please enter the driver number.';
 
 /** A driver's number: a positive int4, unique among drivers. */
 export const driverNumberSchema = z
-  .number(driverNumberMessage)
+  .number({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null ? DRIVER_NUMBER_MISSING_MESSAGE : driverNumberMessage,
+  })
   .int(driverNumberMessage)
   .min(1, driverNumberMessage)
   .max(MAX_DB_ID, driverNumberMessage);
@@ -55,7 +60,14 @@ export const createDriverBodySchema = z.strictObject({
     .trim()
     .refine((phone) => phone === '' || isValidPhone(phone), INVALID_PHONE_MESSAGE)
     .default(''),
-  vehicle: z.enum(DRIVER_VEHICLES, 'Please select a vehicle.'),
+  /**
+   * One of the vehicles offered. 'car' is taken too and saved as 'van' (spec 2 §3 'car treated as
+   * van'): a client sending back a driver it read before car was folded into van is not refused over
+   * a field it did not change, and nothing new is stored as 'car'.
+   */
+  vehicle: z
+    .enum([...DRIVER_VEHICLES, STORED_CAR], 'Please select a vehicle.')
+    .transform((vehicle) => driverVehicleOf(vehicle)),
   /** The registration plate of a vehicle with an engine; '' while not given. */
   vehicleRegistration: text('Vehicle registration', 20)
     .trim()

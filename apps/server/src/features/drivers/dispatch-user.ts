@@ -7,7 +7,12 @@ import {
   DRIVER_VEHICLE_NOT_SELECTED_MESSAGE,
   splitRooms,
 } from '@courier/domain/drivers/dispatch-profile';
-import { DISPATCH_USER_ROLES, type DispatchUserRole, type DriverVehicle } from '@courier/domain/drivers/enums';
+import {
+  DISPATCH_USER_ROLES,
+  driverVehicleOf,
+  type DispatchUserRole,
+  type DriverVehicle,
+} from '@courier/domain/drivers/enums';
 import type { DispatchUser, UpdateDispatchUserBody } from '@courier/domain/drivers/setup-schemas';
 import { findUserById, type UserRow } from '../../core/users.ts';
 import type { Db, DbOrTx } from '../../db/client.ts';
@@ -43,7 +48,8 @@ async function dispatchUserOf(db: DbOrTx, profile: ProfileRow, user: UserRow): P
     rooms: profile.rooms,
     driverId: driver?.id ?? null,
     driverNumber: driver?.driverNumber ?? null,
-    vehicle: (driver?.vehicle as DriverVehicle | undefined) ?? null,
+    // A stored 'car' is a van (spec 2 §3): the editor offers and sends back 'van'.
+    vehicle: driver ? (driverVehicleOf(driver.vehicle) as DriverVehicle) : null,
     updatedAt: profile.updatedAt.toISOString(),
   };
 }
@@ -201,7 +207,7 @@ export async function updateDispatchUser(
           signedInUserId: options.signedInUserId,
           user,
           driverNumber: body.driverNumber!,
-          vehicle: body.vehicle as DriverVehicle,
+          vehicle: driverVehicleOf(body.vehicle!) as DriverVehicle, // the rule above took it ('car' as 'van')
           rooms,
         });
 

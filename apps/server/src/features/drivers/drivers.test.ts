@@ -153,6 +153,10 @@ describe.each(databaseKinds)('the driver register on %s', (kind) => {
       const cases: [Record<string, unknown>, string, string][] = [
         [{ phone: '12 34' }, 'body.phone', INVALID_PHONE_MESSAGE],
         [{ vehicle: 'lorry' }, 'body.vehicle', 'Please select a vehicle.'],
+        [{ vehicle: 'Car' }, 'body.vehicle', 'Please select a vehicle.'],
+        [{ driverNumber: undefined }, 'body.driverNumber', 'Please enter the driver number.'],
+        [{ driverNumber: null }, 'body.driverNumber', 'Please enter the driver number.'],
+        [{ driverNumber: 0 }, 'body.driverNumber', 'Driver number must be a whole number from 1 to 2147483647.'],
         [{ firstName: ' ' }, 'body.firstName', "Please enter the driver's first name."],
         [{ email: 'not-an-email' }, 'body.email', 'Please enter a valid email address.'],
         [
@@ -219,6 +223,58 @@ describe.each(databaseKinds)('the driver register on %s', (kind) => {
       const response = await call(accounts, 'PUT', '/api/drivers/update', { id: created.id, ...body, phone: '' });
       expect(response.statusCode).toBe(200);
       expect(response.json().registration).toEqual({ complete: false, missing: ['Phone'] });
+    });
+  });
+
+  describe("a driver still stored with 'car' (spec 2 §3 'car treated as van')", () => {
+    it('is answered as a van everywhere, and the setup offers no car', async () => {
+      const row = await createDriverRow(t.db, { vehicle: 'car', vehicleRegistration: '' });
+      const listed = driverListSchema
+        .parse((await call(dispatcher, 'GET', '/api/drivers')).json())
+        .find((driver) => driver.id === row.id);
+      expect(listed).toMatchObject({
+        vehicle: 'van',
+        vehicleLabel: 'Van',
+        // A van carries a plate: the registration still asks for it.
+        registration: { complete: false, missing: ['Vehicle registration'] },
+      });
+      const found = await call(dispatcher, 'GET', `/api/driver/${encodeURIComponent(row.email)}`);
+      expect(driverSchema.parse(found.json()).vehicle).toBe('van');
+      const setup = driverSetupDataSchema.parse((await call(accounts, 'GET', '/api/drivers/setup-data')).json());
+      expect(setup.vehicleTypes.map((type) => type.value)).not.toContain('car');
+      expect(setup.vehicleTypes.map((type) => type.label)).not.toContain('Car');
+      expect(setup.profiles.find((profile) => profile.driverId === row.id)?.vehicle).toBe('van');
+    });
+
+    it('saves an unrelated change, whether the vehicle comes back as the van it was answered as or as car', async () => {
+      for (const sentBack of ['van', 'car']) {
+        const row = await createDriverRow(t.db, { vehicle: 'car', phone: '' });
+        const body = {
+          id: row.id,
+          driverNumber: row.driverNumber,
+          firstName: row.firstName,
+          lastName: row.lastName,
+          email: row.email,
+          phone: '+353 87 111 2233',
+          vehicle: sentBack,
+          vehicleRegistration: row.vehicleRegistration,
+          rooms: [],
+        };
+        const response = await call(dispatcher, 'PUT', '/api/drivers/update', body);
+        expect(response.statusCode, sentBack).toBe(200);
+        expect(driverSchema.parse(response.json())).toMatchObject({ phone: '+353 87 111 2233', vehicle: 'van' });
+        const [saved] = await t.db.select().from(drivers).where(eq(drivers.id, row.id));
+        expect(saved?.vehicle, sentBack).toBe('van');
+      }
+    });
+
+    it('takes car on create as a van: nothing new is stored as car', async () => {
+      const response = await call(accounts, 'POST', '/api/drivers/create', newDriver({ vehicle: 'car' }));
+      expect(response.statusCode).toBe(200);
+      const created = driverSchema.parse(response.json());
+      expect(created).toMatchObject({ vehicle: 'van', vehicleLabel: 'Van' });
+      const [row] = await t.db.select().from(drivers).where(eq(drivers.id, created.id));
+      expect(row?.vehicle).toBe('van');
     });
   });
 

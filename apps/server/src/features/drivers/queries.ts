@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { instantOfDublinTime } from '@courier/domain/common/calendar-days';
-import type { DriverVehicle } from '@courier/domain/drivers/enums';
+import { driverVehicleOf, type DriverVehicle } from '@courier/domain/drivers/enums';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
 import { missingRegistrationDetails } from '@courier/domain/drivers/rules';
 import type { Driver } from '@courier/domain/drivers/schemas';
@@ -25,8 +25,10 @@ const equipmentOnLoan = sql<number>`(
 
 /** A driver row as the register's calls answer it. */
 function toDriver(row: DriverRow, onLoan: number): Driver {
-  // The column is text; the calls that write it only ever store one of the domain's vehicles.
-  const vehicle = row.vehicle as DriverVehicle;
+  // The column is text; the calls that write it only ever store one of the domain's vehicles. A
+  // driver stored with the older 'car' is answered as a van (spec 2 §3), so every screen shows,
+  // offers and sends back 'van' for it.
+  const vehicle = driverVehicleOf(row.vehicle) as DriverVehicle;
   const missing = missingRegistrationDetails({ ...row, vehicle });
   return {
     id: row.id,

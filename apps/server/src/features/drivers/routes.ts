@@ -24,9 +24,9 @@ const registerRoute = areaRoutes({ access: access.roles(AREAS.driverList), tags:
 const setupRoute = areaRoutes({ access: access.roles(AREAS.driverSetup), tags: ['drivers'] });
 
 const bodyRules =
-  'driverNumber a whole number from 1 to 2147483647, unique (409 ALREADY_EXISTS naming the driver who has it); ' +
+  'driverNumber required ("Please enter the driver number."), a whole number from 1 to 2147483647, unique (409 ALREADY_EXISTS naming the driver who has it); ' +
   'firstName and lastName required (trimmed); email an e-mail address, unique whatever its case (409); ' +
-  `phone optional, else at least 8 digits ("${INVALID_PHONE_MESSAGE}"); vehicle one of ${DRIVER_VEHICLES.join(', ')}; ` +
+  `phone optional, else at least 8 digits ("${INVALID_PHONE_MESSAGE}"); vehicle one of ${DRIVER_VEHICLES.join(', ')} ('car' is taken and saved as van, spec 2 §3; a driver stored with car is answered as van); ` +
   'vehicleRegistration the plate (upper-cased, may be empty); rooms dispatch room names from GET /api/drivers/setup-data (400 for an unknown one); blocked. ' +
   'Audited.';
 

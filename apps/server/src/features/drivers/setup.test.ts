@@ -236,6 +236,29 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
       expect(linked.json()).toMatchObject({ userRole: 'DRIVER', rooms: ['Cork', 'Overnight'] });
     });
 
+    it("opens a user's driver stored with 'car' as a van, and saves car sent back as a van (spec 2 §3)", async () => {
+      const user = await createUser(t.db);
+      const driver = await createDriverRow(t.db, { userId: user.id, vehicle: 'car', rooms: ['Cork'] });
+      const opened = await call(accounts, 'POST', '/api/drivers/dispatch-user', { userId: user.id });
+      expect(opened.statusCode).toBe(200);
+      const profile = dispatchUserSchema.parse(opened.json());
+      expect(profile).toMatchObject({ userRole: 'DRIVER', driverId: driver.id, vehicle: 'van' });
+      for (const vehicle of ['car', 'van']) {
+        const saved = await call(accounts, 'PUT', '/api/drivers/dispatch-user', {
+          clickUserId: user.id,
+          dispatchUserId: profile.dispatchUserId,
+          userRole: 'DRIVER',
+          vehicle,
+          driverNumber: driver.driverNumber,
+          rooms: 'Cork,Overnight',
+        });
+        expect(saved.statusCode, vehicle).toBe(200);
+        expect(dispatchUserSchema.parse(saved.json())).toMatchObject({ vehicle: 'van', rooms: ['Cork', 'Overnight'] });
+        const [row] = await t.db.select().from(drivers).where(eq(drivers.id, driver.id));
+        expect(row?.vehicle, vehicle).toBe('van');
+      }
+    });
+
     it('answers the spec messages (spec 2 §5), unknown rooms, clashes and missing records', async () => {
       const user = await createUser(t.db);
       const { dispatchUserId } = dispatchUserSchema.parse(

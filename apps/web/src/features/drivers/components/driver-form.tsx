@@ -12,7 +12,6 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { AREAS, hasAccess, parseRoles } from '@courier/domain/auth/roles';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { typedNumber } from '@courier/domain/common/typed-number';
 import { DRIVER_VEHICLES, type DriverVehicle } from '@courier/domain/drivers/enums';
 import { DRIVER_VEHICLE_LABELS } from '@courier/domain/drivers/labels';
@@ -22,15 +21,11 @@ import { ApiRequestError } from '@/api/client.ts';
 import { useCreateDriver, useDriverSetupData, useUpdateDriver } from '@/api/drivers.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useSession } from '@/session/session-store.ts';
-import { nearLimitCount } from '@/ui/limit-count.ts';
 import { toast } from '@/ui/toast.ts';
+import { textLimitOf } from './text-limit.ts';
 import { useReportUnsaved } from './unsaved-changes.tsx';
 
-/** The server's text limits, on the inputs (an e-mail field is a string format textLimits does not read). */
-const LIMITS = {
-  ...textLimits(createDriverBodySchema),
-  email: createDriverBodySchema.shape.email.maxLength ?? undefined,
-};
+// The vehicles offered: no car, which spec 2 §3 treats as a van (a driver stored with one is answered as a van).
 const VEHICLE_OPTIONS = DRIVER_VEHICLES.map((value) => ({ value, label: DRIVER_VEHICLE_LABELS[value] }));
 
 interface DriverFields {
@@ -93,19 +88,24 @@ export function DriverForm({
     // A field being corrected stops saying what was wrong with it.
     setProblems((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
   };
-  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'vehicleRegistration') => ({
-    value: fields[field],
-    maxLength: LIMITS[field],
-    description: nearLimitCount(fields[field], LIMITS[field]),
-    error: fieldError(field),
-    onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
-  });
+  const text = (field: 'firstName' | 'lastName' | 'email' | 'phone' | 'vehicleRegistration') => {
+    // Text past the server's limit is kept and refused at the field, never cut by a maxlength.
+    const { count, overLimit } = textLimitOf(createDriverBodySchema.shape[field], fields[field]);
+    return {
+      value: fields[field],
+      description: count,
+      error: overLimit ?? fieldError(field),
+      onChange: (event: React.ChangeEvent<HTMLInputElement>) => set(field, event.currentTarget.value),
+    };
+  };
 
   const submit = () => {
+    const typedDriverNumber = typedNumber(fields.driverNumber);
     const body = {
       // The number as typed, so '-5' or '7.5' is refused in the schema's words, never sent as 5 or 75.
-      // Empty, or text that reads as no number ('-'), is checked as 0 so the schema names the field too.
-      driverNumber: typedNumber(fields.driverNumber) ?? 0,
+      // Empty is no number (null), which the schema asks for; text that reads as no number ('-') is
+      // checked as NaN, which the schema refuses with the range it takes.
+      driverNumber: typedDriverNumber === undefined ? Number.NaN : typedDriverNumber,
       firstName: fields.firstName,
       lastName: fields.lastName,
       email: fields.email.trim(),

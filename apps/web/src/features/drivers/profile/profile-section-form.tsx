@@ -1,7 +1,6 @@
 import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
 import type { TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
-import { maxLengthOf } from '@courier/domain/common/field-limits';
 import {
   driverProfileSectionSchemas,
   type DriverProfileSection,
@@ -12,18 +11,18 @@ import { ApiRequestError } from '@/api/client.ts';
 import type { useSaveDriverProfile } from '@/api/drivers.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { DayInput } from '@/ui/day-input.tsx';
-import { nearLimitCount } from '@/ui/limit-count.ts';
 import { toast } from '@/ui/toast.ts';
+import { textLimitOf } from '../components/text-limit.ts';
 import { useReportUnsaved } from '../components/unsaved-changes.tsx';
 import { PROFILE_SECTIONS, type ProfileField } from './profile-fields.ts';
 
 type FieldValue = string | boolean | null;
 
-/** The text limit of a section's field, from the domain schema (the server's own). */
-function limitOf(section: DriverProfileSection, key: string): number | undefined {
+/** The count and over-limit message of a section's text field, from the domain schema (the server's own). */
+function limitOf(section: DriverProfileSection, key: string, text: string): ReturnType<typeof textLimitOf> {
   const shape = driverProfileSectionSchemas[section].shape as Record<string, z.ZodType>;
   const field = shape[key];
-  return field ? maxLengthOf(field) : undefined;
+  return field ? textLimitOf(field, text) : {};
 }
 
 /** The first message of each field the section's schema refuses, by field key. */
@@ -176,7 +175,8 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
         />
       );
     const text = typeof value === 'string' ? value : '';
-    const limit = limitOf(section, field.key);
+    // Text past the limit is kept and refused at the field, never cut by a maxlength.
+    const { count, overLimit } = limitOf(section, field.key, text);
     return (
       <TextInput
         key={field.key}
@@ -184,9 +184,8 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
         type={field.kind === 'phone' ? 'tel' : 'text'}
         placeholder={field.placeholder}
         value={text}
-        maxLength={limit}
-        description={nearLimitCount(text, limit)}
-        error={messageOf(field.key)}
+        description={count}
+        error={overLimit ?? messageOf(field.key)}
         onChange={(event) => set(field.key, event.currentTarget.value)}
       />
     );
