@@ -327,23 +327,57 @@ describe('driver pay', () => {
     }
   });
 
-  test('a fuel percent refuses a minus as it is typed: never a mangled percent', async () => {
+  test("a fuel percent keeps a typed minus and refuses it at the field in the save schema's words, as the API does", async () => {
     const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) => candidate.status === 'ACTIVE' || candidate.status === 'IN_REVIEW',
+    );
+    if (!period) throw new Error('The demo data has an editable pay period this week.');
+    const message = 'Fuel percent must be 0 or more.';
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    const posted: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/pay/period')
+        posted.push(request.postDataJSON());
+    });
     try {
       await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
       await page.getByRole('region', { name: 'Pay periods' }).waitFor({ timeout: 20_000 });
       const fuel = page.getByRole('textbox', { name: 'Van / car fuel' });
-      await fuel.fill('');
-      await fuel.pressSequentially('-500');
-      // The minus never shows; 500 is shown as typed and said to be out of range, never taken.
-      expect(await fuel.inputValue()).toBe('500%');
-      await page.keyboard.press('Tab');
-      expect(await fuel.inputValue()).toBe('500%');
-      expect(await fuel.getAttribute('aria-invalid')).toBe('true');
-      await page.getByText('Fuel percent must be at most 100.').first().waitFor();
+      const bar = page.getByRole('region', { name: 'Unsaved pay changes' });
+      for (const typed of ['-5', '-500']) {
+        await fuel.fill('');
+        await fuel.pressSequentially(typed);
+        // The minus stays: -5 was taken as 5, a percent nobody typed.
+        expect(await fuel.inputValue(), typed).toBe(`${typed}%`);
+        await page.keyboard.press('Tab');
+        expect(await fuel.inputValue(), typed).toBe(`${typed}%`);
+        expect(await fuel.getAttribute('aria-invalid'), typed).toBe('true');
+        await page.getByText(message, { exact: true }).first().waitFor();
+        await bar.getByText(`Van / car fuel: ${message}`).waitFor();
+        expect(await bar.getByRole('button', { name: 'Save', exact: true }).isDisabled(), typed).toBe(true);
+      }
+      await page.waitForTimeout(300);
+      expect(posted).toEqual([]);
+      // The API refuses it the same way, naming the field: the screen's rule is the server's.
+      const refused = await api<{ details: { field: string; message: string }[] }>('accounts', '/pay/period', {
+        method: 'POST',
+        body: [
+          {
+            id: period.id,
+            daysWorked: period.daysWorked,
+            daysBookedOff: period.daysBookedOff,
+            daysMissed: period.daysMissed,
+            fuelPercent: -5,
+          },
+        ],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.details).toContainEqual({ field: 'body.0.fuelPercent', message });
+      const [after] = (await periodsOf(week)).filter((candidate) => candidate.id === period.id);
+      expect(after?.fuelPercent).toBe(period.fuelPercent);
       // Nothing was saved: Discard puts the page back.
-      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByRole('button', { name: 'Discard' }).click();
+      await bar.getByRole('button', { name: 'Discard' }).click();
       expect(problems).toEqual([]);
     } finally {
       await context.close();
@@ -373,6 +407,8 @@ describe('driver pay', () => {
       for (const [typed, message] of [
         ['', 'Enter a fuel percent from 0 to 100.'],
         ['150', 'Fuel percent must be at most 100.'],
+        // Kept as typed, not cut to 8.55.
+        ['8.555', 'Fuel percent has at most 2 decimal places.'],
       ] as const) {
         await fuel.fill('');
         if (typed) await fuel.pressSequentially(typed);

@@ -3,10 +3,8 @@ import { payWeekOf, recentPayWeeks } from './pay-weeks.ts';
 import {
   createPayPeriodBodySchema,
   finalisePayPeriodsBodySchema,
-  FUEL_PERCENT_EMPTY_MESSAGE,
   PAY_ADJUSTMENT_AMOUNT_UNREADABLE,
   PAY_WEEK_MESSAGE,
-  parseFuelPercentText,
   payAdjustmentProblem,
   payWindowQuerySchema,
   savePayPeriodsBodySchema,
@@ -124,31 +122,6 @@ describe('save, create and finalise bodies', () => {
     expect(messages(finalisePayPeriodsBodySchema.safeParse({ ids: [1, 1] }))).toEqual([
       'A pay period is listed twice.',
     ]);
-  });
-});
-
-describe('parseFuelPercentText: a fuel input read as a percent, or what is wrong with it', () => {
-  it.each([
-    ['8.5', 8.5],
-    ['0', 0],
-    ['100', 100],
-    [' 12 ', 12],
-    ['6.25%', 6.25],
-    ['8.', 8],
-  ])('%j is %d', (text, percent) => {
-    expect(parseFuelPercentText(text)).toEqual({ ok: true, percent });
-  });
-
-  it.each([
-    ['', FUEL_PERCENT_EMPTY_MESSAGE],
-    ['   ', FUEL_PERCENT_EMPTY_MESSAGE],
-    ['abc', FUEL_PERCENT_EMPTY_MESSAGE],
-    ['150', 'Fuel percent must be at most 100.'],
-    ['100.01', 'Fuel percent must be at most 100.'],
-    ['-1', FUEL_PERCENT_EMPTY_MESSAGE],
-    ['8.555', 'Fuel percent has at most 2 decimal places.'],
-  ])('refuses %j with its message', (text, message) => {
-    expect(parseFuelPercentText(text)).toEqual({ ok: false, message });
   });
 });
 

@@ -128,20 +128,6 @@ export const fuelPercentSchema = z
 export const FUEL_PERCENT_EMPTY_MESSAGE = `Enter a fuel percent from 0 to ${MAX_FUEL_PERCENT}.`;
 
 /**
- * A fuel input's text ('8.5', '8.5%', ' 12 ') read as a percent, or the message to show at the field:
- * an empty or unreadable text, or one out of range, is never taken as the percent before it.
- */
-export function parseFuelPercentText(text: string): { ok: true; percent: number } | { ok: false; message: string } {
-  const trimmed = text.trim().replace(/\s*%$/, '');
-  if (trimmed === '') return { ok: false, message: FUEL_PERCENT_EMPTY_MESSAGE };
-  if (!/^\d+(\.\d*)?$|^\.\d+$/.test(trimmed)) return { ok: false, message: FUEL_PERCENT_EMPTY_MESSAGE };
-  const parsed = fuelPercentSchema.safeParse(Number(trimmed));
-  return parsed.success
-    ? { ok: true, percent: parsed.data }
-    : { ok: false, message: parsed.error.issues[0]?.message ?? FUEL_PERCENT_EMPTY_MESSAGE };
-}
-
-/**
  * One period of POST /api/pay/period. The component amounts, when given, replace the computed ones
  * (null or absent: computed); total and every other field of the row are recomputed by the server,
  * so a row the server answered may be sent back with its inputs changed. version, when given, must

@@ -4,12 +4,7 @@ import { useMemo, useState } from 'react';
 import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import {
-  isEditablePayPeriod,
-  MAX_FUEL_PERCENT,
-  parseFuelPercentText,
-  type PayPeriod,
-} from '@courier/domain/driver-pay/schemas';
+import { isEditablePayPeriod, MAX_FUEL_PERCENT, type PayPeriod } from '@courier/domain/driver-pay/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import {
   fetchPayPeriodsCsv,
@@ -27,6 +22,7 @@ import { toast } from '@/ui/toast.ts';
 import { AddDriverDialog } from './add-driver-dialog.tsx';
 import { AdjustmentsPanel } from './adjustments-panel.tsx';
 import { MarkPaidAction } from './mark-paid-action.tsx';
+import { parseFuelPercent } from './pay-cell-values.ts';
 import { PayGrid, type PayGridActions } from './pay-grid.tsx';
 import { PAY_TEXTS } from './pay-labels.ts';
 import { PayPendingBar } from './pay-pending-bar.tsx';
@@ -88,19 +84,17 @@ function FuelInput({
       value={typed ?? value}
       min={0}
       max={MAX_FUEL_PERCENT}
-      decimalScale={2}
       step={0.5}
       suffix="%"
       disabled={disabled}
-      // Out of range is shown and said at the field, not clamped away: 150 was silently ignored.
+      // Out of range, below 0 or past cents is kept as typed and said at the field in the save schema's
+      // words, never clamped or changed ('-5' stays -5, refused: the minus was dropped, so -5 was taken
+      // as 5; 8.555 stays, refused: it was cut to 8.55).
       clampBehavior="none"
       error={problem}
-      // A minus is refused as it is typed ('-500' showed '-00%'): a percent here is 0 to 100.
-      allowNegative={false}
       onChange={(next) => {
-        const text = String(next);
-        const parsed = parseFuelPercentText(text);
-        onChange(parsed.ok ? { percent: parsed.percent } : { text, problem: parsed.message });
+        const parsed = parseFuelPercent(next);
+        onChange(parsed.ok ? { percent: parsed.value } : { text: String(next), problem: parsed.message });
       }}
     />
   );

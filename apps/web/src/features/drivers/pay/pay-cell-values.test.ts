@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoost, parseDays } from './pay-cell-values.ts';
+import { parseBoost, parseDays, parseFuelPercent } from './pay-cell-values.ts';
 
 describe('parseDays', () => {
   const daysWorked = parseDays('daysWorked');
@@ -39,5 +39,28 @@ describe('parseBoost', () => {
     });
     expect(parseBoost('-1')).toEqual({ ok: false, message: 'Manual boost must be 0 or more.' });
     expect(parseBoost('abc')).toEqual({ ok: false, message: 'Manual boost must be an amount in euro.' });
+  });
+});
+
+describe('parseFuelPercent', () => {
+  it('takes a percent from 0 to 100 with cents, as a number or its text', () => {
+    expect(parseFuelPercent(8.5)).toEqual({ ok: true, value: 8.5 });
+    expect(parseFuelPercent(0)).toEqual({ ok: true, value: 0 });
+    expect(parseFuelPercent('100')).toEqual({ ok: true, value: 100 });
+    expect(parseFuelPercent('6.25%')).toEqual({ ok: true, value: 6.25 });
+    expect(parseFuelPercent('8.')).toEqual({ ok: true, value: 8 });
+  });
+
+  it("keeps a minus and refuses it with the save schema's message, as the server does", () => {
+    expect(parseFuelPercent(-5)).toEqual({ ok: false, message: 'Fuel percent must be 0 or more.' });
+    expect(parseFuelPercent('-500')).toEqual({ ok: false, message: 'Fuel percent must be 0 or more.' });
+    expect(parseFuelPercent(-0.01)).toEqual({ ok: false, message: 'Fuel percent must be 0 or more.' });
+  });
+
+  it('refuses past 100 or past cents in those words, and asks for a percent when there is none', () => {
+    expect(parseFuelPercent(150)).toEqual({ ok: false, message: 'Fuel percent must be at most 100.' });
+    expect(parseFuelPercent(8.555)).toEqual({ ok: false, message: 'Fuel percent has at most 2 decimal places.' });
+    for (const typed of ['', ' ', '-', 'abc'])
+      expect(parseFuelPercent(typed), typed).toEqual({ ok: false, message: 'Enter a fuel percent from 0 to 100.' });
   });
 });

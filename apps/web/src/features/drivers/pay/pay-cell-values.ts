@@ -1,6 +1,7 @@
 import type { ZodType } from 'zod';
 import { typedDecimal } from '@courier/domain/common/input-checks';
-import { savePayPeriodSchema } from '@courier/domain/driver-pay/schemas';
+import { readTypedNumber } from '@courier/domain/common/typed-number';
+import { FUEL_PERCENT_EMPTY_MESSAGE, fuelPercentSchema, savePayPeriodSchema } from '@courier/domain/driver-pay/schemas';
 
 // What the grid's inputs accept, checked with the save's own schema, so a cell says what the server
 // would say ('Days worked must be a whole number from 0 to 7.', 'Manual boost must be at most €999999.').
@@ -40,6 +41,20 @@ export function parseBoost(text: string): ParsedCell<number | null> {
   const trimmed = text.trim();
   if (trimmed === '') return { ok: true, value: null };
   return checked<number | null>(savePayPeriodSchema.shape.manualBoost, numberOf(trimmed));
+}
+
+/**
+ * A fuel percent input's value as the NumberInput gives it (a number, or its text until it reads as
+ * one). Kept as typed and checked with the save's own schema, so -5 is refused as 'Fuel percent must
+ * be 0 or more.' rather than losing its minus; empty or no number asks for a percent from 0 to 100.
+ */
+export function parseFuelPercent(typed: number | string): ParsedCell<number> {
+  const read = readTypedNumber(typeof typed === 'string' ? typed.replace(/\s*%\s*$/, '') : typed, {
+    schema: fuelPercentSchema,
+    notANumber: FUEL_PERCENT_EMPTY_MESSAGE,
+  });
+  if (!read.ok) return read;
+  return read.value === null ? { ok: false, message: FUEL_PERCENT_EMPTY_MESSAGE } : { ok: true, value: read.value };
 }
 
 export const parseCell = (column: PayCellColumn, text: string): ParsedCell<number | null> =>
