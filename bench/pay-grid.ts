@@ -5,10 +5,12 @@ import { sql } from 'drizzle-orm';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { addDays, dublinToday, weekOf } from '@courier/domain/common/calendar-days';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
+import { loadConfig } from '../apps/server/src/config.ts';
 import { openDatabase, rowsOf, type Database } from '../apps/server/src/db/client.ts';
 import { bookingTasks, payPeriods } from '../apps/server/src/db/schema/index.ts';
 import { seedDemoDataIfEmpty } from '../apps/server/src/db/seed/demo.ts';
 import { weekInstants } from '../apps/server/src/features/driver-pay/queries.ts';
+import { demoInvoicing } from '../apps/server/src/features/invoicing/demo-invoicing.ts';
 import { DEMO_PASSWORD, startServerProcess } from './built-app.ts';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH, median } from './chromium.ts';
 import { seedPayDrivers } from './pay-seed.ts';
@@ -476,7 +478,7 @@ export async function benchPayGrid(root: string, progress: (text: string) => voi
     const database = await openDatabase({ dataDir });
     try {
       await database.migrate();
-      await seedDemoDataIfEmpty(database.db);
+      await seedDemoDataIfEmpty(database.db, { invoicing: demoInvoicing(loadConfig().invoiceSupplier) });
       await seedWeek(database, week);
     } finally {
       await database.close();

@@ -4,9 +4,11 @@
 // its fresh embedded database a small demo and background runs of both queues, among them a failed
 // one: the running app cannot be made to fail a run on purpose, and a browser test cannot reach the
 // shared server's embedded database. The status text is a real one, sent by the server's runner.
+import { loadConfig } from '../../apps/server/src/config.ts';
 import { openDatabase } from '../../apps/server/src/db/client.ts';
 import { backgroundRuns } from '../../apps/server/src/db/schema/index.ts';
 import { seedDemoData } from '../../apps/server/src/db/seed/demo.ts';
+import { demoInvoicing } from '../../apps/server/src/features/invoicing/demo-invoicing.ts';
 import { writeRunLog } from '../../apps/server/src/platform/background/run-log.ts';
 import { SMS_RUN_KINDS, createSmsSender } from '../../apps/server/src/platform/sms.ts';
 
@@ -17,7 +19,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 
 const database = await openDatabase({ dataDir });
 await database.migrate();
-await seedDemoData(database.db, { companyCount: 4 });
+await seedDemoData(database.db, { companyCount: 4, invoicing: demoInvoicing(loadConfig().invoiceSupplier) });
 const { db } = database;
 
 const insertRun = async (values: typeof backgroundRuns.$inferInsert) => {

@@ -2,6 +2,7 @@ import { buildApp } from './app.ts';
 import { DEMO_PRICE_INCREASE_SECRET, loadConfig, withDemoDefaults } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoDataIfEmpty } from './db/seed/demo.ts';
+import { demoInvoicing } from './features/invoicing/demo-invoicing.ts';
 import { createMailer } from './platform/mailer.ts';
 import { createRunnerLanes } from './platform/background/runner.ts';
 import { registerSchedules } from './platform/background/schedules.ts';
@@ -12,7 +13,7 @@ const config = withDemoDefaults(loadConfig());
 const started = Date.now();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await database.migrate();
-if (config.demoData) await seedDemoDataIfEmpty(database.db);
+if (config.demoData) await seedDemoDataIfEmpty(database.db, { invoicing: demoInvoicing(config.invoiceSupplier) });
 
 const context = { database, config, mailer: createMailer() };
 const app = await buildApp(context, { logger: true });

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
-import { INVOICE_TYPES, type InvoiceType } from './invoice-totals.ts';
+import { INVOICE_TYPES } from './invoice-totals.ts';
 
 /** Spec 1 §8 'Finalise blocked': the title and text shown when a chosen period is not in review. */
 export const FINALISE_BLOCKED_TITLE = 'Active invoice periods found';
@@ -106,11 +106,6 @@ export type IssuedInvoiceLink = z.infer<typeof issuedInvoiceSchema>;
 
 /** The url of an issued invoice's PDF. */
 export const issuedInvoiceUrl = (number: string) => `/api/invoice/document/${encodeURIComponent(number)}`;
-
-/** A period's issued invoices from its numbers and the types they were issued for, in order (typesOfInvoiceNumbers). */
-export function issuedInvoicesOf(numbers: readonly string[], types: readonly InvoiceType[]): IssuedInvoiceLink[] {
-  return numbers.map((number, index) => ({ number, type: types[index] ?? 'single', url: issuedInvoiceUrl(number) }));
-}
 
 /** The kind of the background run that finalises invoice periods (the server's runner and the demo data queue it). */
 export const INVOICE_FINALISE_RUN_KIND = 'invoice-finalise';

@@ -7,7 +7,6 @@ import {
   invoiceTypesFor,
   invoiceTypesToIssue,
   isOnInvoice,
-  typesOfInvoiceNumbers,
   type InvoiceCharges,
 } from './invoice-totals.ts';
 
@@ -259,14 +258,5 @@ describe('which invoices a period gets', () => {
         { kind: 'overnight', amount: '-20.00' },
       ]),
     ).toEqual([]);
-  });
-
-  it('tells the types of numbers with no kept document: every type in order, else the types issued', () => {
-    expect(typesOfInvoiceNumbers({ count: 2, singleInvoice: false, issued: ['overnight'] })).toEqual([
-      'ground',
-      'overnight',
-    ]);
-    expect(typesOfInvoiceNumbers({ count: 1, singleInvoice: false, issued: ['overnight'] })).toEqual(['overnight']);
-    expect(typesOfInvoiceNumbers({ count: 1, singleInvoice: true, issued: [] })).toEqual(['single']);
   });
 });

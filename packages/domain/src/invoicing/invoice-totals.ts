@@ -147,18 +147,3 @@ export function invoiceTypesToIssue(singleInvoice: boolean, lines: readonly Invo
     hasCharges(lines.filter((line) => isOnInvoice(line.kind, type))),
   );
 }
-
-/**
- * The type of each of a period's invoice numbers, in order, where no kept document says (the demo
- * data's numbers): finalise numbers the types it issues in type order, so a number for every type
- * is every type in order, and fewer are the types issued, those with something to charge
- * (invoiceTypesToIssue of the period's lines). `issued` is only read when there are fewer.
- */
-export function typesOfInvoiceNumbers(options: {
-  count: number;
-  singleInvoice: boolean;
-  issued?: readonly InvoiceType[];
-}): readonly InvoiceType[] {
-  const every = invoiceTypesFor(options.singleInvoice);
-  return options.count === every.length ? every : (options.issued ?? every);
-}

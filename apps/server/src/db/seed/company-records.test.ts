@@ -5,6 +5,7 @@ import { scheduleProblems } from '@courier/domain/companies/set-call-schedule';
 import { setCallDetailsProblems } from '@courier/domain/companies/set-calls';
 import { addressBookEntries, companyReferences, reviews, setCalls } from '../schema/index.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { demoInvoicingOf } from '../../test/demo-invoicing.ts';
 import { seedDemoData } from './demo.ts';
 
 /** The demo data of the companies area obeys the same rules the API enforces. */
@@ -12,7 +13,7 @@ describe.each(databaseKinds)('companies area demo data on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDemoData(t.db);
+    await seedDemoData(t.db, { invoicing: demoInvoicingOf(t) });
   });
   afterAll(() => t?.close());
 

@@ -17,12 +17,14 @@ import {
   driverEquipment,
   driverPaySettings,
   drivers,
+  invoiceDocuments,
   invoicePeriods,
   jobPriceAdjustments,
   jobStatusEvents,
   setCalls,
   users,
 } from '../schema/index.ts';
+import { demoInvoicingOf } from '../../test/demo-invoicing.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
 import {
   createTestApp,
@@ -80,7 +82,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   seededAt.setUTCHours(8, 30, 0, 0);
   beforeAll(async () => {
     [t, second] = await Promise.all([createTestApp(kind), createTestDatabase(kind)]);
-    await seedDemoData(t.db, { now: seededAt });
+    await seedDemoData(t.db, { now: seededAt, invoicing: demoInvoicingOf(t) });
     // The whole demo (4,500 bookings) takes a while on a busy machine.
   }, 300_000);
   afterAll(async () => {
@@ -270,9 +272,19 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     }
     for (const period of periods)
       expect(listed.get(period.identifier), period.identifier).toEqual(typesCharged(period));
+    // Each number was issued as finalise issues it, with its document kept (the list reads types from
+    // there, nothing else): one document a number, of the type listed.
+    const documents = await t.db
+      .select({ number: invoiceDocuments.number, type: invoiceDocuments.invoiceType })
+      .from(invoiceDocuments)
+      .orderBy(asc(invoiceDocuments.number));
+    const numbers = periods.flatMap((period) =>
+      period.invoiceNumbers.map((number, index) => ({ number, type: typesCharged(period)[index] })),
+    );
+    expect(documents).toEqual(numbers.sort((a, b) => a.number.localeCompare(b.number)));
 
-    // Its PDF, printed from the period on first download, is that invoice with its charges: an
-    // Overnight invoice that is the period's only number is not printed as its (empty) Ground one.
+    // Its PDF is that kept invoice with its charges: an Overnight invoice that is the period's only
+    // number is not printed as its (empty) Ground one.
     const overnightOnly = periods.find(
       (period) => !period.singleInvoice && period.invoiceNumbers.length === 1 && period.overnight,
     );
@@ -282,6 +294,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
       headers: bearer(accounts),
     });
     expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
     const { text } = await extractText(await getDocumentProxy(new Uint8Array(pdf.rawPayload)), { mergePages: true });
     expect(text).toContain('Invoice for Overnight work');
     expect(text).not.toContain('No charges on this invoice');
@@ -322,7 +335,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
   });
 
   it('seeds the same companies on every fresh database, and only into an empty one', async () => {
-    expect(await seedDemoDataIfEmpty(second.database.db, { now: seededAt })).toBe(true);
+    expect(await seedDemoDataIfEmpty(second.database.db, { now: seededAt, invoicing: demoInvoicingOf(t) })).toBe(true);
     const first = await demoCompanies(t.db);
     expect(first).toHaveLength(DEMO_COMPANY_COUNT);
     expect(await demoCompanies(second.database.db)).toEqual(first);
@@ -331,7 +344,7 @@ describe.each(databaseKinds)('demo data on %s', (kind) => {
     expect(await demoInvoicePeriods(second.database.db)).toEqual(periods);
 
     const usersBefore = await rowCount(second.database.db, users);
-    expect(await seedDemoDataIfEmpty(second.database.db)).toBe(false);
+    expect(await seedDemoDataIfEmpty(second.database.db, { invoicing: demoInvoicingOf(t) })).toBe(false);
     expect(await rowCount(second.database.db, users)).toBe(usersBefore);
     expect(await rowCount(second.database.db, companies)).toBe(DEMO_COMPANY_COUNT);
   });

@@ -8,7 +8,7 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedCompanyRecords } from './company-records.ts';
 import { seedDriverPay } from './driver-pay.ts';
 import { seedDrivers } from './drivers.ts';
-import { seedInvoicePeriods } from './invoicing.ts';
+import { seedInvoicePeriods, type DemoInvoicing } from './invoicing.ts';
 import { seedPricing } from './pricing.ts';
 import { generateCompanies, insertCompanies, irishPhone, personName } from './companies.ts';
 import { Random } from './random.ts';
@@ -36,10 +36,24 @@ function emailFriendly(text: string): string {
     .replace(/[^a-z]/g, '');
 }
 
-/** Seeds the demo data once: only when the database has no users at all. */
-export async function seedDemoDataIfEmpty(db: Db, options: { now?: Date } = {}): Promise<boolean> {
+export interface DemoDataOptions {
+  companyCount?: number;
+  /** For tests: the demo as seeded at that moment (bookings are never stamped after it). */
+  now?: Date;
+  /** The invoicing area's issuing (features/invoicing/demo-invoicing.ts): the demo's invoices are issued by it. */
+  invoicing: DemoInvoicing;
+}
+
+/**
+ * Seeds the demo data once: only when the database has no users at all. A demo database seeded
+ * before the demo issued its invoices as finalise does gets the documents its invoice numbers lack.
+ */
+export async function seedDemoDataIfEmpty(db: Db, options: Omit<DemoDataOptions, 'companyCount'>): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(users);
-  if ((row?.value ?? 0) > 0) return false;
+  if ((row?.value ?? 0) > 0) {
+    await options.invoicing.documentOlderInvoices(db);
+    return false;
+  }
   await seedDemoData(db, options);
   return true;
 }
@@ -48,9 +62,8 @@ export async function seedDemoDataIfEmpty(db: Db, options: { now?: Date } = {}):
  * Deterministic demo data (fixed seed). Dates are relative to the day of seeding so that "last
  * booking" and "joined" read naturally whenever it is run.
  */
-export async function seedDemoData(db: Db, options: { companyCount?: number; now?: Date } = {}): Promise<void> {
+export async function seedDemoData(db: Db, options: DemoDataOptions): Promise<void> {
   const random = new Random(DEMO_SEED);
-  // `now` for tests: the demo as seeded at that moment (bookings are never stamped after it).
   const now = options.now ?? new Date();
   const anchor = new Date(now);
   anchor.setUTCHours(12, 0, 0, 0);
@@ -150,7 +163,7 @@ export async function seedDemoData(db: Db, options: { companyCount?: number; now
     await tx.execute(sql`
       update companies set last_booking = (select max(created_at) from bookings where bookings.company_id = companies.id)`);
     // Invoice periods after the bookings: they span each account customer's booking days.
-    await seedInvoicePeriods(tx, { anchor, seed: DEMO_SEED + 6 });
+    await seedInvoicePeriods(tx, { anchor, seed: DEMO_SEED + 6, invoicing: options.invoicing });
     // The driver register (issue 13) last, on its own random stream: the catalogue's drivers, which
     // bookings point at, are extended, and the rest of the ~150 added after them.
     await seedDrivers(tx, { anchor, now, seed: DEMO_SEED + 7 });

@@ -5,6 +5,7 @@ import { recentPayWeeks } from '@courier/domain/driver-pay/pay-weeks';
 import { payPeriodListSchema } from '@courier/domain/driver-pay/schemas';
 import { bearer, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
+import { demoInvoicingOf } from '../../test/demo-invoicing.ts';
 import { seedDemoData } from './demo.ts';
 
 // Demo driver pay (issue 13): the pay screen's six weeks show real numbers in every state.
@@ -13,7 +14,7 @@ describe.each(databaseKinds)('demo driver pay on %s', (kind) => {
   const weeks = recentPayWeeks(dublinToday());
   beforeAll(async () => {
     t = await createTestApp(kind);
-    await seedDemoData(t.db);
+    await seedDemoData(t.db, { invoicing: demoInvoicingOf(t) });
   }, 300_000);
   afterAll(() => t?.close());
 

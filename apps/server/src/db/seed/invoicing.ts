@@ -1,20 +1,34 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { toIsoDay } from '@courier/domain/common/dates';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import { INVOICE_FINALISE_RUN_KIND } from '@courier/domain/invoicing/finalise-schemas';
-import {
-  invoiceTypesToIssue,
-  type InvoiceLineInput,
-  type InvoiceWorkKind,
-} from '@courier/domain/invoicing/invoice-totals';
 import { invoicePeriodIdentifier, invoicePeriodsBetween } from '@courier/domain/invoicing/periods';
 import { enqueueRun } from '../../platform/background/enqueue.ts';
-import { rowsOf, type DbOrTx } from '../client.ts';
+import type { Db, DbOrTx } from '../client.ts';
 import { bookings, companies, companyExtendedSettings, invoiceNumberSeries, invoicePeriods } from '../schema/index.ts';
 import { Random } from './random.ts';
 
 const PERIOD_CHUNK = 1000;
 const FIRST_INVOICE_NUMBER = 1_200_000;
+
+/**
+ * The invoicing area's issuing, as the demo data uses it (features/invoicing/demo-invoicing.ts makes
+ * one). db/ sits below the areas and imports none of them, so whoever seeds passes it in.
+ */
+export interface DemoInvoicing {
+  /**
+   * Issues each period's invoices exactly as finalise does (issuePeriodInvoices), one period after
+   * another in the caller's transaction: a number from the series for each type with something
+   * charged, its PDF and its kept document; the period records its numbers and `issuedAt` and becomes
+   * FINALISED. Returns each period's numbers, in order.
+   */
+  issuePeriods(tx: DbOrTx, periods: readonly { id: number; issuedAt: Date }[]): Promise<string[][]>;
+  /**
+   * On a demo database seeded before its invoices were issued so, keeps a document for each invoice
+   * number that has none; returns how many.
+   */
+  documentOlderInvoices(db: Db): Promise<number>;
+}
 
 /**
  * Invoice periods for every account customer (spec 1 §3, §4), weekly or monthly by its
@@ -25,11 +39,15 @@ const FIRST_INVOICE_NUMBER = 1_200_000;
  *   yet: the finalise run that sends them and makes them INVOICED is queued too;
  * - every earlier period is INVOICED, with its invoice numbers.
  * Every job of those companies is put in the period holding its booking's day (Europe/Dublin), and
- * the finalised periods are then numbered as finalise numbers them (invoiceTypesToIssue): an invoice
- * for each type with something to charge, none for a type or a period with nothing charged.
+ * the finalised periods are then issued by finalise's own code (issueDemoInvoices): an invoice for
+ * each type with something to charge, numbered, printed and kept as a document, none for a type or a
+ * period with nothing charged.
  * Runs after the bookings. Deterministic: its own seed, and days counted from the anchor.
  */
-export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; seed: number }): Promise<number> {
+export async function seedInvoicePeriods(
+  db: DbOrTx,
+  options: { anchor: Date; seed: number; invoicing: DemoInvoicing },
+): Promise<number> {
   const random = new Random(options.seed);
   const today = toIsoDay(options.anchor);
 
@@ -38,14 +56,13 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
       id: companies.id,
       accountCode: companies.accountCode,
       interval: companyExtendedSettings.invoiceInterval,
-      singleInvoice: companyExtendedSettings.singleInvoice,
       firstDay: sql<string>`min((${bookings.createdAt} at time zone 'Europe/Dublin')::date)::text`,
     })
     .from(companies)
     .innerJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, companies.id))
     .innerJoin(bookings, eq(bookings.companyId, companies.id))
     .where(eq(companies.billingBasis, 'account'))
-    .groupBy(companies.id, companyExtendedSettings.invoiceInterval, companyExtendedSettings.singleInvoice)
+    .groupBy(companies.id, companyExtendedSettings.invoiceInterval)
     .orderBy(asc(companies.id));
 
   const periods: (typeof invoicePeriods.$inferInsert)[] = [];
@@ -80,9 +97,7 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
     from booking_jobs as j
     where j.id = a.job_id and j.invoice_period_id is not null`);
 
-  const finalisedIds = await numberFinalisedPeriods(db, {
-    singleInvoice: new Map(accounts.map((account) => [account.id, account.singleInvoice])),
-  });
+  const finalisedIds = await issueDemoInvoices(db, options.invoicing);
   // A FINALISED period is numbered but not yet sent (decision 012): the finalise run that e-mails its
   // kept invoices and makes it INVOICED is queued with it, so none stays FINALISED for ever.
   if (finalisedIds.length > 0)
@@ -94,68 +109,40 @@ export async function seedInvoicePeriods(db: DbOrTx, options: { anchor: Date; se
   return periods.length;
 }
 
+/** Issued the day after the period ended, at noon (UTC). */
+const issuedAfter = (end: string) => new Date(Date.parse(`${end}T12:00:00Z`) + 86_400_000);
+
 /**
- * Numbers the demo's FINALISED and INVOICED periods as finalise would have (issuePeriod): one number
- * from the series for each invoice type with something to charge, in the order the invoices were
- * issued (by the period's end, then company), and the day after the period ended as the day it was
- * finalised. A period with nothing charged gets no number and, as finalise leaves it, is INVOICED:
- * there is nothing to send. Returns the periods still FINALISED, by id.
+ * Issues the invoices of the demo's FINALISED and INVOICED periods through finalise's own issuing
+ * (DemoInvoicing.issuePeriods), in the order they were finalised (by the period's end, then company),
+ * from the demo's first number: numbers, PDFs and kept documents exactly as finalising them would
+ * have written. A period sent since is INVOICED; one with nothing charged took no number and, as
+ * finalise leaves it, is INVOICED too: there is nothing to send. Returns the periods still FINALISED,
+ * by id.
  */
-async function numberFinalisedPeriods(
-  db: DbOrTx,
-  options: { singleInvoice: ReadonlyMap<number, boolean> },
-): Promise<number[]> {
-  // Each period's charges (jobs plus adjustments, as its invoice lines) summed by the invoice they go
-  // on: same-day work on the ground one, the rest (international too) on the overnight one. Sums per
-  // kind decide the same as the lines one by one: hasCharges only asks whether they total zero.
-  const result = await db.execute(sql`
-    with lines as (
-      select j.invoice_period_id as period_id, b.type, j.customer_charge as amount
-      from booking_jobs j join bookings b on b.id = j.booking_id
-      where j.invoice_period_id is not null
-      union all
-      select a.invoice_period_id, b.type, a.charge
-      from job_price_adjustments a
-      join booking_jobs j on j.id = a.job_id
-      join bookings b on b.id = j.booking_id
-      where a.invoice_period_id is not null)
-    select p.id, p.company_id,
-           case when l.type = 'same_day' then 'ground' else 'overnight' end as kind,
-           sum(l.amount)::text as amount
-    from invoice_periods p left join lines l on l.period_id = p.id
-    where p.status in ('FINALISED', 'INVOICED')
-    group by p.id, p.company_id, p."end", kind
-    order by p."end", p.company_id, p.id`);
-
-  const byPeriod = new Map<number, { companyId: number; lines: InvoiceLineInput[] }>();
-  for (const row of rowsOf<{ id: number; company_id: number; kind: InvoiceWorkKind; amount: string | null }>(result)) {
-    const period = byPeriod.get(Number(row.id)) ?? { companyId: Number(row.company_id), lines: [] };
-    // A period without a job or adjustment comes once, with no amount: it has no lines.
-    if (row.amount !== null) period.lines.push({ kind: row.kind, amount: row.amount });
-    byPeriod.set(Number(row.id), period);
-  }
-
-  let next = FIRST_INVOICE_NUMBER;
-  const numbered = [...byPeriod].map(([id, { companyId, lines }]) => {
-    const types = invoiceTypesToIssue(options.singleInvoice.get(companyId) ?? true, lines);
-    return { id, invoice_numbers: types.map(() => `INV-${String(next++).padStart(7, '0')}`) };
-  });
-  // The series carries on from the last demo number, so the first invoice finalised here is the next one.
+async function issueDemoInvoices(db: DbOrTx, invoicing: DemoInvoicing): Promise<number[]> {
+  // The series starts where the demo's numbers do; issuing takes each number from it, so it carries on
+  // from the last demo number and the first invoice finalised in the app is the next one.
   await db
     .insert(invoiceNumberSeries)
-    .values({ name: 'invoice', lastNumber: next - 1 })
-    .onConflictDoUpdate({ target: invoiceNumberSeries.name, set: { lastNumber: next - 1 } });
-  // Issued the day after the period ended, at noon (UTC).
-  const updated = await db.execute(sql`
-    update invoice_periods as p
-    set invoice_numbers = v.invoice_numbers,
-        finalised_at = ((p."end" + 1) + time '12:00') at time zone 'UTC',
-        status = case when cardinality(v.invoice_numbers) = 0 then 'INVOICED' else p.status end
-    from jsonb_to_recordset(${JSON.stringify(numbered)}::jsonb) as v(id integer, invoice_numbers text[])
-    where p.id = v.id
-    returning p.id, p.status`);
-  return rowsOf<{ id: number; status: InvoicePeriodStatus }>(updated)
-    .filter((row) => row.status === 'FINALISED')
-    .map((row) => Number(row.id))
-    .sort((a, b) => a - b);
+    .values({ name: 'invoice', lastNumber: FIRST_INVOICE_NUMBER - 1 })
+    .onConflictDoUpdate({ target: invoiceNumberSeries.name, set: { lastNumber: FIRST_INVOICE_NUMBER - 1 } });
+  const ended = await db
+    .select({ id: invoicePeriods.id, end: invoicePeriods.end, status: invoicePeriods.status })
+    .from(invoicePeriods)
+    .where(inArray(invoicePeriods.status, ['FINALISED', 'INVOICED']))
+    .orderBy(asc(invoicePeriods.end), asc(invoicePeriods.companyId), asc(invoicePeriods.id));
+  // Leaves each period FINALISED, numbered, as a finalise step does before it sends.
+  const numbers = await invoicing.issuePeriods(
+    db,
+    ended.map((period) => ({ id: period.id, issuedAt: issuedAfter(period.end) })),
+  );
+  const finalised: number[] = [];
+  const sent: number[] = [];
+  ended.forEach((period, index) =>
+    (period.status === 'FINALISED' && numbers[index]!.length > 0 ? finalised : sent).push(period.id),
+  );
+  if (sent.length > 0)
+    await db.update(invoicePeriods).set({ status: 'INVOICED' }).where(inArray(invoicePeriods.id, sent));
+  return finalised.sort((a, b) => a - b);
 }

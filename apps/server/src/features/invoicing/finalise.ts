@@ -7,23 +7,17 @@ import {
   INVOICE_FINALISE_RUN_KIND,
   type FinaliseForDateRangeBody,
 } from '@courier/domain/invoicing/finalise-schemas';
-import { INVOICE_TYPE_LABELS, invoiceTypesToIssue, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
+import { INVOICE_TYPE_LABELS, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import type { InvoiceSupplier } from '../../config.ts';
 import type { DbOrTx } from '../../db/client.ts';
-import {
-  companyExtendedSettings,
-  invoiceDocuments,
-  invoiceNumberSeries,
-  invoicePeriods,
-} from '../../db/schema/index.ts';
+import { companyExtendedSettings, invoicePeriods } from '../../db/schema/index.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { enqueueRun } from '../../platform/background/enqueue.ts';
 import type { RunLogEntry } from '../../platform/background/run-log.ts';
 import type { RunHandler } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
-import { invoiceOf, loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
-import { renderInvoicePdf } from './invoice-pdf.ts';
-import { keptInvoices, type IssuedInvoiceFile } from './issued-invoices.ts';
+import { loadInvoicePeriodData, type InvoicePeriodData } from './invoice-data.ts';
+import { issuePeriodInvoices, keptInvoices, type IssuedInvoiceFile } from './issued-invoices.ts';
 
 export const FINALISE_RUN_KIND = INVOICE_FINALISE_RUN_KIND;
 /** Periods numbered per step: each step commits its periods, their numbers and documents together. */
@@ -47,28 +41,6 @@ function scopeCondition(scope: FinaliseScope): SQL | undefined {
 /** The periods a run takes: in review; by id, also FINALISED ones, to send what they were issued with. */
 const statusesTaken = (scope: FinaliseScope): InvoicePeriodStatus[] =>
   'ids' in scope ? ['IN_REVIEW', 'FINALISED'] : ['IN_REVIEW'];
-
-/** The invoice number printed and stored: INV- and seven digits. */
-export const formatInvoiceNumber = (value: number) => `INV-${String(value).padStart(7, '0')}`;
-
-/**
- * The next `howMany` numbers of the invoice series, taken in the caller's transaction: its row lock
- * makes concurrent finalisers wait their turn, and a rollback returns the numbers, so the series has
- * neither gaps nor repeats.
- */
-async function takeInvoiceNumbers(tx: DbOrTx, howMany: number): Promise<string[]> {
-  if (howMany === 0) return [];
-  const [row] = await tx
-    .insert(invoiceNumberSeries)
-    .values({ name: 'invoice', lastNumber: howMany })
-    .onConflictDoUpdate({
-      target: invoiceNumberSeries.name,
-      set: { lastNumber: sql`${invoiceNumberSeries.lastNumber} + ${howMany}` },
-    })
-    .returning({ lastNumber: invoiceNumberSeries.lastNumber });
-  const last = row!.lastNumber;
-  return Array.from({ length: howMany }, (_, index) => formatInvoiceNumber(last - howMany + 1 + index));
-}
 
 /**
  * POST /api/invoice/finalise: every chosen period must be in review (spec 1 §4), else nothing is
@@ -135,39 +107,6 @@ export interface FinaliseOptions {
   batchSize?: number;
   /** Tests only: called before each period is numbered, to fail a batch half-way. */
   beforePeriod?: (periodId: number) => void;
-}
-
-/** Issues a period's invoices: numbers from the series, one PDF each, stored; the period becomes FINALISED. */
-async function issuePeriod(
-  tx: DbOrTx,
-  data: InvoicePeriodData,
-  supplier: InvoiceSupplier,
-  issuedAt: Date,
-): Promise<IssuedInvoiceFile[]> {
-  const types = invoiceTypesToIssue(data.company.singleInvoice, data.lines);
-  const numbers = await takeInvoiceNumbers(tx, types.length);
-  const issued = await Promise.all(
-    types.map(async (type, index) => {
-      const number = numbers[index]!;
-      const pdf = await renderInvoicePdf(data, type, supplier, { number, date: issuedAt });
-      return { type, number, pdf, total: invoiceOf(data, type).totals.total };
-    }),
-  );
-  if (issued.length > 0)
-    await tx.insert(invoiceDocuments).values(
-      issued.map((invoice) => ({
-        periodId: data.period.id,
-        invoiceType: invoice.type,
-        number: invoice.number,
-        total: invoice.total,
-        pdf: invoice.pdf,
-      })),
-    );
-  await tx
-    .update(invoicePeriods)
-    .set({ status: 'FINALISED', invoiceNumbers: numbers, finalisedAt: issuedAt })
-    .where(eq(invoicePeriods.id, data.period.id));
-  return issued;
 }
 
 /** Who receives an invoice of this type: billing contacts who take it, else the company's billing e-mail. */
@@ -252,7 +191,8 @@ async function sendPeriod(
  * whole batch back (numbers included) and the retry starts it again; a period another run reached
  * first is no longer in review when its lock is granted, so it is skipped, never numbered twice.
  * A FINALISED period the run names by id (numbered, not yet sent: decision 012) is completed: its kept
- * invoices are e-mailed, with no new number, and it becomes INVOICED. Requests name only periods in
+ * invoices are e-mailed, with no new number, and it becomes INVOICED (one with a number but no kept
+ * document is logged as an error and left FINALISED). Requests name only periods in
  * review (spec 1 §4), so such a run is one that was queued with those periods, as the demo data's is.
  */
 export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
@@ -276,13 +216,26 @@ export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
         .for('update');
       const entries: RunLogEntry[] = [];
       const issuedAt = new Date();
+      let unsent = 0;
       for (const { id, status } of rows) {
         options.beforePeriod?.(id);
         const data = await loadInvoicePeriodData(tx, id);
         const issued =
           status === 'FINALISED'
-            ? await keptInvoices(tx, data, options.supplier)
-            : await issuePeriod(tx, data, options.supplier, issuedAt);
+            ? await keptInvoices(tx, data)
+            : await issuePeriodInvoices(tx, data, { supplier: options.supplier, issuedAt });
+        // Every number is issued with its document (issuePeriodInvoices): one without was not numbered
+        // here, and what it invoices is not known, so the period is not sent and stays FINALISED.
+        const undocumented = data.period.invoiceNumbers.filter((number) => !issued.some((i) => i.number === number));
+        if (status === 'FINALISED' && undocumented.length > 0) {
+          unsent++;
+          entries.push({
+            level: 'error',
+            entityId: String(id),
+            message: `${data.period.identifier}: not sent, still finalised: invoices ${undocumented.join(', ')} have no kept document.`,
+          });
+          continue;
+        }
         entries.push(...(await sendPeriod(tx, data, issued, options)));
       }
       const finished = rows.length < batchSize;
@@ -295,7 +248,7 @@ export function finaliseRunHandler(options: FinaliseOptions): RunHandler {
       return {
         state: { cursor: rows.at(-1)?.id ?? cursor },
         done: rows.length,
-        errors: 0,
+        errors: unsent,
         finished,
       };
     },

@@ -17,6 +17,8 @@ import { createBooking, createBookingCatalogue, type BookingCatalogue } from '..
 import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
+import { loadInvoicePeriodData } from './invoice-data.ts';
+import { issuePeriodInvoices } from './issued-invoices.ts';
 
 async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
   const document = await getDocumentProxy(new Uint8Array(pdf));
@@ -26,8 +28,8 @@ async function pdfText(pdf: Buffer | Uint8Array): Promise<string> {
 
 /**
  * A FINALISED period is numbered but not yet sent (decision 012): the finalise run that names it
- * e-mails the invoices it was issued with and makes it INVOICED, taking no new number. The demo data
- * queues that run with its FINALISED periods, so none is left FINALISED for ever.
+ * e-mails the invoices it was issued with (their kept documents) and makes it INVOICED, taking no new
+ * number. The demo data queues that run with its FINALISED periods, so none is left FINALISED for ever.
  */
 describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kind) => {
   let t: TestApp;
@@ -42,18 +44,14 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
   });
   afterAll(() => t?.close());
 
-  /** A FINALISED October period numbered `number`, holding one €80.00 job, with one billing contact. */
-  async function finalisedPeriod(number: string) {
+  /** An October period in review holding one €80.00 job, with one billing contact. */
+  async function periodInReview() {
     const code = `FIN${++n}`;
     const company = await createCompany(t.db, {
       company: { name: `Finalised Co ${n}`, accountCode: code, billingBasis: 'account' },
     });
     await t.db.insert(billingContacts).values({ companyId: company.id, name: 'Niamh', email: `niamh${n}@fin.ie` });
-    const period = await createInvoicePeriod(t.db, company, {
-      status: 'FINALISED',
-      invoiceNumbers: [number],
-      finalisedAt: new Date('2026-11-01T12:00:00Z'),
-    });
+    const period = await createInvoicePeriod(t.db, company);
     await createBooking(t.db, {
       booking: {
         reference: code,
@@ -68,6 +66,16 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
     return { period, email: `niamh${n}@fin.ie` };
   }
 
+  /** A FINALISED period: numbered `number`, without a kept document unless the test keeps one. */
+  async function finalisedPeriod(number: string) {
+    const made = await periodInReview();
+    await t.db
+      .update(invoicePeriods)
+      .set({ status: 'FINALISED', invoiceNumbers: [number], finalisedAt: new Date('2026-11-01T12:00:00Z') })
+      .where(eq(invoicePeriods.id, made.period.id));
+    return made;
+  }
+
   const runner = () =>
     createBackgroundRunner({
       db: t.db,
@@ -80,8 +88,16 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
       },
     });
 
-  it('e-mails the invoice it was numbered with and becomes INVOICED, taking no new number', async () => {
-    const { period, email } = await finalisedPeriod('INV-0000777');
+  it('e-mails the invoice it was issued with and becomes INVOICED, taking no new number', async () => {
+    // Numbered, printed and kept as finalise issues it (as the demo data issues its FINALISED periods).
+    const { period, email } = await periodInReview();
+    const [issued] = await issuePeriodInvoices(t.db, await loadInvoicePeriodData(t.db, period.id), {
+      supplier: t.config.invoiceSupplier,
+      issuedAt: new Date('2026-11-01T12:00:00Z'),
+    });
+    const number = issued!.number;
+    const [numbered] = await t.db.select().from(invoicePeriods).where(eq(invoicePeriods.id, period.id));
+    expect(numbered).toMatchObject({ status: 'FINALISED', invoiceNumbers: [number] });
     // Staff cannot choose it: finalising takes periods in review only (spec 1 §4).
     const refused = await t.app.inject({
       method: 'POST',
@@ -98,17 +114,38 @@ describe.each(databaseKinds)('completing a FINALISED invoice period on %s', (kin
     await runner().runUntilIdle();
 
     const [after] = await t.db.select().from(invoicePeriods).where(eq(invoicePeriods.id, period.id));
-    expect(after).toMatchObject({ status: 'INVOICED', invoiceNumbers: ['INV-0000777'] });
+    expect(after).toMatchObject({ status: 'INVOICED', invoiceNumbers: [number] });
     expect((await t.db.select().from(invoiceNumberSeries))[0]?.lastNumber).toBe(seriesBefore?.lastNumber);
     const documents = await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.periodId, period.id));
-    expect(documents.map((d) => [d.number, d.invoiceType, d.total])).toEqual([['INV-0000777', 'single', 98.4]]);
+    expect(documents.map((d) => [d.number, d.invoiceType, d.total])).toEqual([[number, 'single', 98.4]]);
     const text = await pdfText(documents[0]!.pdf);
-    expect(text).toMatch(/Invoice number\s*INV-0000777/);
+    expect(text).toMatch(new RegExp(`Invoice number\\s*${number}`));
     expect(text).toMatch(/Invoice date\s*01\/11\/26/);
 
     const mail = await t.db.select().from(outbox).where(eq(outbox.recipient, email)).orderBy(asc(outbox.id));
     expect(mail).toHaveLength(1);
-    expect(mail[0]!.subject).toContain('INV-0000777');
+    expect(mail[0]!.subject).toContain(number);
+    expect(mail[0]!.attachments).toEqual([
+      { filename: `${number}.pdf`, contentType: 'application/pdf', size: documents[0]!.pdf.length },
+    ]);
+  });
+
+  it('leaves a FINALISED period whose number has no kept document unsent, and counts it as an error', async () => {
+    const { period, email } = await finalisedPeriod('INV-0000777');
+    const run = await enqueueRun(t.db, { kind: FINALISE_RUN_KIND, params: { ids: [period.id] }, total: 1 });
+    await runner().runUntilIdle();
+
+    const [after] = await t.db.select().from(invoicePeriods).where(eq(invoicePeriods.id, period.id));
+    expect(after).toMatchObject({ status: 'FINALISED', invoiceNumbers: ['INV-0000777'] });
+    // Nothing printed from the period with a type guessed from its charges, nothing e-mailed.
+    expect(await t.db.select().from(invoiceDocuments).where(eq(invoiceDocuments.periodId, period.id))).toEqual([]);
+    expect(await t.db.select().from(outbox).where(eq(outbox.recipient, email))).toEqual([]);
+    const followed = await t.app.inject({
+      method: 'GET',
+      url: `/api/invoice/finalise-runs/${run.id}`,
+      headers: bearer(accounts),
+    });
+    expect(followed.json()).toMatchObject({ status: 'completed', total: 1, done: 1, errors: 1 });
   });
 
   it('sends the document kept when it was numbered, as it was', async () => {

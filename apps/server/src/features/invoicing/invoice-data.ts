@@ -1,9 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   invoiceTotals,
   isOnInvoice,
   type InvoiceCharges,
-  type InvoiceLineInput,
   type InvoiceTotals,
   type InvoiceType,
   type InvoiceWorkKind,
@@ -79,7 +78,20 @@ const placeName = (alias: string) => sql.raw(`coalesce(nullif(${alias}.city, '')
  * the caller's transaction, so finalising prints exactly what it numbers.
  */
 export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promise<InvoicePeriodData> {
-  const [head] = await db
+  const [data] = await loadInvoicePeriodsData(db, [periodId]);
+  return data!;
+}
+
+/**
+ * The invoice data of several periods (loadInvoicePeriodData), in the order of `periodIds`, in four
+ * reads however many there are: what the demo data issues hundreds of periods with. A period that
+ * does not exist is a 404.
+ */
+export async function loadInvoicePeriodsData(db: DbOrTx, periodIds: readonly number[]): Promise<InvoicePeriodData[]> {
+  if (periodIds.length === 0) return [];
+  // One array parameter, not one per id.
+  const ids = sql`any(${`{${periodIds.join(',')}}`}::int[])`;
+  const heads = await db
     .select({
       period: {
         id: invoicePeriods.id,
@@ -101,14 +113,16 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
     .from(invoicePeriods)
     .innerJoin(companies, eq(companies.id, invoicePeriods.companyId))
     .leftJoin(companyExtendedSettings, eq(companyExtendedSettings.companyId, companies.id))
-    .where(eq(invoicePeriods.id, periodId));
-  if (!head) throw notFound(`Invoice period ${periodId} does not exist.`);
-  const settings = head.settings;
+    .where(sql`${invoicePeriods.id} = ${ids}`);
+  const missing = periodIds.filter((id) => !heads.some((head) => head.period.id === id));
+  if (missing.length > 0) throw notFound(`Invoice period ${missing.join(', ')} does not exist.`);
+  const companyIds = [...new Set(heads.map((head) => head.company.id))];
 
-  const [jobRows, adjustmentRows, contacts] = await readTogether(db, [
+  const [jobRows, adjustmentRows, contactRows] = await readTogether(db, [
     () =>
       db.execute(sql`
-      select ${workKind} as kind,
+      select ${bookingJobs.invoicePeriodId} as period_id,
+             ${workKind} as kind,
              to_char(${bookings.createdAt} at time zone 'Europe/Dublin', 'YYYY-MM-DD') as date,
              ${bookingJobs.reference} as job_reference,
              concat_ws(' to ', ${placeName('cp')}, ${placeName('dp')}) as description,
@@ -121,11 +135,12 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       join ${services} on ${services.id} = ${bookings.serviceId}
       left join ${places} cp on cp.id = ${bookingJobs.collectionPlaceId}
       left join ${places} dp on dp.id = ${bookingJobs.deliveryPlaceId}
-      where ${bookingJobs.invoicePeriodId} = ${periodId}
+      where ${bookingJobs.invoicePeriodId} = ${ids}
       order by ${bookings.createdAt}, ${bookingJobs.reference}`),
     () =>
       db.execute(sql`
-      select ${workKind} as kind,
+      select ${jobPriceAdjustments.invoicePeriodId} as period_id,
+             ${workKind} as kind,
              to_char(${jobPriceAdjustments.createdAt} at time zone 'Europe/Dublin', 'YYYY-MM-DD') as date,
              ${bookingJobs.reference} as job_reference,
              coalesce(nullif(${jobPriceAdjustments.description}, ''), initcap(replace(${jobPriceAdjustments.type}, '_', ' '))) as description,
@@ -136,25 +151,29 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       join ${bookingJobs} on ${bookingJobs.id} = ${jobPriceAdjustments.jobId}
       join ${bookings} on ${bookings.id} = ${bookingJobs.bookingId}
       join ${services} on ${services.id} = ${bookings.serviceId}
-      where ${jobPriceAdjustments.invoicePeriodId} = ${periodId}
+      where ${jobPriceAdjustments.invoicePeriodId} = ${ids}
       order by ${jobPriceAdjustments.createdAt}, ${jobPriceAdjustments.id}`),
     () =>
       db
         .select({
+          companyId: billingContacts.companyId,
           name: billingContacts.name,
           email: billingContacts.email,
           groundInvoices: billingContacts.groundInvoices,
           overnightInvoices: billingContacts.overnightInvoices,
         })
         .from(billingContacts)
-        .where(and(eq(billingContacts.companyId, head.company.id)))
+        .where(inArray(billingContacts.companyId, companyIds))
         .orderBy(asc(billingContacts.id)),
   ]);
 
   type Row = Record<string, unknown>;
   const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows; // the same shape from PGlite and node-postgres
-  const lines: InvoiceLine[] = [
-    ...rowsOf(jobRows).map((row) => ({
+  const linesOf = new Map<number, InvoiceLine[]>();
+  const addLine = (row: Row, line: InvoiceLine) =>
+    linesOf.set(Number(row.period_id), [...(linesOf.get(Number(row.period_id)) ?? []), line]);
+  for (const row of rowsOf(jobRows))
+    addLine(row, {
       kind: row.kind as InvoiceWorkKind,
       date: String(row.date),
       jobReference: String(row.job_reference),
@@ -163,9 +182,10 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       service: String(row.service ?? ''),
       amount: String(row.amount),
       surchargeable: true,
-      source: 'job' as const,
-    })),
-    ...rowsOf(adjustmentRows).map((row) => ({
+      source: 'job',
+    });
+  for (const row of rowsOf(adjustmentRows))
+    addLine(row, {
       kind: row.kind as InvoiceWorkKind,
       date: String(row.date),
       jobReference: String(row.job_reference),
@@ -174,10 +194,29 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
       service: String(row.service ?? ''),
       amount: String(row.amount),
       surchargeable: row.surchargeable === true,
-      source: 'adjustment' as const,
-    })),
-  ];
+      source: 'adjustment',
+    });
+  return periodIds.map((periodId) => {
+    const head = heads.find((candidate) => candidate.period.id === periodId)!;
+    const contacts = contactRows
+      .filter((contact) => contact.companyId === head.company.id)
+      .map(({ companyId: _companyId, ...contact }) => contact);
+    return invoicePeriodData(head, contacts, linesOf.get(periodId) ?? []);
+  });
+}
 
+type InvoicePeriodHead = Pick<InvoicePeriodData, 'period'> & {
+  company: Pick<InvoicePeriodData['company'], 'id' | 'name' | 'accountCode' | 'billingEmail'>;
+  settings: typeof companyExtendedSettings.$inferSelect | null;
+};
+
+/** A period's invoice data from its row, its company's settings, its contacts and its lines. */
+function invoicePeriodData(
+  head: InvoicePeriodHead,
+  contacts: InvoicePeriodData['contacts'],
+  lines: InvoiceLine[],
+): InvoicePeriodData {
+  const settings = head.settings;
   const surcharge = (name: string | null | undefined, rate: number | null | undefined, fallback: string) =>
     rate ? { name: name?.trim() || fallback, ratePercent: rate } : undefined;
   const surcharges: InvoiceCharges['surcharges'] = {};
@@ -218,41 +257,6 @@ export async function loadInvoicePeriodData(db: DbOrTx, periodId: number): Promi
     contacts,
     lines,
   };
-}
-
-/**
- * What each period charges by kind of work (its jobs plus its adjustments, summed as numeric): as
- * lines, one per kind charged, enough to tell which invoices it gets (invoiceTypesToIssue) without
- * loading every line. A period that charges nothing has none.
- */
-export async function periodChargesByKind(
-  db: DbOrTx,
-  periodIds: readonly number[],
-): Promise<Map<number, InvoiceLineInput[]>> {
-  const charges = new Map<number, InvoiceLineInput[]>();
-  if (periodIds.length === 0) return charges;
-  const ids = sql`any(${`{${periodIds.join(',')}}`}::int[])`;
-  const result = await db.execute(sql`
-    select period_id, kind, sum(amount)::text as amount from (
-      select ${bookingJobs.invoicePeriodId} as period_id, ${workKind} as kind, ${bookingJobs.customerCharge} as amount
-      from ${bookingJobs}
-      join ${bookings} on ${bookings.id} = ${bookingJobs.bookingId}
-      join ${services} on ${services.id} = ${bookings.serviceId}
-      where ${bookingJobs.invoicePeriodId} = ${ids}
-      union all
-      select ${jobPriceAdjustments.invoicePeriodId}, ${workKind}, ${jobPriceAdjustments.charge}
-      from ${jobPriceAdjustments}
-      join ${bookingJobs} on ${bookingJobs.id} = ${jobPriceAdjustments.jobId}
-      join ${bookings} on ${bookings.id} = ${bookingJobs.bookingId}
-      join ${services} on ${services.id} = ${bookings.serviceId}
-      where ${jobPriceAdjustments.invoicePeriodId} = ${ids}) as lines
-    group by period_id, kind`);
-  const rows = (result as unknown as { rows: { period_id: number; kind: InvoiceWorkKind; amount: string }[] }).rows;
-  for (const row of rows) {
-    const periodId = Number(row.period_id);
-    charges.set(periodId, [...(charges.get(periodId) ?? []), { kind: row.kind, amount: row.amount }]);
-  }
-  return charges;
 }
 
 /** The lines that go on one invoice of the period, and what they total. */

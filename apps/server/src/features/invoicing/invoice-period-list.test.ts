@@ -6,7 +6,8 @@ import {
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
-import { companyExtendedSettings, invoicePeriods } from '../../db/schema/index.ts';
+import type { InvoiceType } from '@courier/domain/invoicing/invoice-totals';
+import { companyExtendedSettings, invoiceDocuments, invoicePeriods } from '../../db/schema/index.ts';
 import { createBooking, createBookingCatalogue, type JobValues } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
@@ -15,10 +16,10 @@ import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.
  * Fixture, newest end first (the list's order):
  *   BOY-2026-11   monthly  ACTIVE     2026-11-01 – 2026-11-30  no jobs
  *   ATL-2026-W44  weekly   ACTIVE     2026-10-26 – 2026-11-01  job 12.34; adjustment 1.11 (on a W43 job)
- *   BOY-2026-10   monthly  FINALISED  2026-10-01 – 2026-10-31  jobs 100.00 + 0.99; no adjustments
+ *   BOY-2026-10   monthly  FINALISED  2026-10-01 – 2026-10-31  jobs 100.00 + 0.99; no adjustments; invoice 4
  *   ATL-2026-W43  weekly   IN_REVIEW  2026-10-19 – 2026-10-25  jobs 0.10 + 0.20 + 0.01; adjustments 5.05 + 0.10
- *   ATL-2026-W42  weekly   INVOICED   2026-10-12 – 2026-10-18  no jobs, two invoice numbers
- *   BOY-2026-09   monthly  INVOICED   2026-09-01 – 2026-09-30  one job at 0.00
+ *   ATL-2026-W42  weekly   INVOICED   2026-10-12 – 2026-10-18  no jobs; invoice 3, its document an Overnight one
+ *   BOY-2026-09   monthly  INVOICED   2026-09-01 – 2026-09-30  one job at 0.00; number 1 with no document
  */
 describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
   let t: TestApp;
@@ -46,12 +47,24 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
       status: InvoicePeriodStatus,
       [start, end]: [string, string],
       invoiceNumbers: string[] = [],
+      documents: InvoiceType[] = [],
     ) => {
       const [row] = await t.db
         .insert(invoicePeriods)
         .values({ companyId, identifier, status, start, end, invoiceNumbers })
         .returning({ id: invoicePeriods.id });
       ids[identifier] = row?.id ?? 0;
+      // The documents kept when the numbers were issued (issued-invoices.ts), one a type, in number order.
+      if (documents.length > 0)
+        await t.db.insert(invoiceDocuments).values(
+          documents.map((invoiceType, index) => ({
+            periodId: row!.id,
+            invoiceType,
+            number: invoiceNumbers[index]!,
+            total: 0,
+            pdf: Buffer.from('%PDF-1.4'),
+          })),
+        );
     };
     await period(monthlyCompany, 'BOY-2026-09', 'INVOICED', ['2026-09-01', '2026-09-30'], ['INV-0000001']);
     await period(
@@ -59,10 +72,11 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
       'ATL-2026-W42',
       'INVOICED',
       ['2026-10-12', '2026-10-18'],
-      ['INV-0000002', 'INV-0000003'],
+      ['INV-0000003'],
+      ['overnight'],
     );
     await period(weeklyCompany, 'ATL-2026-W43', 'IN_REVIEW', ['2026-10-19', '2026-10-25']);
-    await period(monthlyCompany, 'BOY-2026-10', 'FINALISED', ['2026-10-01', '2026-10-31'], ['INV-0000004']);
+    await period(monthlyCompany, 'BOY-2026-10', 'FINALISED', ['2026-10-01', '2026-10-31'], ['INV-0000004'], ['single']);
     await period(weeklyCompany, 'ATL-2026-W44', 'ACTIVE', ['2026-10-26', '2026-11-01']);
     await period(monthlyCompany, 'BOY-2026-11', 'ACTIVE', ['2026-11-01', '2026-11-30']);
 
@@ -161,19 +175,24 @@ describe.each(databaseKinds)('GET /api/invoice/periods on %s', (kind) => {
       total: 100.99,
     });
     expect(byIdentifier.get('ATL-2026-W42')).toMatchObject({
-      invoiceNumbers: ['INV-0000002', 'INV-0000003'],
-      // Issued before documents were kept: ground, then overnight, each opened by its url.
-      invoices: [
-        { number: 'INV-0000002', type: 'ground', url: '/api/invoice/document/INV-0000002' },
-        { number: 'INV-0000003', type: 'overnight', url: '/api/invoice/document/INV-0000003' },
-      ],
+      invoiceNumbers: ['INV-0000003'],
+      // The type its kept document names: the period's only invoice is its Overnight one, not the
+      // Ground one its place among the company's types would suggest.
+      invoices: [{ number: 'INV-0000003', type: 'overnight', url: '/api/invoice/document/INV-0000003' }],
       jobCount: 0,
       jobsTotal: 0,
       adjustmentsTotal: 0,
       total: 0,
     });
-    // A job charged nothing still counts; its total is exactly zero.
-    expect(byIdentifier.get('BOY-2026-09')).toMatchObject({ jobCount: 1, jobsTotal: 0, total: 0 });
+    // A job charged nothing still counts; its total is exactly zero. A number with no kept document
+    // (this app issues none such) links no invoice: the list does not guess what it invoiced.
+    expect(byIdentifier.get('BOY-2026-09')).toMatchObject({
+      invoiceNumbers: ['INV-0000001'],
+      invoices: [],
+      jobCount: 1,
+      jobsTotal: 0,
+      total: 0,
+    });
   });
 
   it('0.10 + 0.20 + 0.01 totals 0.31, not a float sum', async () => {

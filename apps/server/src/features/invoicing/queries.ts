@@ -6,8 +6,7 @@ import {
   type InvoicePeriodListQuery,
   type InvoicePeriodListResponse,
 } from '@courier/domain/invoicing/list-schemas';
-import { issuedInvoicesOf, issuedInvoiceUrl, type IssuedInvoiceLink } from '@courier/domain/invoicing/finalise-schemas';
-import { invoiceTypesFor, invoiceTypesToIssue, typesOfInvoiceNumbers } from '@courier/domain/invoicing/invoice-totals';
+import { issuedInvoiceUrl, type IssuedInvoiceLink } from '@courier/domain/invoicing/finalise-schemas';
 import type { DbOrTx } from '../../db/client.ts';
 import {
   backgroundRuns,
@@ -21,7 +20,6 @@ import {
 import { invoicePeriodColumns } from '../../core/invoice-periods.ts';
 import { notFound } from '../../http/errors.ts';
 import { FINALISE_RUN_KIND } from './finalise.ts';
-import { periodChargesByKind } from './invoice-data.ts';
 
 // A company without extended settings is invoiced monthly, the default of spec 1 §9.
 const invoiceInterval = sql<'W' | 'M'>`coalesce(${companyExtendedSettings.invoiceInterval}, 'M')`;
@@ -126,7 +124,8 @@ export async function listInvoicePeriods(
       .orderBy(desc(page.end), desc(page.id)),
   ]);
 
-  // The issued invoices of the page's numbered periods, by the documents kept when they were issued.
+  // The issued invoices of the page's numbered periods: the documents kept when they were issued,
+  // which name each invoice's type (every number is issued with its document: issued-invoices.ts).
   const numbered = rows.filter((row) => row.invoiceNumbers.length > 0).map((row) => row.id);
   const documents = new Map<number, IssuedInvoiceLink[]>();
   if (numbered.length > 0) {
@@ -142,19 +141,6 @@ export async function listInvoicePeriods(
     for (const { periodId, number, type } of issued)
       documents.set(periodId, [...(documents.get(periodId) ?? []), { number, type, url: issuedInvoiceUrl(number) }]);
   }
-  // Numbers issued before documents were kept (demo data) name no type. A number for every type is
-  // each type in order; fewer are the types that charge something (finalise issues no other), which
-  // only the period's charges tell, so they are read for those periods alone.
-  const fewerNumbers = rows
-    .filter(
-      (row) =>
-        row.invoiceNumbers.length > 0 &&
-        !documents.has(row.id) &&
-        row.invoiceNumbers.length !== invoiceTypesFor(row.singleInvoice).length,
-    )
-    .map((row) => row.id);
-  const charges = await periodChargesByKind(db, fewerNumbers);
-
   return {
     count: total?.value ?? 0,
     invoicePeriods: rows.map((row) => {
@@ -170,16 +156,7 @@ export async function listInvoicePeriods(
         company: { id: row.companyId, accountCode: row.accountCode, name: row.companyName },
         companyExtSettings: { invoiceInterval: row.invoiceInterval, singleInvoice: row.singleInvoice },
         invoiceNumbers: row.invoiceNumbers,
-        invoices:
-          documents.get(row.id) ??
-          issuedInvoicesOf(
-            row.invoiceNumbers,
-            typesOfInvoiceNumbers({
-              count: row.invoiceNumbers.length,
-              singleInvoice: row.singleInvoice,
-              issued: invoiceTypesToIssue(row.singleInvoice, charges.get(row.id) ?? []),
-            }),
-          ),
+        invoices: documents.get(row.id) ?? [],
         jobCount: row.jobCount ?? 0,
         jobsTotal: toEuro(jobsTotal),
         adjustmentCount: row.adjustmentCount ?? 0,

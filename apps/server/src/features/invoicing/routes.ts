@@ -55,15 +55,13 @@ async function downloadData(context: AppContext, periodId: number, type: Invoice
   return data;
 }
 
-/** The number of the period's issued invoice of this type, if it has one. */
+/** The number of the period's issued invoice of this type, if it has one: by its kept document. */
 async function issuedNumberOf(context: AppContext, data: InvoicePeriodData, type: InvoiceType) {
-  const types = invoiceTypesFor(data.company.singleInvoice);
   const [stored] = await context.database.db
     .select({ number: invoiceDocuments.number })
     .from(invoiceDocuments)
     .where(and(eq(invoiceDocuments.periodId, data.period.id), eq(invoiceDocuments.invoiceType, type)));
-  if (stored) return stored.number;
-  return data.period.invoiceNumbers[types.indexOf(type)] ?? null;
+  return stored?.number ?? null;
 }
 
 // Booking details show every job's period (spec 2 §2) to every role that sees the booking list,
@@ -196,7 +194,7 @@ export function invoicingRoutes(context: AppContext): FastifyPluginAsyncZod {
         const { periodId, invoiceType } = request.query;
         const data = await downloadData(context, periodId, invoiceType);
         const number = await issuedNumberOf(context, data, invoiceType);
-        const issued = number ? await issuedInvoicePdf(db, number, supplier) : undefined;
+        const issued = number ? await issuedInvoicePdf(db, number) : undefined;
         const pdf = issued?.pdf ?? (await renderInvoicePdf(data, invoiceType, supplier, null));
         const name = number ?? `${data.period.identifier}${invoiceType === 'single' ? '' : `-${invoiceType}`}-draft`;
         return { fileName: `${name}.pdf`, contentType: 'application/pdf' as const, body: pdf.toString('base64') };
@@ -238,7 +236,7 @@ export function invoicingRoutes(context: AppContext): FastifyPluginAsyncZod {
         response: { 200: z.any().describe('The PDF'), 404: apiErrorSchema },
       }),
       async (request, reply) => {
-        const issued = await issuedInvoicePdf(db, request.params.number, supplier);
+        const issued = await issuedInvoicePdf(db, request.params.number);
         if (!issued) throw notFound(`Invoice ${request.params.number} does not exist.`);
         return reply
           .header('content-type', 'application/pdf')
