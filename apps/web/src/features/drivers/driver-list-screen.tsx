@@ -15,7 +15,7 @@ import { toast } from '@/ui/toast.ts';
 import { DriverForm } from './components/driver-form.tsx';
 import { DriverSlideIn } from './components/driver-slide-in.tsx';
 import { RegistrationNotifyPanel } from './components/registration-notify-panel.tsx';
-import { UnsavedChangesScope, useDiscardGuard } from './components/unsaved-changes.tsx';
+import { UnsavedChangesScope, useDiscardGuard } from '@/ui/unsaved-changes.tsx';
 import { ANY_ACTIVE_FROM, activeFromOf, type DriverSlideInSection } from './driver-list-search.ts';
 
 const route = getRouteApi('/app/drivers/list');

@@ -23,7 +23,7 @@ import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useSession } from '@/session/session-store.ts';
 import { toast } from '@/ui/toast.ts';
 import { textLimitOf } from './text-limit.ts';
-import { useReportUnsaved } from './unsaved-changes.tsx';
+import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 
 // The vehicles offered: no car, which spec 2 §3 treats as a van (a driver stored with one is answered as a van).
 const VEHICLE_OPTIONS = DRIVER_VEHICLES.map((value) => ({ value, label: DRIVER_VEHICLE_LABELS[value] }));

@@ -13,7 +13,7 @@ import { EquipmentSection } from './equipment-section.tsx';
 import { ProfileSections } from '../profile/profile-sections.tsx';
 import { PaySettingsSection } from './pay-settings-section.tsx';
 import { RegistrationNotifyPanel } from './registration-notify-panel.tsx';
-import { UnsavedChangesScope, useDiscardGuard } from './unsaved-changes.tsx';
+import { UnsavedChangesScope, useDiscardGuard } from '@/ui/unsaved-changes.tsx';
 
 /**
  * A driver opened from the list: its details (editable), its profile, its equipment register and,

@@ -1,6 +1,6 @@
 import { Alert, Autocomplete, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useCallback, useRef, useState } from 'react';
-import { useReportUnsaved } from './unsaved-changes.tsx';
+import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
 import {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { useReportUnsaved } from './unsaved-changes.tsx';
+import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { textLimits } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';

@@ -6,7 +6,7 @@ import { PAY_PERIOD_STATUS_LABELS } from '@courier/domain/driver-pay/labels';
 import { MANUAL_PAY_ADJUSTMENT_TYPES, type ManualPayAdjustmentType } from '@courier/domain/driver-pay/formulas';
 import { PAY_ADJUSTMENT_ERRORS, payAdjustmentInputSchema } from '@courier/domain/driver-pay/schemas';
 import { SlideIn } from '@/ui/slide-in.tsx';
-import { UnsavedChangesScope, useDiscardGuard, useReportUnsaved } from '../components/unsaved-changes.tsx';
+import { UnsavedChangesScope, useDiscardGuard, useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { PAY_ADJUSTMENT_TYPE_LABELS } from './pay-labels.ts';
 import type { ManualAdjustmentDraft, PayRow } from './pay-rows.ts';
 

@@ -13,7 +13,7 @@ import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { toast } from '@/ui/toast.ts';
 import { textLimitOf } from '../components/text-limit.ts';
-import { useReportUnsaved } from '../components/unsaved-changes.tsx';
+import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { PROFILE_SECTIONS, type ProfileField } from './profile-fields.ts';
 
 type FieldValue = string | boolean | null;

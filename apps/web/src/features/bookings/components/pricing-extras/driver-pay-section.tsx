@@ -1,5 +1,5 @@
 import { Button, NumberInput, Popover, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { STOP_TYPE_LABELS } from '@courier/domain/bookings/enums';
 import type { DriverPayBreakdown, Task } from '@courier/domain/bookings/schemas';
 import { typedDecimal } from '@courier/domain/common/input-checks';
@@ -17,6 +17,7 @@ import { useDriverPayBreakdown, useInvoiceAndPayStatus, useJobTasks, useUpdateTa
 import { LoadingState, MiniLoading } from '@/ui/list-states.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { clearToasts, toast } from '@/ui/toast.ts';
+import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { PAY_STATUS_LABELS, Section, taskStatusText, useLoadErrorToast, type PricingExtrasJob } from './shared.tsx';
 
 type PayField = 'driverPay' | 'driverExtras';
@@ -43,14 +44,11 @@ export function DriverPaySection({
   job,
   charge,
   disabled,
-  onUnsavedChange,
 }: {
   job: PricingExtrasJob;
   /** The job's customer charge, the base of Mgn%; undefined while the booking loads. */
   charge: number | undefined;
   disabled: boolean;
-  /** Told whether the section holds pay typed and not saved, so closing the modal can ask first. */
-  onUnsavedChange: (unsaved: boolean) => void;
 }) {
   const breakdown = useDriverPayBreakdown(job.reference);
   const tasks = useJobTasks(job.reference);
@@ -88,7 +86,8 @@ export function DriverPaySection({
   const rows = breakdown.data?.rows ?? [];
   const changed = rows.filter((row) => PAY_FIELDS.some((field) => !sameAmount(valueOf(row, field), field, row[field])));
   const hasChanges = changed.length > 0;
-  useEffect(() => onUnsavedChange(hasChanges), [hasChanges, onUnsavedChange]);
+  // Pay typed and not saved: closing Pricing Extras asks first.
+  useReportUnsaved(hasChanges);
 
   if (breakdown.isPending) {
     return (

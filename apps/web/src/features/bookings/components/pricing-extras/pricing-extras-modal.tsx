@@ -1,12 +1,12 @@
 import { Alert, Container, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { formatDate } from '@courier/domain/common/dates';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import { bookingLoadFailure, useBooking } from '@/api/bookings.ts';
 import { invoicePeriodQuery } from '@/api/invoice-periods.ts';
 import { useInvoiceAndPayStatus } from '@/api/pricing-extras.ts';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { UnsavedChangesScope, useDiscardGuard } from '@/ui/unsaved-changes.tsx';
 import { MiniLoading } from '@/ui/list-states.tsx';
 import { INVOICE_PERIOD_LOAD_ERROR } from '../job-invoice-period.tsx';
 import { ChargeDocketsSection, PriceAdjustmentsSection } from './adjustment-sections.tsx';
@@ -32,19 +32,13 @@ export function PricingExtrasModal({
 }) {
   // An inner dialog open: Escape and the focus belong to it, not to this modal.
   const [innerOpen, setInnerOpen] = useState(false);
-  // Driver pay typed and not saved: closing asks before it is thrown away.
-  const unsavedPay = useRef(false);
-  const reportUnsavedPay = useCallback((unsaved: boolean) => {
-    unsavedPay.current = unsaved;
-  }, []);
-  const { requestClose, question } = useGuardedClose({
-    unsaved: () => unsavedPay.current,
-    close: () => {
+  // Driver pay typed and not saved (the section reports it): closing asks before it is thrown away.
+  const { requestClose, report, question } = useDiscardGuard({
+    onClose: () => {
       setInnerOpen(false);
-      unsavedPay.current = false;
       onClose();
     },
-    subject: `The driver pay of ${job?.reference ?? 'this job'} has changes that are not saved.`,
+    subject: `The driver pay of ${job?.reference ?? 'this job'}`,
   });
   return (
     <>
@@ -61,13 +55,9 @@ export function PricingExtrasModal({
         }
       >
         {job && (
-          <PricingExtras
-            key={job.id}
-            job={job}
-            disabledReason={disabledReason}
-            onInnerOpenChange={setInnerOpen}
-            onUnsavedPayChange={reportUnsavedPay}
-          />
+          <UnsavedChangesScope report={report}>
+            <PricingExtras key={job.id} job={job} disabledReason={disabledReason} onInnerOpenChange={setInnerOpen} />
+          </UnsavedChangesScope>
         )}
       </Modal>
       {/* Beside the modal, not in it: Escape on the question must not reach the modal's own. */}
@@ -80,12 +70,10 @@ function PricingExtras({
   job,
   disabledReason,
   onInnerOpenChange,
-  onUnsavedPayChange,
 }: {
   job: PricingExtrasJob;
   disabledReason: string | null;
   onInnerOpenChange: (open: boolean) => void;
-  onUnsavedPayChange: (unsaved: boolean) => void;
 }) {
   const disabled = disabledReason !== null;
   // The booking the job belongs to (asked for by the job's reference): its charge, its internal notes
@@ -105,12 +93,7 @@ function PricingExtras({
           </Alert>
         )}
         <InvoiceBanner job={job} />
-        <DriverPaySection
-          job={job}
-          charge={bookingJob?.customerCharge}
-          disabled={disabled}
-          onUnsavedChange={onUnsavedPayChange}
-        />
+        <DriverPaySection job={job} charge={bookingJob?.customerCharge} disabled={disabled} />
         <ChargeDocketsSection jobId={job.id} />
         <PriceAdjustmentsSection
           job={job}

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, type ReactNode } from 'react';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedClose } from './discard-changes-dialog.tsx';
 
-/** Where a section of the driver slide-in says whether it holds changes that are not saved. */
+/** Where a section of an editor (the driver slide-in, Pricing Extras) says whether it holds changes that are not saved. */
 const UnsavedChangesContext = createContext<((section: string, unsaved: boolean) => void) | undefined>(undefined);
 
 /** The sections inside report to the guard holding `report`. */
@@ -15,7 +15,7 @@ export function UnsavedChangesScope({
   return <UnsavedChangesContext.Provider value={report}>{children}</UnsavedChangesContext.Provider>;
 }
 
-/** A section of the slide-in says whether its edits are unsaved, so closing the panel asks first. */
+/** A section says whether its edits are unsaved, so closing the editor around it asks first. */
 export function useReportUnsaved(unsaved: boolean) {
   const report = useContext(UnsavedChangesContext);
   const section = useId();
@@ -27,10 +27,11 @@ export function useReportUnsaved(unsaved: boolean) {
 }
 
 /**
- * The slide-in's close, guarded: with a section holding unsaved edits, Escape or ✕ asks the address
- * book's and tariff editor's question ('Discard changes?', 'Keep editing' focused, so an Enter pressed
- * as it opens keeps the typing); with none it closes at once. Wrap the panel's sections in
- * `UnsavedChangesScope` with its `report`.
+ * An editor's close, guarded, for an editor whose sections each know what they hold (the driver
+ * slide-in, Pricing Extras): with a section holding unsaved edits, Escape or ✕ asks the address book's
+ * and tariff editor's question ('Discard changes?', 'Keep editing' focused, so an Enter pressed as it
+ * opens keeps the typing); with none it closes at once. Wrap the sections in `UnsavedChangesScope` with
+ * its `report`. A one-form editor asks `useGuardedClose` directly.
  */
 export function useDiscardGuard({ onClose, subject }: { onClose: () => void; subject: string }) {
   const unsaved = useRef(new Set<string>());
