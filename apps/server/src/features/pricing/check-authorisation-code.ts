@@ -3,7 +3,7 @@ import { and, count, eq, gt, min, sql } from 'drizzle-orm';
 import type { IncreaseKind } from '@courier/domain/pricing/schemas';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { auditLog } from '../../db/schema/index.ts';
-import { forbidden, switchedOff, tooManyRequests, type AppError } from '../../http/errors.ts';
+import { forbidden, switchedOff, type AppError } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 import { minutesUntilRetry, retryText } from '../../platform/rate-limit.ts';
 
@@ -45,8 +45,11 @@ async function recentWrongCodes(db: DbOrTx, userId: number, since: Date) {
 /**
  * Checks the authorisation code before anything else of the request is looked at, so a wrong code
  * learns nothing about the scope. Each wrong code is written to the audit log, and a user with
- * MAX_WRONG_CODES wrong codes in the window is refused (429) whatever the code, so it cannot be
- * guessed. A per-user lock serialises the count, so parallel guesses cannot slip past it.
+ * MAX_WRONG_CODES wrong codes in the window is refused whatever the code, so it cannot be guessed.
+ * That refusal is a 403 with when to try again, not a 429: a 429 on any call signs the user out
+ * (spec 1 §7), which would throw away the clerk's session and form over one locked action, and the
+ * lock is the user's whether signed in or not. A per-user lock serialises the count, so parallel
+ * guesses cannot slip past it.
  */
 export async function checkAuthorisationCode(
   db: Db,
@@ -58,7 +61,7 @@ export async function checkAuthorisationCode(
     const recent = await recentWrongCodes(tx, userId, new Date(Date.now() - WRONG_CODE_WINDOW_MS));
     if (recent.total >= MAX_WRONG_CODES) {
       const minutes = minutesUntilRetry(recent.oldest, WRONG_CODE_WINDOW_MS);
-      return tooManyRequests(`Too many wrong authorisation codes. Please try again in ${retryText(minutes)}.`);
+      return forbidden(`Too many wrong authorisation codes. Please try again in ${retryText(minutes)}.`);
     }
     try {
       checkSharedSecret(options.given, options.configured);

@@ -128,7 +128,7 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       expect(await t.db.select().from(backgroundRuns)).toEqual([]);
     });
 
-    it('after 5 wrong codes refuses every code for that user with 429, and audits each wrong code', async () => {
+    it('after 5 wrong codes refuses every code for that user with a 403 saying when to try again (not a 429, which signs out), and audits each wrong code', async () => {
       const guesser = await signInAs(t, ['PRICING']);
       const guesserId = (await t.app.inject({ method: 'GET', url: '/api/user', headers: bearer(guesser) })).json<{
         uuid: string;
@@ -141,9 +141,9 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
         );
       }
       const right = await priceIncrease({}, bearer(guesser));
-      expect(right.statusCode).toBe(429);
+      expect(right.statusCode).toBe(403);
       expect(right.json()).toEqual({
-        error: 'RATE_LIMITED',
+        error: 'FORBIDDEN',
         message: 'Too many wrong authorisation codes. Please try again in 15 minutes.',
       });
       expect(await t.db.select().from(backgroundRuns)).toEqual([]);
@@ -166,13 +166,17 @@ describe.each(databaseKinds)('price and carrier increases on %s', (kind) => {
       expect((await priceIncrease({}, bearer(guesser))).statusCode).toBe(200);
     });
 
-    it('counts parallel wrong codes exactly: 5 answered 403, the rest 429', async () => {
+    it('counts parallel wrong codes exactly: 5 answered as wrong, the rest as too many', async () => {
       const guesser = await signInAs(t, ['PRICING']);
       const answers = await Promise.all(
         Array.from({ length: 12 }, (_, i) => priceIncrease({ sharedSecret: `guess ${i}` }, bearer(guesser))),
       );
-      const statuses = answers.map((response) => response.statusCode).sort();
-      expect(statuses).toEqual([...Array(5).fill(403), ...Array(7).fill(429)]);
+      expect(answers.map((response) => response.statusCode)).toEqual(Array(12).fill(403));
+      const messages = answers.map((response) => response.json<{ message: string }>().message).sort();
+      expect(messages).toEqual([
+        ...Array(5).fill('The authorisation code is not correct. Nothing was changed.'),
+        ...Array(7).fill('Too many wrong authorisation codes. Please try again in 15 minutes.'),
+      ]);
     });
 
     it('answers a wrong code before looking at the scope: no scope error, whatever the scope', async () => {

@@ -110,7 +110,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
     );
 
     /**
-     * Runs before the body is validated: a wrong code is answered (403, audited; 429 after too many)
+     * Runs before the body is validated: a wrong code is answered (403, audited; after too many every code is a 403 saying when to try again)
      * whatever else the body holds, so guessing learns nothing about the scope. An absent or empty code
      * is left to the body schema (400), like any other missing field.
      */
@@ -128,7 +128,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
       };
 
     const increaseDescription =
-      'Checks `sharedSecret` against PRICE_INCREASE_SECRET before the rest of the body (403 when wrong or not configured; nothing changes; every wrong code is audited, and after 5 wrong codes in 15 minutes every code is refused with 429), then queues a background run and answers at once with it; follow it with GET /api/pricing/increases/{id} and download `logUrl.logs`. Every price of every level is raised by `percentIncrease` % and rounded to the cent; tariffs already increased are skipped unless `resetIncreaeRanStatus` is true. 409 while another run of the same kind is queued or running.';
+      'Checks `sharedSecret` against PRICE_INCREASE_SECRET before the rest of the body (403 when wrong or not configured; nothing changes; every wrong code is audited, and after 5 wrong codes in 15 minutes every code is refused with a 403 saying when to try again, not a 429, which would sign the user out), then queues a background run and answers at once with it; follow it with GET /api/pricing/increases/{id} and download `logUrl.logs`. Every price of every level is raised by `percentIncrease` % and rounded to the cent; tariffs already increased are skipped unless `resetIncreaeRanStatus` is true. 409 while another run of the same kind is queued or running.';
 
     app.post(
       '/pricing/price-increase',
@@ -137,7 +137,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
           summary: 'Start a price increase of customer tariffs',
           description: `${increaseDescription} Account lists are comma-separated account codes: with \`includeAccounts\` only those accounts' special tariffs are increased, otherwise every base and special tariff; tariffs of \`lowTurnoverAccounts\`, \`excludeAccounts\` and \`excludeSetCallAccounts\` keep their prices. An unknown account code is a 400.`,
           body: priceIncreaseBodySchema,
-          response: { 200: increaseRunSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+          response: { 200: increaseRunSchema, 403: apiErrorSchema, 409: apiErrorSchema },
         }),
         preValidation: authorisationCodeFirst('price-increase'),
       },
@@ -157,7 +157,7 @@ export function pricingRoutes({ database, config }: AppContext): FastifyPluginAs
           summary: "Start a carrier increase of one carrier's tariffs",
           description: `${increaseDescription} \`serviceCodes\` is a comma-separated list of tariff service codes (DOM, INT, ...); the carrier's tariffs with those services are increased.`,
           body: carrierIncreaseBodySchema,
-          response: { 200: increaseRunSchema, 409: apiErrorSchema, 429: apiErrorSchema },
+          response: { 200: increaseRunSchema, 403: apiErrorSchema, 409: apiErrorSchema },
         }),
         preValidation: authorisationCodeFirst('carrier-increase'),
       },
