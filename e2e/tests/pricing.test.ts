@@ -393,7 +393,7 @@ describe('pricing', () => {
     await context.close();
   });
 
-  test('an emptied price or weight in the Tariff Editor is refused at its cell, not saved as 0', async () => {
+  test('an emptied price or weight in the Tariff Editor is refused at its cell, not saved as 0; a comma is never dropped', async () => {
     const { page, context, problems } = await domTariffsAt1440();
     await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
     const editor = page.getByRole('dialog', { name: 'Tariff Editor' });
@@ -431,12 +431,18 @@ describe('pricing', () => {
     for (const [typed, message] of [
       ['-5', 'Basic must be 0 or more.'],
       ['2.345', 'Basic has at most 2 decimal places (cents).'],
+      // A pasted comma is kept and refused: 12,50 was read as 1250.
+      ['12,50', 'Basic must be an amount in euro.'],
     ] as const) {
       await basic.fill(typed);
       await editor.getByRole('button', { name: 'Save Changes' }).click();
       await editor.getByText(message, { exact: true }).waitFor();
       expect(await basic.inputValue()).toBe(typed);
     }
+    // A test weight of 1,5 is not priced as 15 kg.
+    await basic.fill('12.50');
+    expect(await testWeight(page, '1,5')).toBe('Enter the test weight in kg, such as 2.5.');
+    expect(await page.getByLabel('Test weight').inputValue()).toBe('1,5');
     await expectAccessible(page);
     expect(saves).toEqual([]);
     expect(await page.getByText('Tariff saved successfully').count()).toBe(0);

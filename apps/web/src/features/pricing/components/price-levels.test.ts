@@ -9,6 +9,8 @@ describe('a tariff price level as typed', () => {
     expect(numberCharacters('2.345')).toBe('2.345');
     expect(numberCharacters('€ 12.50')).toBe('12.50');
     expect(numberCharacters('abc')).toBe('');
+    // A comma is kept, never dropped: a pasted 12,50 was read as 1250.
+    expect(numberCharacters('12,50')).toBe('12,50');
   });
 
   it('refuses a negative price or a third decimal at its cell, in the API’s words, never changing it', () => {
@@ -27,5 +29,9 @@ describe('a tariff price level as typed', () => {
     if (check.success) return;
     expect(check.cellErrors['0.basic']).toBe('Basic must be an amount in euro.');
     expect(checkLevels([level({ basic: '12.50' })]).success).toBe(true);
+    const comma = checkLevels([level({ basic: '12,50' })]);
+    expect(comma.success).toBe(false);
+    if (comma.success) return;
+    expect(comma.cellErrors['0.basic']).toBe('Basic must be an amount in euro.');
   });
 });

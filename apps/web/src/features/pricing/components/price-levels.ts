@@ -82,10 +82,10 @@ export function checkLevels(drafts: readonly LevelDraft[]): LevelsCheck {
 }
 
 /**
- * Keeps what a number can be written with: digits, points and a minus (a pasted '€ 12.50' is 12.50).
- * A minus or a third decimal stays, so the cell refuses it with a message: dropping it would turn a
- * typed -5 into 5, or 2.345 into 2.34, behind the user's back.
+ * Keeps what a number can be written with: digits, points, commas and a minus (a pasted '€ 12.50' is
+ * 12.50). A minus, a comma or a third decimal stays, so the cell refuses it with a message: dropping it
+ * would turn a typed -5 into 5, 2.345 into 2.34, or a pasted 12,50 into 1250, behind the user's back.
  */
 export function numberCharacters(text: string): string {
-  return text.replace(/[^0-9.-]/g, '');
+  return text.replace(/[^0-9.,-]/g, '');
 }

@@ -25,7 +25,12 @@ export function TestTariff({ levels }: { levels: PriceLevel[] | null }) {
       });
       return;
     }
-    const kg = typedDecimal(weight) ?? Number.NaN;
+    const kg = typedDecimal(weight);
+    if (kg === undefined) {
+      // Kept as typed (1,5 is not read as 15) and said: a weight in kg with a decimal point.
+      setTested({ levels: levelsKey, ok: false, text: 'Enter the test weight in kg, such as 2.5.' });
+      return;
+    }
     const price = priceForWeight(levels, kg);
     setTested({
       levels: levelsKey,
