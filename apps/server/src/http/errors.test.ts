@@ -183,6 +183,19 @@ describe.each(databaseKinds)('bad input answered in words on %s', (kind) => {
       { field: 'body.size', message: 'size must be at most 100.' },
     ]);
   });
+
+  it('a field that fails two checks with the same message is named once', async () => {
+    // Past int4 and not a safe integer: both the whole-number and the at-most check refuse it.
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/api/company/99999999999999999999',
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json<{ details: unknown[] }>().details).toEqual([
+      { field: 'params.id', message: 'id must be a whole number from 1 to 2147483647.' },
+    ]);
+  });
 });
 
 describe('what the error handler logs about a failed statement', () => {

@@ -113,10 +113,16 @@ export function registerErrorHandler(
       return reply.status(error.status).send(body);
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const details = error.validation.map((issue) => ({
+      const all = error.validation.map((issue) => ({
         field: fieldOf(error.validationContext ?? 'body', issue.instancePath ?? ''),
         message: issue.message ?? 'Invalid value.',
       }));
+      // One line per field and message: a schema whose checks share a message (an id past int4 fails
+      // both 'whole number' and 'at most') would say the same thing twice.
+      const details = all.filter(
+        (detail, index) =>
+          all.findIndex((other) => other.field === detail.field && other.message === detail.message) === index,
+      );
       const first = details[0];
       const body: ApiError = {
         error: 'VALIDATION',
