@@ -20,7 +20,6 @@ import {
   type AddressBookEntryBody,
 } from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE, DEFAULT_COUNTRY_NAME } from '@courier/domain/common/countries';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { ApiRequestError } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
@@ -34,6 +33,7 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { textLimitOf } from '@/ui/text-limit.ts';
 
 /** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
 type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
@@ -42,11 +42,29 @@ type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
   longitude: string;
 };
 type Coordinate = 'latitude' | 'longitude';
-type TextField =
-  'entryName' | 'name' | 'addressOne' | 'addressTwo' | 'city' | 'county' | 'postcode' | 'contactName' | 'contactPhone';
+const TEXT_FIELDS = [
+  'entryName',
+  'name',
+  'addressOne',
+  'addressTwo',
+  'city',
+  'county',
+  'postcode',
+  'contactName',
+  'contactPhone',
+  'notes',
+] as const;
+type TextField = (typeof TEXT_FIELDS)[number];
 
-/** The server's limits, on the inputs: nothing typed is refused only after Save. */
-const LIMITS = textLimits(addressBookEntryBodySchema);
+/**
+ * A text field's limit, read from the server's schema: text past it is kept (no maxlength cuts a
+ * paste), counted, and refused at the field at once; nothing is refused only after Save.
+ */
+const limitOf = (field: TextField, text: string) =>
+  textLimitOf(addressBookEntryBodySchema.shape[field], text, { multiline: field === 'notes' });
+
+/** The editor's state: the draft as opened (closing with changes asks first), as typed, and the fields changed since Save. */
+type Editing = { opened: Draft; draft: Draft; changedSinceSave: ReadonlySet<keyof Draft> };
 
 type TypedCoordinate = { value: number } | { message: string; halfTyped: boolean } | null;
 
@@ -86,7 +104,7 @@ function newDraft(companyId: number | null): Draft {
 }
 
 /** Whether the editor holds anything typed since it opened: closing it then asks first. */
-function hasChanges(editing: { opened: Draft; draft: Draft }): boolean {
+function hasChanges(editing: Editing): boolean {
   const { opened, draft } = editing;
   return (Object.keys(draft) as (keyof Draft)[]).some((field) => draft[field] !== opened[field]);
 }
@@ -119,12 +137,16 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
   const { save, remove } = useAddressBookMutations(companyId);
   const [confirmAdd, setConfirmAdd] = useState(false);
   // The draft as it was when the editor opened is kept beside it: closing with changes asks first.
-  const [editing, setEditing] = useState<{ opened: Draft; draft: Draft } | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
   const draft = editing?.draft ?? null;
   // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
   const { requestClose, closeNow, question } = useGuardedClose({
     unsaved: () => editing !== null && hasChanges(editing),
-    close: () => setEditing(null),
+    // The last save's refusal spoke of this editor's contents: it goes with it, never to the next entry.
+    close: () => {
+      setEditing(null);
+      save.reset();
+    },
     subject: 'The address book entry has changes that are not saved.',
   });
   const [deleting, setDeleting] = useState<AddressBookEntry | null>(null);
@@ -132,8 +154,23 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
   if (entries.isPending) return <LoadingState text="Loading Addresses..." />;
   if (entries.isError) return <ErrorState onRetry={() => void entries.refetch()} />;
 
-  const openEditor = (opened: Draft) => setEditing({ opened, draft: opened });
-  const changeDraft = (changed: Draft) => setEditing((current) => current && { ...current, draft: changed });
+  const openEditor = (opened: Draft) => {
+    // An editor shows only errors about its own contents: an earlier save's refusal is dropped.
+    save.reset();
+    setEditing({ opened, draft: opened, changedSinceSave: new Set() });
+  };
+  // A field the user changes stops showing the server's message about it (as the tariff editor does).
+  const changeDraft = (changed: Draft) =>
+    setEditing((current) => {
+      if (!current) return current;
+      const fields = (Object.keys(changed) as (keyof Draft)[]).filter(
+        (field) => changed[field] !== current.draft[field] && !current.changedSinceSave.has(field),
+      );
+      const changedSinceSave = fields.length
+        ? new Set([...current.changedSinceSave, ...fields])
+        : current.changedSinceSave;
+      return { ...current, draft: changed, changedSinceSave };
+    });
 
   const jumpTo = (entryId: string | null) => {
     if (!entryId) return;
@@ -269,8 +306,10 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             onChange={changeDraft}
             saving={save.isPending}
             error={save.error instanceof ApiRequestError ? save.error : null}
+            changedSinceSave={editing?.changedSinceSave ?? new Set()}
             onCancel={requestClose}
-            onSave={(body) =>
+            onSave={(body) => {
+              setEditing((current) => current && { ...current, changedSinceSave: new Set() });
               save.mutate(
                 { entryId: draft.entryId, body },
                 {
@@ -292,8 +331,8 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
                           type: 'error',
                         }),
                 },
-              )
-            }
+              );
+            }}
           />
         )}
       </SlideIn>
@@ -309,6 +348,7 @@ function EntryEditor({
   onCancel,
   saving,
   error,
+  changedSinceSave,
 }: {
   draft: Draft;
   onChange: (draft: Draft) => void;
@@ -316,6 +356,8 @@ function EntryEditor({
   onCancel: () => void;
   saving: boolean;
   error: ApiRequestError | null;
+  /** The fields changed since the last Save: the server's refusal no longer speaks of them. */
+  changedSinceSave: ReadonlySet<keyof Draft>;
 }) {
   const set = (field: keyof Draft) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     onChange({ ...draft, [field]: event.currentTarget.value });
@@ -332,7 +374,15 @@ function EntryEditor({
   const longitude = valueOf('longitude');
   // Save is offered only for coordinates the server takes: an out-of-range or mistyped one is never sent.
   const ready = canSaveAddressBookEntry({ ...draft, latitude, longitude });
-  const fieldError = (field: string) => error?.fieldMessage(field);
+  /** The server's message for a field, until that field changes. */
+  const fieldError = (field: keyof Draft) => (changedSinceSave.has(field) ? undefined : error?.fieldMessage(field));
+  const limits = Object.fromEntries(TEXT_FIELDS.map((field) => [field, limitOf(field, draft[field] ?? '')])) as Record<
+    TextField,
+    ReturnType<typeof limitOf>
+  >;
+  // Save sends nothing while a text is past its limit: the field already says so (the server refuses it too).
+  const overLimit = TEXT_FIELDS.some((field) => limits[field].overLimit !== undefined);
+  const [saveRefused, setSaveRefused] = useState(false);
   const coordinateField = (field: Coordinate, label: string) => {
     const read = typed[field];
     return (
@@ -351,14 +401,14 @@ function EntryEditor({
       />
     );
   };
-  const textField = (field: TextField, label: string, required = false) => (
+  const textField = (field: Exclude<TextField, 'notes'>, label: string, required = false) => (
     <TextInput
       label={label}
       required={required}
       value={draft[field] ?? ''}
       onChange={set(field)}
-      error={fieldError(field)}
-      maxLength={LIMITS[field]}
+      description={limits[field].count}
+      error={limits[field].overLimit ?? fieldError(field)}
     />
   );
 
@@ -414,14 +464,13 @@ function EntryEditor({
       </SimpleGrid>
       <Textarea
         label="Notes"
-        description={`${(draft.notes ?? '').length} of ${LIMITS.notes} characters`}
+        description={limits.notes.count}
         autosize
         minRows={2}
         maxRows={12}
-        maxLength={LIMITS.notes}
         value={draft.notes}
         onChange={set('notes')}
-        error={fieldError('notes')}
+        error={limits.notes.overLimit ?? fieldError('notes')}
       />
       {latitude !== null && longitude !== null && (
         <MapView
@@ -438,6 +487,11 @@ function EntryEditor({
           numbers other than 0 (latitude -90 to 90, longitude -180 to 180).
         </Text>
       )}
+      {overLimit && saveRefused && (
+        <Text size="sm" c="red.9" role="alert">
+          Nothing was saved: shorten the fields marked as too long first.
+        </Text>
+      )}
       {error && !error.body?.details && (
         <Text size="sm" c="red.9" role="alert">
           {error.message}
@@ -448,7 +502,13 @@ function EntryEditor({
           Cancel
         </Button>
         {ready && latitude !== null && longitude !== null && (
-          <Button loading={saving} onClick={() => onSave({ ...draft, latitude, longitude })}>
+          <Button
+            loading={saving}
+            onClick={() => {
+              setSaveRefused(overLimit);
+              if (!overLimit) onSave({ ...draft, latitude, longitude });
+            }}
+          >
             Save
           </Button>
         )}

@@ -22,7 +22,7 @@ import { useCreateDriver, useDriverSetupData, useUpdateDriver } from '@/api/driv
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useSession } from '@/session/session-store.ts';
 import { toast } from '@/ui/toast.ts';
-import { textLimitOf } from './text-limit.ts';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 
 // The vehicles offered: no car, which spec 2 §3 treats as a van (a driver stored with one is answered as a van).

@@ -12,7 +12,7 @@ import type { useSaveDriverProfile } from '@/api/drivers.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { toast } from '@/ui/toast.ts';
-import { textLimitOf } from '../components/text-limit.ts';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { PROFILE_SECTIONS, type ProfileField } from './profile-fields.ts';
 

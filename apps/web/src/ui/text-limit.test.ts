@@ -3,7 +3,7 @@ import { personalSectionSchema } from '@courier/domain/drivers/profile';
 import { createDriverBodySchema } from '@courier/domain/drivers/schemas';
 import { textLimitOf } from './text-limit.ts';
 
-describe("textLimitOf: a driver text field's count and, past its limit, the schema's message", () => {
+describe("textLimitOf: a text field's count and, past its limit, the schema's message", () => {
   const firstName = createDriverBodySchema.shape.firstName;
 
   it('is quiet for a short text and counts one near or at the limit', () => {
@@ -20,6 +20,12 @@ describe("textLimitOf: a driver text field's count and, past its limit, the sche
     expect(textLimitOf(personalSectionSchema.shape.nationality, 'x'.repeat(101)).overLimit).toBe(
       'Nationality must be at most 100 characters.',
     );
+  });
+
+  it('always counts a multi-line field', () => {
+    expect(textLimitOf(personalSectionSchema.shape.nationality, 'Irish', { multiline: true })).toEqual({
+      count: '5 of 100 characters',
+    });
   });
 
   it("names an e-mail address's length, not its shape, when it is too long", () => {

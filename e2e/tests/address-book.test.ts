@@ -1,0 +1,154 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
+import { browserForTests, signedInPage } from '../support/browser.ts';
+import { descriptionsOf, startAddressEntry } from '../support/steps.ts';
+
+// The public address book's editor as a dispatcher uses it: the server's refusal speaks only of the
+// entry it refused and only until the field is changed, and a paste past a field's limit is kept,
+// counted and refused at the field (never cut by a maxlength). Nothing here is saved.
+const browser = browserForTests();
+
+const PASTED = 'Ó'.repeat(5000);
+
+/** Every request `method` to an API path matching `path` the page makes from now on. */
+function requestsTo(page: Page, method: string, path: RegExp): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === method && path.test(pathname)) sent.push(`${method} ${pathname}`);
+  });
+  return sent;
+}
+
+/** Opens Add Address with a valid entry whose line one holds a NUL, saves it, and waits for the server's mark. */
+async function refusedNewEntry(page: Page): Promise<Locator> {
+  await page.goto('/addresses');
+  const editor = await startAddressEntry(page, {
+    searchName: 'Zz Refused Depot',
+    name: 'Refused Depot',
+    lineOne: '1 Main\u0000 St',
+    city: 'Cork',
+    county: 'Cork',
+    eircode: 'T12 X1Y2',
+  });
+  await editor.getByLabel('Latitude').fill('51.8985');
+  await editor.getByLabel('Longitude').fill('-8.4756');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const lineOne = editor.getByRole('textbox', { name: 'Address line one' });
+  await expect.poll(() => descriptionsOf(page, lineOne)).toContain(NUL_CHARACTER_MESSAGE);
+  expect(await lineOne.getAttribute('aria-invalid')).toBe('true');
+  return editor;
+}
+
+/** Cancels the editor and discards its changes. */
+async function discard(page: Page, editor: Locator): Promise<void> {
+  await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await editor.waitFor({ state: 'hidden' });
+}
+
+describe('address book editor (/addresses)', () => {
+  test('a refused save is not shown on another entry, nor on the next new entry', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      const refused = await refusedNewEntry(page);
+      await discard(page, refused);
+
+      const card = page.getByRole('region', { name: /^Address entry \d+$/ }).first();
+      const id = ((await card.getAttribute('aria-label')) ?? '').match(/\d+/)?.[0];
+      await card.getByRole('button', { name: /click to edit/ }).click();
+      const editor = page.getByRole('dialog', { name: `Edit entry ${id}` });
+      const lineOne = editor.getByRole('textbox', { name: 'Address line one' });
+      await lineOne.waitFor();
+      expect(await lineOne.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await editor.getByText(NUL_CHARACTER_MESSAGE).count()).toBe(0);
+      await editor.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await editor.waitFor({ state: 'hidden' });
+
+      // A new entry starts clean too.
+      await page.getByRole('button', { name: 'Add Address' }).click();
+      await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
+      const fresh = page.getByRole('dialog', { name: 'New address book entry' });
+      await fresh.getByRole('textbox', { name: 'Address line one' }).waitFor();
+      expect(await fresh.getByText(NUL_CHARACTER_MESSAGE).count()).toBe(0);
+      expect(await fresh.getByRole('textbox', { name: 'Address line one' }).getAttribute('aria-invalid')).not.toBe(
+        'true',
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test("a field the user retypes drops the server's message at once, before the next Save", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    try {
+      const editor = await refusedNewEntry(page);
+      const lineOne = editor.getByRole('textbox', { name: 'Address line one' });
+      await lineOne.fill('1 Main St');
+      await expect.poll(() => editor.getByText(NUL_CHARACTER_MESSAGE).count()).toBe(0);
+      expect(await lineOne.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await descriptionsOf(page, lineOne)).not.toContain(NUL_CHARACTER_MESSAGE);
+      await discard(page, editor);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a 5,000-character paste is kept, counted and refused at the field; Save sends nothing', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
+    const creates = requestsTo(page, 'POST', /\/place\/entry$/);
+    try {
+      await page.goto('/addresses');
+      const editor = await startAddressEntry(page, {
+        searchName: 'Zz Pasted Depot',
+        name: 'Pasted Depot',
+        lineOne: '1 Main St',
+        city: 'Cork',
+        county: 'Cork',
+        eircode: 'T12 X1Y2',
+      });
+      await editor.getByLabel('Latitude').fill('51.8985');
+      await editor.getByLabel('Longitude').fill('-8.4756');
+      // No text input of the editor cuts a paste.
+      for (const input of await editor.locator('input[type="text"], input:not([type]), textarea').all())
+        expect(await input.getAttribute('maxlength')).toBeNull();
+
+      const pasted: [string, number][] = [
+        ['Search name', 255],
+        ['Address name', 255],
+        ['Notes', 1000],
+      ];
+      for (const [label, limit] of pasted) {
+        const input = editor.getByRole('textbox', { name: label });
+        await input.fill('');
+        await input.click();
+        await page.keyboard.insertText(PASTED);
+        expect((await input.inputValue()).length).toBe(5000);
+        await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+        expect(await descriptionsOf(page, input)).toEqual(
+          expect.arrayContaining([`5000 of ${limit} characters`, `At most ${limit} characters.`]),
+        );
+      }
+
+      await editor.getByRole('button', { name: 'Save' }).click();
+      await editor.getByText('Nothing was saved: shorten the fields marked as too long first.').waitFor();
+      await page.waitForTimeout(300);
+      expect(creates).toEqual([]);
+      expect((await editor.getByRole('textbox', { name: 'Notes' }).inputValue()).length).toBe(5000);
+
+      // Shortened to the limit, the count stays near it and the message goes.
+      const searchName = editor.getByRole('textbox', { name: 'Search name' });
+      await searchName.fill('Z'.repeat(255));
+      await expect.poll(() => descriptionsOf(page, searchName)).toEqual(['255 of 255 characters']);
+      expect(await searchName.getAttribute('aria-invalid')).not.toBe('true');
+      expect(creates).toEqual([]);
+      await discard(page, editor);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
