@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
   browserForTests,
@@ -54,7 +54,8 @@ beforeAll(async () => {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       DEMO_DATA: '1',
-      WEB_DIST: path.join(root, 'apps/web/dist'),
+      // The build under test, as e2e/global-setup.ts serves it (WEB_DIST=/tmp/dist-... or the usual one).
+      WEB_DIST: path.resolve(root, process.env.WEB_DIST || 'apps/web/dist'),
       SMTP_URL: '',
       SECURE_COOKIES: '0',
       COURIER_WEBSITE_URL: `${base}/api/health`,
@@ -105,6 +106,26 @@ async function cell(page: Page, tab: string, rowName: RegExp, header: string): P
   expect(index, header).toBeGreaterThanOrEqual(0);
   return (await table.getByRole('row', { name: rowName }).locator('td').nth(index).textContent()) ?? '';
 }
+
+/**
+ * Each badge in the column under `header` of `table`, as its text and whether it is cut (an element of
+ * it wider inside than shown: the ellipsis of 'Complet…').
+ */
+async function badgesUnder(table: Locator, header: string): Promise<{ text: string; cut: boolean }[]> {
+  const headers = await table.locator('thead th').allTextContents();
+  const index = headers.indexOf(header);
+  expect(index, header).toBeGreaterThanOrEqual(0);
+  return table.locator(`tbody tr > td:nth-child(${index + 1})`).evaluateAll((cells) =>
+    cells.map((td) => ({
+      text: td.textContent ?? '',
+      cut: [td, ...td.querySelectorAll('*')].some((element) => element.scrollWidth > element.clientWidth),
+    })),
+  );
+}
+
+/** Whether the page itself scrolls sideways (a wide table's own scroll box does not count). */
+const pageOverflows = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
 
 describe('the Logs section', () => {
   test('a superadmin sees the Admin queue on load and the Dispatch queue on its tab, and opens a run’s log', async () => {
@@ -252,6 +273,83 @@ describe('the Logs section', () => {
     expect(await search.inputValue()).toBe('x'.repeat(200));
     await waitForUrl(page, (url) => url.searchParams.get('text') === 'x'.repeat(200));
     expect(await search.inputValue()).toBe('x'.repeat(200));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('State and Level badges show whole at 1280x720 and 1440x900, and the page does not widen (issue 10)', async () => {
+    const { page, problems, context } = await signedIn('superadmin', { width: 1280, height: 720 });
+    await page.goto('/logging');
+    await runRows(page, 'Admin');
+    const list = page.getByRole('table', { name: 'Admin queue log' });
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const states = await badgesUnder(list, 'State');
+      expect(states.length).toBeGreaterThan(0);
+      expect(states.some((badge) => badge.text === 'Completed')).toBe(true);
+      expect(states, `${viewport.width}`).toEqual(states.map(({ text }) => ({ text, cut: false })));
+      expect(await pageOverflows(page), `${viewport.width}`).toBe(false);
+    }
+
+    // A run's log: the Level badges ('Changed', the longest there) in the slide-in.
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.getByRole('row', { name: /^Price increase run/ }).click();
+    const panel = page.getByRole('dialog', { name: /^Run \d+$/ });
+    const log = panel.getByRole('table', { name: /^Log of run \d+$/ });
+    await log.waitFor();
+    for (const viewport of [
+      { width: 1280, height: 720 },
+      { width: 1440, height: 900 },
+    ]) {
+      await page.setViewportSize(viewport);
+      const levels = await badgesUnder(log, 'Level');
+      expect(levels.map(({ text }) => text)).toContain('Changed');
+      expect(levels, `${viewport.width}`).toEqual(levels.map(({ text }) => ({ text, cut: false })));
+      expect(await pageOverflows(page), `${viewport.width}`).toBe(false);
+    }
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.screenshot({ path: 'e2e/artifacts/logging-run-log-1280.png' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a page past the end says so, not that nothing has run, and Previous goes back to the last page', async () => {
+    const { page, problems, context } = await signedIn('superadmin');
+    await page.goto('/logging?page=50');
+    const pages = page.getByRole('navigation', { name: 'Admin runs pages' });
+    await pages.getByText(/^Page 51 is past the last page \(1\) of \d+ results$/).waitFor();
+    expect(await page.getByText('Nothing has run in the Admin queue yet').count()).toBe(0);
+    await page.getByText('This page is past the end of the results.').waitFor();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await waitForUrl(page, (url) => !url.searchParams.has('page'));
+    expect((await runRows(page, 'Admin')).length).toBeGreaterThan(0);
+    await pages.getByText(/^Showing 1 to \d+ of \d+ results$/).waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a run that does not exist says so without Try again; a server failure offers it', async () => {
+    const { page, problems, context } = await signedIn('superadmin');
+    await page.goto('/logging?run=999999');
+    const panel = page.getByRole('dialog', { name: 'Run 999999' });
+    // Whatever it says of the run, once it has answered: no Try again, and no 'Something went wrong'.
+    await panel.getByRole('heading', { name: /^(No Run|Something went wrong)$/ }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(await panel.getByText('Something went wrong').count()).toBe(0);
+    await panel.getByText('There is no run with id 999999.').waitFor();
+    await page.keyboard.press('Escape');
+    await panel.waitFor({ state: 'hidden' });
+
+    // A real failure (the server's 500) is worth another try.
+    await page.route('**/api/background/runs/999998', (route) =>
+      route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something broke' } }),
+    );
+    await page.goto('/logging?run=999998');
+    const failed = page.getByRole('dialog', { name: 'Run 999998' });
+    await failed.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 20_000 });
     expect(problems).toEqual([]);
     await context.close();
   });

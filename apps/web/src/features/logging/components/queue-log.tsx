@@ -112,6 +112,10 @@ export function QueueLog({
         <LoadingState text="Loading Runs..." />
       ) : list.isError ? (
         <ErrorState subtitle={list.error.message} onRetry={() => void list.refetch()} />
+      ) : list.data.runs.length === 0 && list.data.count > 0 ? (
+        // A page past the end (an old link, or fewer runs since): the runs are there, on an earlier
+        // page. The pagination below says which is the last, and Previous goes to it.
+        <EmptyState title="No Runs" subtitle="This page is past the end of the results." />
       ) : list.data.runs.length === 0 ? (
         <EmptyState
           title="No Runs"

@@ -4,12 +4,13 @@ import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enu
 import { runDuration, runKindLabel } from '@courier/domain/background/queue-groups';
 import { type BackgroundRun, type BackgroundRunLogLine } from '@courier/domain/background/schemas';
 import { useRunDetails, useRunLog } from '@/api/background-runs.ts';
+import { ApiRequestError } from '@/api/client.ts';
 import { DateText } from '@/ui/format.tsx';
 import { LabelledValue } from '@/ui/labelled-value.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { RetryRunButton } from './retry-run-button.tsx';
-import { RunStateBadge } from './run-state-badge.tsx';
+import { RunStateBadge, WHOLE_BADGE } from './run-state-badge.tsx';
 
 const LEVELS: Record<BackgroundRunLogLine['level'], { label: string; colour: string }> = {
   info: { label: 'Info', colour: 'gray.7' },
@@ -75,13 +76,20 @@ export function RunDetails({ runId }: { runId: number }) {
   const pageOnScreen = useValueOnScreen(page, log.isPlaceholderData);
 
   if (details.isPending) return <LoadingState text="Loading Run..." />;
-  if (details.isError || !run)
+  if (details.isError || !run) {
+    const status = details.error instanceof ApiRequestError ? details.error.status : undefined;
+    // A run that does not exist (or an id the server refuses) will not appear on a second try.
+    if (status === 404 || status === 400)
+      return <EmptyState title="No Run" subtitle={`There is no run with id ${runId}.`} />;
+    // Only a real failure (the server's 5xx, or no answer at all) is worth trying again, not a refusal.
+    const refused = status !== undefined && status >= 400 && status < 500;
     return (
       <ErrorState
         subtitle={details.error?.message ?? 'Please try again later'}
-        onRetry={() => void details.refetch()}
+        onRetry={refused ? undefined : () => void details.refetch()}
       />
     );
+  }
 
   return (
     <Stack>
@@ -127,7 +135,7 @@ export function RunDetails({ runId }: { runId: number }) {
                   <DateText value={line.at} withTime />
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={LEVELS[line.level].colour} variant="filled" size="sm" tt="none">
+                  <Badge color={LEVELS[line.level].colour} variant="filled" size="sm" tt="none" style={WHOLE_BADGE}>
                     {LEVELS[line.level].label}
                   </Badge>
                 </Table.Td>

@@ -9,10 +9,16 @@ const COLOURS: Record<BackgroundRunStatus, string> = {
   failed: 'red.9',
 };
 
+/**
+ * A badge is never cut (issue 10): Mantine's label may shrink to an ellipsis, so its table column
+ * could squeeze 'Completed' to 'Complet…'. At its full width it holds the column open instead.
+ */
+export const WHOLE_BADGE = { minWidth: 'max-content' } as const;
+
 /** A run's state as a coloured tag: Queued, Running, Completed, Failed. */
 export function RunStateBadge({ status }: { status: BackgroundRunStatus }) {
   return (
-    <Badge color={COLOURS[status]} variant="filled" size="sm" tt="none">
+    <Badge color={COLOURS[status]} variant="filled" size="sm" tt="none" style={WHOLE_BADGE}>
       {RUN_STATUS_LABELS[status]}
     </Badge>
   );
