@@ -110,3 +110,13 @@ export async function descriptionsOf(page: Page, input: Locator): Promise<string
   const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
   return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ''));
 }
+
+/** Every request `method` to an API path matching `path` the page makes from now on. */
+export function requestsTo(page: Page, method: string, path: RegExp): string[] {
+  const sent: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (request.method() === method && path.test(pathname)) sent.push(`${method} ${pathname}`);
+  });
+  return sent;
+}

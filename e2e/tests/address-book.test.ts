@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { descriptionsOf, startAddressEntry } from '../support/steps.ts';
+import { descriptionsOf, requestsTo, startAddressEntry } from '../support/steps.ts';
 
 // The public address book's editor as a dispatcher uses it: the server's refusal speaks only of the
 // entry it refused and only until the field is changed, and a paste past a field's limit is kept,
@@ -10,16 +10,6 @@ import { descriptionsOf, startAddressEntry } from '../support/steps.ts';
 const browser = browserForTests();
 
 const PASTED = 'Ó'.repeat(5000);
-
-/** Every request `method` to an API path matching `path` the page makes from now on. */
-function requestsTo(page: Page, method: string, path: RegExp): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === method && path.test(pathname)) sent.push(`${method} ${pathname}`);
-  });
-  return sent;
-}
 
 /** Opens Add Address with a valid entry whose line one holds a NUL, saves it, and waits for the server's mark. */
 async function refusedNewEntry(page: Page): Promise<Locator> {

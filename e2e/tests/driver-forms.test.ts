@@ -4,7 +4,7 @@ import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver } from '@courier/domain/drivers/schemas';
 import { apiAs } from '../support/api.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { descriptionsOf, driverRowsOf, openDriver } from '../support/steps.ts';
+import { descriptionsOf, driverRowsOf, openDriver, requestsTo } from '../support/steps.ts';
 
 // The driver forms as office staff fill them: a paste past a field's limit is kept and refused at the
 // field in the server's words (it was cut to 100 characters without a word), the vehicles offered
@@ -13,16 +13,6 @@ import { descriptionsOf, driverRowsOf, openDriver } from '../support/steps.ts';
 const browser = browserForTests();
 
 const PASTED = 'Ó'.repeat(5000);
-
-/** Every request `method` to an API path matching `path` the page makes from now on. */
-function requestsTo(page: Page, method: string, path: RegExp): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === method && path.test(pathname)) sent.push(`${method} ${pathname}`);
-  });
-  return sent;
-}
 
 /** The texts of the driver list's Vehicle column, found by its header. */
 const vehicleColumn = (page: Page) =>

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { apiGetAs, apiAs } from '../support/api.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { descriptionsOf, openDriver } from '../support/steps.ts';
+import { descriptionsOf, openDriver, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': a number field keeps what is typed. The inputs used to drop a minus,
 // a point or a third decimal as they were typed, so another value was kept (2.5 packages as 25, a
@@ -21,16 +21,6 @@ interface SavedSetCall {
   weightOfPackages: number | null;
   numberOfPackages: number | null;
   pricing: { charge?: number; driver?: number };
-}
-
-/** Every request `method` to an API path matching `path` the page makes from now on. */
-function requestsTo(page: Page, method: string, path: RegExp): string[] {
-  const sent: string[] = [];
-  page.on('request', (request) => {
-    const { pathname } = new URL(request.url());
-    if (request.method() === method && path.test(pathname)) sent.push(`${method} ${pathname}`);
-  });
-  return sent;
 }
 
 /** Types `text` key by key into an emptied input, as a person does: the old inputs changed it per key. */
