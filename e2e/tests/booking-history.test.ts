@@ -65,6 +65,30 @@ describe('booking list addresses', () => {
     await context.close();
   });
 
+  test('Back straight after a search run with Enter stays on the search before, and Forward returns to it', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openBookingList(page, 'dispatcher');
+    const reference = (await references(page))[0] ?? '';
+    const broad = reference.slice(0, 6);
+    const field = page.getByLabel('Reference', { exact: true });
+    await field.fill(broad);
+    await field.press('Enter');
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === broad);
+    // Back within the field's 500 ms wait: the typed text was run by Enter, and is not sent again.
+    await field.fill(reference);
+    await field.press('Enter');
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === reference);
+    await page.goBack();
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === broad);
+    await page.waitForTimeout(1000);
+    expect(new URL(page.url()).searchParams.get('searchQuery')).toBe(broad);
+    expect(await field.inputValue()).toBe(broad);
+    await page.goForward();
+    await waitForUrl(page, (url) => url.searchParams.get('searchQuery') === reference);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('Back closes a booking opened on the page it leaves', async () => {
     const { page, context, problems } = await openPage(browser());
     await openBookingList(page, 'dispatcher');

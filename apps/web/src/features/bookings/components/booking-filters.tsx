@@ -103,6 +103,9 @@ function NumberInputFilter({
     return reading.ok;
   };
   const applyWhenTypingPauses = useDebouncedCallback(apply, 500);
+  // A value that reaches the URL (a search run with Enter, Back, Forward) ends the wait: sent later, it
+  // would put the typed value back over a search the user went back from.
+  useEffect(() => applyWhenTypingPauses.cancel(), [value, applyWhenTypingPauses]);
   const commit = (typed: string | number) => {
     applyWhenTypingPauses.cancel();
     return apply(typed);
@@ -194,6 +197,9 @@ export const BookingFilters = memo(function BookingFilters({
   }
   const queryOf = (text: string) => ({ searchQuery: text.trim() || undefined });
   const applyQuery = useDebouncedCallback((text: string) => setFilters(queryOf(text)), 500);
+  // As for the number filters: Enter runs the typed text at once, so a wait still running would send it
+  // again after Back and push it over the search Back returned to (Forward then had nowhere to go).
+  useEffect(() => applyQuery.cancel(), [filters.searchQuery, applyQuery]);
   const company = useCompany(showCompany ? filters.company : undefined);
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
