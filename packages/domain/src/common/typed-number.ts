@@ -21,6 +21,9 @@ export function typedNumber(typed: number | string): number | null | undefined {
 
 /** True when `value` has at most `places` decimal places (allowing for float representation). */
 export function hasAtMostDecimals(value: number, places: number): boolean {
+  // A whole number has no decimals, however large: 1e308 scaled is Infinity, which read as a fraction
+  // and added 'at most 3 decimal places' to the message that it is too large.
+  if (Number.isInteger(value)) return true;
   const scaled = value * 10 ** places;
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }

@@ -31,6 +31,13 @@ describe('pricingSchema', () => {
   });
 });
 
+describe('pricingSchema on a number past its limit', () => {
+  it('says only that it is too large, not that it has too many decimals', () => {
+    const result = pricingSchema.safeParse([{ ...level, upTo: 1e308 }]);
+    expect(result.error?.issues.map((issue) => issue.message)).toEqual(['Up to must be at most 99999 kg.']);
+  });
+});
+
 describe('saveTariffBodySchema', () => {
   it('applies the defaults of a new tariff: service DOM, zone IRELAND, no account, no carrier', () => {
     expect(saveTariffBodySchema.parse({ pricing: [level], tariffCode: 1, account: '  ' })).toEqual({
