@@ -206,6 +206,33 @@ describe('pricing', () => {
     await context.close();
   });
 
+  test("at 1280x720 a refusal takes the user to the marked field, scrolled out of view above Save; the zone's countries are named", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('button', { name: 'Add Tariff' }).click();
+    const creator = page.getByRole('dialog', { name: 'Tariff Creator' });
+    await creator.waitFor();
+    expect(await creator.getByLabel('Countries').inputValue()).toBe('IRELAND, REPUBLIC OF');
+    await chooseOption(page, 'Zone', 'EU ZONE 1');
+    expect(await creator.getByLabel('Countries').inputValue()).toBe(
+      'BELGIUM; GERMANY; FRANCE; LUXEMBOURG; NETHERLANDS',
+    );
+
+    const account = creator.getByLabel('Account', { exact: true });
+    await account.fill('NOSUCH99');
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    await creator.getByText('Enter the account code of a company, or leave it empty for a base tariff.').waitFor();
+    await expect.poll(() => account.evaluate((input) => input === document.activeElement)).toBe(true);
+    const box = await account.boundingBox();
+    expect(box && { top: box.y >= 0, bottom: box.y + box.height <= 720, box }).toMatchObject({
+      top: true,
+      bottom: true,
+    });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the Tariff Editor's Escape asks once something changed: Keep editing keeps the typing, Discard changes closes", async () => {
     const { page, context, problems } = await domTariffsAt1440();
     const openDublin = () =>

@@ -1,5 +1,5 @@
-import { Alert, Button, Divider, Group, Select, Stack, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Divider, Group, Select, Stack, Textarea, TextInput } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import {
   DEFAULT_TARIFF_SERVICE,
   DEFAULT_TARIFF_ZONE,
@@ -10,11 +10,13 @@ import {
   type TariffCode,
   type Zone,
 } from '@courier/domain/pricing/schemas';
+import { countryByCode } from '@courier/domain/common/countries';
 import { textLimits } from '@courier/domain/common/field-limits';
 import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
 import { ApiRequestError } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
+import { showFirstMarkedField } from '@/ui/marked-fields.ts';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
@@ -66,6 +68,12 @@ function draftOf(tariff: Tariff | null, defaults: TariffDefaults): Draft {
   };
 }
 
+/** A zone's countries by name ('GB' is UNITED KINGDOM); a code the country list lacks ('GB-NIR') as it is. */
+function countryNamesOf(zone: Zone): string {
+  if (zone.countries.length === 0) return 'Every country not in another zone';
+  return zone.countries.map((code) => countryByCode(code)?.Name ?? code).join('; ');
+}
+
 /** The form's field a field of the server's refusal names ('body.account', 'body.pricing.0.basic'), if any. */
 function draftKeyOf(field: string): keyof Draft | undefined {
   const name = field.replace(/^body\./, '').split('.')[0];
@@ -114,6 +122,7 @@ export function TariffForm({
   const [formError, setFormError] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const save = useSaveTariff();
+  const formRef = useRef<HTMLDivElement>(null);
   const remove = useDeleteTariff();
   // The fields changed since the last save was tried: the server's refusal no longer speaks of them.
   const [changedSinceSave, setChangedSinceSave] = useState<ReadonlySet<keyof Draft>>(new Set());
@@ -139,6 +148,7 @@ export function TariffForm({
     if (carrierVariant && !draft.carrierId) return setFormError('Choose a carrier.');
     if (!levels.success) {
       const cellsMarked = Object.keys(levels.cellErrors).length > 0;
+      if (cellsMarked) void showFirstMarkedField(formRef.current);
       return setFormError(cellsMarked ? 'Check the price levels marked in red.' : levels.listError);
     }
     save.mutate(
@@ -160,13 +170,14 @@ export function TariffForm({
         },
         onError: (error) => {
           // A refusal (bad input, a twin tariff) is not a failure: the form says why, nothing to try again.
-          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
+          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
             toast({
               ...NOT_SAVED_TOAST,
               ...(error.body?.details?.length ? {} : { message: error.message }),
               type: 'warn',
             });
-          else toast({ title: 'Tariff', message: 'There was an error saving the tariff', type: 'error' });
+            void showFirstMarkedField(formRef.current);
+          } else toast({ title: 'Tariff', message: 'There was an error saving the tariff', type: 'error' });
         },
       },
     );
@@ -188,7 +199,7 @@ export function TariffForm({
   };
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" ref={formRef}>
       <Group grow align="flex-start">
         <TextInput
           label="Account"
@@ -238,11 +249,13 @@ export function TariffForm({
           error={serverFieldError('zone')}
         />
       </Group>
-      <TextInput
+      <Textarea
         label="Countries"
         readOnly
         variant="filled"
-        value={zone ? zone.countries.join(', ') || 'Every country not in another zone' : ''}
+        autosize
+        minRows={1}
+        value={zone ? countryNamesOf(zone) : ''}
         description="The zone's countries"
       />
       <TextInput
