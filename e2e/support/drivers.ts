@@ -1,3 +1,4 @@
+import type { Locator, Page } from 'playwright-core';
 import type { DriverProfile, DriverProfileSection } from '@courier/domain/drivers/profile';
 import { apiAs } from './api.ts';
 
@@ -19,4 +20,38 @@ export async function restoreProfile(
     throw new Error(
       `The profile of driver ${driver.uuid} (${sections.join(', ')}) was not restored: ${answer.status} ${JSON.stringify(answer.body)}`,
     );
+}
+
+/** Opens New Driver from the driver list (/drivers/list); answers its form, nothing typed yet. */
+export async function openNewDriver(page: Page): Promise<Locator> {
+  await page.goto('/drivers/list');
+  await page.getByRole('button', { name: 'New Driver' }).click();
+  return page.getByRole('dialog', { name: 'New Driver' });
+}
+
+/** What a test types into New Driver; a field left out is left as it is. */
+export interface NewDriverFields {
+  driverNumber?: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  /** The Vehicle option's label, e.g. 'Push Bike'. */
+  vehicle?: string;
+}
+
+/**
+ * Fills the given fields of New Driver's `form`, in the form's order. The vehicle's options open
+ * outside the form (a dropdown on the page), so they are picked from the page.
+ */
+export async function fillNewDriver(form: Locator, fields: NewDriverFields): Promise<void> {
+  const textboxes = [
+    ['Driver number', fields.driverNumber],
+    ['First name', fields.firstName],
+    ['Last name', fields.lastName],
+    ['Email', fields.email],
+  ] as const;
+  for (const [name, value] of textboxes) if (value !== undefined) await form.getByRole('textbox', { name }).fill(value);
+  if (fields.vehicle === undefined) return;
+  await form.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
+  await form.page().getByRole('option', { name: fields.vehicle }).click();
 }

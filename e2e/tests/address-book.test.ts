@@ -1,8 +1,9 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
+import { startPlacedAddressEntry, type PlacedAddressEntry } from '../support/address-book.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { descriptionsOf, requestsTo, startAddressEntry } from '../support/steps.ts';
+import { addThroughDialog, descriptionsOf, requestsTo } from '../support/steps.ts';
 
 // The public address book's editor as a dispatcher uses it: the server's refusal speaks only of the
 // entry it refused and only until the field is changed, and a paste past a field's limit is kept,
@@ -11,19 +12,23 @@ const browser = browserForTests();
 
 const PASTED = 'Ó'.repeat(5000);
 
+/** Where the new entries here are, and placed on the map: each test names its entry and its line one. */
+const IN_CORK = {
+  city: 'Cork',
+  county: 'Cork',
+  eircode: 'T12 X1Y2',
+  latitude: '51.8985',
+  longitude: '-8.4756',
+} satisfies Partial<PlacedAddressEntry>;
+
 /** Opens Add Address with a valid entry whose line one holds a NUL, saves it, and waits for the server's mark. */
 async function refusedNewEntry(page: Page): Promise<Locator> {
-  await page.goto('/addresses');
-  const editor = await startAddressEntry(page, {
+  const editor = await startPlacedAddressEntry(page, {
     searchName: 'Zz Refused Depot',
     name: 'Refused Depot',
     lineOne: '1 Main\u0000 St',
-    city: 'Cork',
-    county: 'Cork',
-    eircode: 'T12 X1Y2',
+    ...IN_CORK,
   });
-  await editor.getByLabel('Latitude').fill('51.8985');
-  await editor.getByLabel('Longitude').fill('-8.4756');
   await editor.getByRole('button', { name: 'Save' }).click();
   const lineOne = editor.getByRole('textbox', { name: 'Address line one' });
   await expect.poll(() => descriptionsOf(page, lineOne)).toContain(NUL_CHARACTER_MESSAGE);
@@ -57,8 +62,7 @@ describe('address book editor (/addresses)', () => {
       await editor.waitFor({ state: 'hidden' });
 
       // A new entry starts clean too.
-      await page.getByRole('button', { name: 'Add Address' }).click();
-      await page.getByRole('dialog', { name: 'Add Address' }).getByRole('button', { name: 'Add' }).click();
+      await addThroughDialog(page, 'Add Address');
       const fresh = page.getByRole('dialog', { name: 'New address book entry' });
       await fresh.getByRole('textbox', { name: 'Address line one' }).waitFor();
       expect(await fresh.getByText(NUL_CHARACTER_MESSAGE).count()).toBe(0);
@@ -91,17 +95,12 @@ describe('address book editor (/addresses)', () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const creates = requestsTo(page, 'POST', /\/place\/entry$/);
     try {
-      await page.goto('/addresses');
-      const editor = await startAddressEntry(page, {
+      const editor = await startPlacedAddressEntry(page, {
         searchName: 'Zz Pasted Depot',
         name: 'Pasted Depot',
         lineOne: '1 Main St',
-        city: 'Cork',
-        county: 'Cork',
-        eircode: 'T12 X1Y2',
+        ...IN_CORK,
       });
-      await editor.getByLabel('Latitude').fill('51.8985');
-      await editor.getByLabel('Longitude').fill('-8.4756');
       // No text input of the editor cuts a paste.
       for (const input of await editor.locator('input[type="text"], input:not([type]), textarea').all())
         expect(await input.getAttribute('maxlength')).toBeNull();

@@ -4,6 +4,7 @@ import type { DriverProfile } from '@courier/domain/drivers/profile';
 import type { Driver } from '@courier/domain/drivers/schemas';
 import { apiAs } from '../support/api.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
+import { fillNewDriver, openNewDriver } from '../support/drivers.ts';
 import { descriptionsOf, driverRowsOf, openDriver, requestsTo } from '../support/steps.ts';
 
 // The driver forms as office staff fill them: a paste past a field's limit is kept and refused at the
@@ -29,9 +30,7 @@ describe('driver forms', () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const creates = requestsTo(page, 'POST', /^\/api\/drivers\/create$/);
     try {
-      await page.goto('/drivers/list');
-      await page.getByRole('button', { name: 'New Driver' }).click();
-      const form = page.getByRole('dialog', { name: 'New Driver' });
+      const form = await openNewDriver(page);
       const firstName = form.getByRole('textbox', { name: 'First name' });
       await firstName.click();
       await page.keyboard.insertText(PASTED);
@@ -43,11 +42,12 @@ describe('driver forms', () => {
         expect.arrayContaining(['5000 of 100 characters', 'First name must be at most 100 characters.']),
       );
 
-      await form.getByRole('textbox', { name: 'Driver number' }).fill(String(800_000 + (Date.now() % 90_000)));
-      await form.getByRole('textbox', { name: 'Last name' }).fill('Paste');
-      await form.getByRole('textbox', { name: 'Email' }).fill(`paste.${Date.now()}@e2e.ie`);
-      await form.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
-      await page.getByRole('option', { name: 'Push Bike' }).click();
+      await fillNewDriver(form, {
+        driverNumber: String(800_000 + (Date.now() % 90_000)),
+        lastName: 'Paste',
+        email: `paste.${Date.now()}@e2e.ie`,
+        vehicle: 'Push Bike',
+      });
       await form.getByRole('button', { name: 'Add driver' }).click();
       await page.waitForTimeout(300);
       expect(creates).toEqual([]);
@@ -128,9 +128,7 @@ describe('driver forms', () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const creates = requestsTo(page, 'POST', /^\/api\/drivers\/create$/);
     try {
-      await page.goto('/drivers/list');
-      await page.getByRole('button', { name: 'New Driver' }).click();
-      const form = page.getByRole('dialog', { name: 'New Driver' });
+      const form = await openNewDriver(page);
       const number = form.getByRole('textbox', { name: 'Driver number' });
       await form.getByRole('button', { name: 'Add driver' }).click();
       await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');

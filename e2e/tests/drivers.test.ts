@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { apiAs } from '../support/api.ts';
+import { fillNewDriver, openNewDriver } from '../support/drivers.ts';
 import { descriptionsOf, driverRowsOf, openDriver } from '../support/steps.ts';
 
 // Issue 13, the web part of the driver register: the list and its Active From filter, the driver
@@ -378,10 +379,8 @@ describe('drivers', () => {
   test('closing New Driver over what was typed asks first: Escape, ✕ and Cancel; untouched, it closes at once', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     try {
-      await page.goto('/drivers/list');
-      const form = page.getByRole('dialog', { name: 'New Driver' });
+      const form = await openNewDriver(page);
       const ask = page.getByRole('dialog', { name: 'Discard changes?' });
-      await page.getByRole('button', { name: 'New Driver' }).click();
       await form.getByRole('textbox', { name: 'First name' }).waitFor();
       await page.keyboard.press('Escape');
       await form.waitFor({ state: 'hidden' });
@@ -414,9 +413,7 @@ describe('drivers', () => {
   test('accounts add a new driver', async () => {
     const number = 900_000 + (Date.now() % 90_000);
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
-    await page.goto('/drivers/list');
-    await page.getByRole('button', { name: 'New Driver' }).click();
-    const form = page.getByRole('dialog', { name: 'New Driver' });
+    const form = await openNewDriver(page);
     // An empty save names every missing field at once, and nothing is sent.
     await form.getByRole('button', { name: 'Add driver' }).click();
     await form.getByText("Please enter the driver's first name.").waitFor();
@@ -426,14 +423,15 @@ describe('drivers', () => {
       'Please select a vehicle.',
     ])
       expect(await form.getByText(message).count()).toBe(1);
-    await form.getByRole('textbox', { name: 'Driver number' }).fill(String(number));
-    await form.getByRole('textbox', { name: 'First name' }).fill('Eoin');
-    await form.getByRole('textbox', { name: 'Last name' }).fill(`Tester${number}`);
-    await form.getByRole('textbox', { name: 'Email' }).fill(`eoin.${number}@e2e.ie`);
+    await fillNewDriver(form, {
+      driverNumber: String(number),
+      firstName: 'Eoin',
+      lastName: `Tester${number}`,
+      email: `eoin.${number}@e2e.ie`,
+    });
     await form.getByRole('button', { name: 'Add driver' }).click();
     await form.getByText('Please select a vehicle.').waitFor();
-    await form.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
-    await page.getByRole('option', { name: 'Push Bike' }).click();
+    await fillNewDriver(form, { vehicle: 'Push Bike' });
     await form.getByRole('button', { name: 'Add driver' }).click();
     await page.getByRole('dialog', { name: new RegExp(`^${number} · Eoin Tester${number}`) }).waitFor();
     const created = (await api<ListedDriver[]>('accounts', '/drivers')).body.find(

@@ -2,7 +2,8 @@ import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import { apiGetAs } from '../support/api.ts';
 import type { Locator, Page } from 'playwright-core';
-import { addSetCall, requestsTo, startAddressEntry } from '../support/steps.ts';
+import { startPlacedAddressEntry } from '../support/address-book.ts';
+import { addSetCall, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
@@ -22,17 +23,16 @@ const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.s
 describe('validation in forms', () => {
   test('a 5,000-character address book note is kept and marked on the field, not reported as an outage, and nothing is saved', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
-    await page.goto('/addresses');
-    const editor = await startAddressEntry(page, {
+    const editor = await startPlacedAddressEntry(page, {
       searchName: 'Zz Long Note Depot',
       name: 'Long Note Depot',
       lineOne: '9 Quay Street',
       city: 'Galway',
       county: 'Galway',
       eircode: 'H91 A2B3',
+      latitude: '53.2707',
+      longitude: '-9.0568',
     });
-    await editor.getByLabel('Latitude').fill('53.2707');
-    await editor.getByLabel('Longitude').fill('-9.0568');
     // Each text input takes a paste whole (no maxlength cuts it), counts it and refuses it past the server's limit.
     expect(await editor.getByLabel('Search name').getAttribute('maxlength')).toBeNull();
     expect(await editor.getByLabel('Notes').getAttribute('maxlength')).toBeNull();

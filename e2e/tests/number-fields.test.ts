@@ -3,6 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { apiGetAs, apiAs } from '../support/api.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
+import { fillNewDriver, openNewDriver } from '../support/drivers.ts';
 import { descriptionsOf, openDriver, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': a number field keeps what is typed. The inputs used to drop a minus,
@@ -110,15 +111,9 @@ describe('number fields keep what is typed and refuse what they cannot take', ()
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const creates = requestsTo(page, 'POST', /^\/api\/drivers\/create$/);
     try {
-      await page.goto('/drivers/list');
-      await page.getByRole('button', { name: 'New Driver' }).click();
-      const form = page.getByRole('dialog', { name: 'New Driver' });
+      const form = await openNewDriver(page);
       // Every other field is right, so the number alone holds the save back.
-      await form.getByRole('textbox', { name: 'First name' }).fill('Nora');
-      await form.getByRole('textbox', { name: 'Last name' }).fill('Numberfield');
-      await form.getByRole('textbox', { name: 'Email' }).fill(email);
-      await form.getByRole('combobox', { name: 'Vehicle', exact: true }).click();
-      await page.getByRole('option', { name: 'Push Bike' }).click();
+      await fillNewDriver(form, { firstName: 'Nora', lastName: 'Numberfield', email, vehicle: 'Push Bike' });
       const number = form.getByRole('textbox', { name: 'Driver number' });
       for (const typed of ['7.5', '-5']) {
         await typeInto(number, typed);

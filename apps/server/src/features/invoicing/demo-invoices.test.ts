@@ -15,6 +15,7 @@ import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import { createMailer } from '../../platform/mailer.ts';
 import { createBooking, createBookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
+import { finaliseThroughApi } from '../../test/finalise-through-api.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { demoInvoicing } from './demo-invoicing.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
@@ -229,16 +230,7 @@ describe.each(databaseKinds)("the demo data's invoices on %s", (kind) => {
       );
     await t.db.update(invoiceNumberSeries).set({ lastNumber: 1_199_999 });
     // ... finalised by accounts one after another, in the order the demo issued them.
-    for (const period of seeded) {
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/invoice/finalise',
-        headers: bearer(accounts),
-        payload: { ids: [period.id] },
-      });
-      expect(started.statusCode, started.body).toBe(200);
-      await runner.runUntilIdle();
-    }
+    for (const period of seeded) await finaliseThroughApi(t, { token: accounts, ids: [period.id], runner });
 
     const finalised = await endedPeriods();
     const withoutIssueDay = ({ finalisedAt: _issued, ...period }: (typeof finalised)[number]) => period;

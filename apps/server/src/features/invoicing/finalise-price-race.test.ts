@@ -5,6 +5,7 @@ import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
+import { startFinaliseThroughApi } from '../../test/finalise-through-api.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 
@@ -105,13 +106,8 @@ describe.runIf(databaseKinds.includes('postgres'))('a price edit racing a finali
       await tx.select().from(bookingTasks).where(eq(bookingTasks.id, taskId)).for('update');
       edit = editCharge({ jobId, version: 1, customerCharge: 150, driverPay: 12 });
       await sleep(300);
-      const started = await t.app.inject({
-        method: 'POST',
-        url: '/api/invoice/finalise',
-        headers: bearer(accounts),
-        payload: { ids: [period.id] },
-      });
-      expect(started.statusCode, started.body).toBe(200);
+      await startFinaliseThroughApi(t, { token: accounts, ids: [period.id] });
+      // Not awaited: the run must be under way while this transaction still holds the task.
       finalising = runner.runUntilIdle();
       await sleep(400);
       const [still] = await t.db.select().from(invoicePeriods).where(eq(invoicePeriods.id, period.id));

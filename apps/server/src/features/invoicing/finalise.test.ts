@@ -19,6 +19,7 @@ import { EMAIL_RUN_KIND, createMailer, type Mailer } from '../../platform/mailer
 import { messageRunHandlers } from '../../platform/message-runs.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, signInAs } from '../../test/factories.ts';
+import { finaliseThroughApi, startFinaliseThroughApi } from '../../test/finalise-through-api.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler, type FinaliseOptions } from './finalise.ts';
 
@@ -146,9 +147,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     const a = await periodInReview({ settings: { purchaseOrderNumber: 'PO-7788', discountPercent: 10 } });
     const b = await periodInReview({ charges: ['50.00'], settings: { defaultVatCode: 'ZER' } });
 
-    const started = await post('/api/invoice/finalise', { ids: [a.period.id, b.period.id] });
-    expect(started.statusCode, started.body).toBe(200);
-    const { runId, count } = started.json<{ runId: number; count: number }>();
+    const { runId, count } = await startFinaliseThroughApi(t, { token: accounts, ids: [a.period.id, b.period.id] });
     expect(count).toBe(2);
     expect((await get(`/api/invoice/finalise-runs/${runId}`)).json()).toMatchObject({ status: 'queued', total: 2 });
 
@@ -217,8 +216,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
 
   it('issues separate Ground and Overnight invoices when the company has no single invoice', async () => {
     const split = await periodInReview({ settings: { singleInvoice: false }, overnight: '40.00' });
-    await post('/api/invoice/finalise', { ids: [split.period.id] });
-    await runner().runUntilIdle();
+    await finaliseThroughApi(t, { token: accounts, ids: [split.period.id], runner: runner() });
     const [period] = await periodsOf([split.period.id]);
     expect(period!.invoiceNumbers).toHaveLength(2);
     const docs = await t.db
@@ -279,8 +277,8 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     const periods = await Promise.all([1, 2, 3, 4].map(() => periodInReview({ charges: ['10.00'] })));
     const ids = periods.map((p) => p.period.id);
     const [[seriesBefore]] = [await t.db.select().from(invoiceNumberSeries)];
-    expect((await post('/api/invoice/finalise', { ids: ids.slice(0, 3) })).statusCode).toBe(200);
-    expect((await post('/api/invoice/finalise', { ids: ids.slice(1) })).statusCode).toBe(200);
+    await startFinaliseThroughApi(t, { token: accounts, ids: ids.slice(0, 3) });
+    await startFinaliseThroughApi(t, { token: accounts, ids: ids.slice(1) });
     // Two runners (two servers) share the queue.
     await Promise.all([runner().runUntilIdle(), runner().runUntilIdle()]);
     const rows = await periodsOf(ids);
@@ -299,8 +297,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     // In id order, the order the run takes them in (the periods were made in parallel).
     const ids = periods.map((p) => p.period.id).sort((a, b) => a - b);
     const [seriesBefore] = await t.db.select().from(invoiceNumberSeries);
-    const start = await post('/api/invoice/finalise', { ids });
-    const { runId } = start.json<{ runId: number }>();
+    const { runId } = await startFinaliseThroughApi(t, { token: accounts, ids });
     // The fourth period (second of the second batch) cannot be printed: the third is numbered first.
     await runner({
       beforePeriod: (id) => {
@@ -321,8 +318,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     ).toEqual([]);
 
     // Once fixed, finalising the rest continues the series with no gap.
-    await post('/api/invoice/finalise', { ids: ids.slice(2) });
-    await runner().runUntilIdle();
+    await finaliseThroughApi(t, { token: accounts, ids: ids.slice(2), runner: runner() });
     rows = await periodsOf(ids);
     const first = (seriesBefore?.lastNumber ?? 0) + 1;
     expect(rows.flatMap((row) => row.invoiceNumbers).map(numberOf)).toEqual([first, first + 1, first + 2, first + 3]);
@@ -413,8 +409,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
 
   it('serves an issued invoice as its kept document, and prints none for a number without one', async () => {
     const split = await periodInReview({ settings: { singleInvoice: false }, overnight: '40.00' });
-    await post('/api/invoice/finalise', { ids: [split.period.id] });
-    await runner().runUntilIdle();
+    await finaliseThroughApi(t, { token: accounts, ids: [split.period.id], runner: runner() });
     const [overnight] = await t.db
       .select()
       .from(invoiceDocuments)
@@ -482,7 +477,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     try {
       const periods = await Promise.all([1, 2].map(() => periodInReview({ charges: ['10.00'] })));
       const ids = periods.map((p) => p.period.id).sort((a, b) => a - b);
-      const { runId } = (await post('/api/invoice/finalise', { ids })).json<{ runId: number }>();
+      const { runId } = await startFinaliseThroughApi(t, { token: accounts, ids });
       // The first period is numbered, printed and given its e-mails; the second fails the batch, every attempt.
       await runner(
         {
@@ -527,8 +522,7 @@ describe.each(databaseKinds)('finalising invoice periods on %s', (kind) => {
     const { received, url, close } = await smtpServer();
     try {
       const { period } = await periodInReview({ charges: ['80.00'] });
-      await post('/api/invoice/finalise', { ids: [period.id] });
-      await runner({}, url).runUntilIdle();
+      await finaliseThroughApi(t, { token: accounts, ids: [period.id], runner: runner({}, url) });
       expect(received).toHaveLength(2);
       const [number] = (await periodsOf([period.id]))[0]!.invoiceNumbers;
       expect(received[0]!.subject).toContain(number);

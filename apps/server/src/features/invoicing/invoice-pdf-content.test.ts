@@ -7,6 +7,7 @@ import { createBackgroundRunner } from '../../platform/background/runner.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import { createBooking, createBookingCatalogue, type BookingCatalogue } from '../../test/booking-factories.ts';
 import { bearer, createCompany, createInvoicePeriod, signInAs } from '../../test/factories.ts';
+import { finaliseThroughApi } from '../../test/finalise-through-api.ts';
 import { createTestApp, databaseKinds, type TestApp } from '../../test/test-app.ts';
 import { FINALISE_RUN_KIND, finaliseRunHandler } from './finalise.ts';
 
@@ -115,20 +116,14 @@ describe.each(databaseKinds)('the text of an invoice PDF on %s', (kind) => {
 
   it('prints the billing address, number, date, lines, discounts, surcharges, VAT STD and totals to the cent', async () => {
     const { period, code } = await periodWithEveryCharge('STD');
-    const started = await t.app.inject({
-      method: 'POST',
-      url: '/api/invoice/finalise',
-      headers: bearer(accounts),
-      payload: { ids: [period.id] },
-    });
-    expect(started.statusCode, started.body).toBe(200);
-    await createBackgroundRunner({
+    const runner = createBackgroundRunner({
       db: t.db,
       handlers: { [FINALISE_RUN_KIND]: finaliseRunHandler({ mailer, supplier: t.config.invoiceSupplier }) },
       onError: (error) => {
         throw error;
       },
-    }).runUntilIdle();
+    });
+    await finaliseThroughApi(t, { token: accounts, ids: [period.id], runner });
     const [issued] = await t.db.select().from(invoicePeriods).where(eq(invoicePeriods.id, period.id));
     const number = issued!.invoiceNumbers[0]!;
     expect(number).toMatch(/^INV-\d{7}$/);
