@@ -354,6 +354,34 @@ describe('the Logs section', () => {
     await context.close();
   });
 
+  test('a run list the server refuses (4xx) shows its message without Try again; a server failure offers it', async () => {
+    const { page, problems, context } = await signedIn('superadmin');
+    const runList = (url: URL) => url.pathname === '/api/background/runs';
+    const refusal = 'text must be at most 200 characters.';
+    await page.route(runList, (route) =>
+      route.fulfill({ status: 400, json: { error: 'VALIDATION', message: refusal } }),
+    );
+    await page.goto('/logging');
+    const failure = page.getByRole('alert').filter({ hasText: refusal });
+    await failure.waitFor();
+    // The same request would be refused the same way: nothing to try again.
+    expect(await failure.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+
+    // A real failure (the server's 500) is worth another try, and the try loads the list.
+    await page.unroute(runList);
+    await page.route(runList, (route) =>
+      route.fulfill({ status: 500, json: { error: 'INTERNAL', message: 'Something broke' } }),
+    );
+    await page.reload();
+    const retry = page.getByRole('alert').getByRole('button', { name: 'Try again' });
+    await retry.waitFor({ timeout: 20_000 });
+    await page.unroute(runList);
+    await retry.click();
+    expect((await runRows(page, 'Admin')).length).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a manager has no Logs section, and the queue log API refuses them', async () => {
     const { page, problems, context } = await signedIn('manager');
     expect(await sidebarLinks(page)).not.toContain('Logs');

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
+import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import type { Page } from 'playwright-core';
 import { startAddressEntry } from '../support/steps.ts';
 
@@ -31,6 +31,50 @@ describe('reviews (/reviews)', () => {
       .getByRole('button', { name: 'Unapprove' })
       .click();
     await page.getByText('The review has been rejected.').waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('the page is in the address: a reload, Back and Forward keep it, and a bad page shows the first', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'manager');
+    await page.goto('/reviews');
+    const pages = page.getByRole('navigation', { name: 'reviews pages' });
+    /** The rows on screen once the pagination says `shown` ('Showing 11 to 20'): their accessible names. */
+    const rowsShowing = async (shown: RegExp) => {
+      await pages.getByText(shown).waitFor();
+      return page
+        .getByRole('table')
+        .locator('tbody tr')
+        .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+    };
+    const firstPage = await rowsShowing(/^Showing 1 to 10 of \d+ results$/);
+    expect(firstPage).toHaveLength(10);
+    await pages.getByRole('button', { name: 'Next' }).click();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
+    const secondPage = await rowsShowing(/^Showing 11 to 20 of \d+ results$/);
+    expect(secondPage).toHaveLength(10);
+    expect(secondPage.filter((name) => firstPage.includes(name))).toEqual([]);
+
+    await page.reload();
+    expect(await rowsShowing(/^Showing 11 to 20 of \d+ results$/)).toEqual(secondPage);
+    // Paging is a step in the history: Back returns to the first page, Forward to the second.
+    await page.goBack();
+    await waitForUrl(page, (url) => url.pathname === '/reviews' && !url.searchParams.has('page'));
+    expect(await rowsShowing(/^Showing 1 to 10 of \d+ results$/)).toEqual(firstPage);
+    await page.goForward();
+    await waitForUrl(page, (url) => url.searchParams.get('page') === '1');
+    expect(await rowsShowing(/^Showing 11 to 20 of \d+ results$/)).toEqual(secondPage);
+
+    // A page that is no page (text, below zero, past int4's largest) shows the first, without an error.
+    for (const bad of ['abc', '-1', '1.5', '2147483648']) {
+      await page.goto(`/reviews?page=${bad}`);
+      expect(await rowsShowing(/^Showing 1 to 10 of \d+ results$/), bad).toEqual(firstPage);
+    }
+    // The largest page kept is past the end, and says so; Previous goes to the last page.
+    await page.goto('/reviews?page=2147483647');
+    await pages.getByText(/^Page 2147483648 is past the last page \(\d+\) of \d+ results$/).waitFor();
+    await pages.getByRole('button', { name: 'Previous' }).click();
+    await pages.getByText(/^Showing \d+ to (\d+) of \1 results$/).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

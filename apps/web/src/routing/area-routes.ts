@@ -55,23 +55,24 @@ export function areaRoute<TParent extends AnyRoute, const TPath extends string>(
 /**
  * An area that is a single screen (/reviews, /addresses): the screen is the area's index, so a longer
  * path (/reviews/5) is answered by the area's not-found screen inside the shell. As the area's own
- * component, the screen matched such a path and showed as if nothing were wrong.
+ * component, the screen matched such a path and showed as if nothing were wrong. The screen's search
+ * params (`validateSearch`: a list's page) belong to the index, the route whose screen reads them.
  */
-export function screenAreaRoute<TParent extends AnyRoute, const TPath extends string>(
+export function screenAreaRoute<
+  TParent extends AnyRoute,
+  const TPath extends string,
+  TSearchValidator extends AnyValidator | undefined = undefined,
+>(
   parent: TParent,
-  { component, loader, ...area }: Parameters<typeof areaRoute<TParent, TPath>>[1],
+  {
+    component,
+    loader,
+    validateSearch,
+    ...area
+  }: Parameters<typeof areaRoute<TParent, TPath>>[1] & { validateSearch?: TSearchValidator },
 ) {
   const top = areaRoute(parent, area);
-  return top.addChildren([screenIndexRoute(top, area.name, { component, loader })]);
-}
-
-function screenIndexRoute<TParent extends AnyRoute>(parent: TParent, name: string, screen: Screen) {
-  return createRoute({
-    getParentRoute: () => parent,
-    path: '/',
-    staticData: { name },
-    ...withDeferredComponent(screen),
-  });
+  return top.addChildren([screenRoute(top, { path: '/', name: area.name, validateSearch, component, loader })]);
 }
 
 /** The index of a section: it sends the user on to the section's default screen. */

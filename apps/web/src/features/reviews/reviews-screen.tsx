@@ -1,4 +1,5 @@
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Tabs, Text } from '@mantine/core';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/limits';
 import { REVIEW_MESSAGES, scoreColour, type Review } from '@courier/domain/reviews/schemas';
@@ -9,6 +10,9 @@ import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useReviewList, useSetReviewApproval } from '@/api/reviews.ts';
+import { reviewListPageOf } from './review-list-search.ts';
+
+const route = getRouteApi('/app/reviews/');
 
 // Darker than Mantine's shade 9 so the scores keep WCAG AA contrast on white, striped and hovered rows.
 const SCORE_COLOURS = { red: '#b71c1c', orange: '#a84300', green: '#1b5e20' } as const;
@@ -29,10 +33,15 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
-/** Reviews list (spec 1 §2): ten a page, DELETED/APPROVED tags, a slide-in viewer with Approve/Unapprove. */
+/**
+ * Reviews list (spec 1 §2): ten a page, DELETED/APPROVED tags, a slide-in viewer with
+ * Approve/Unapprove. The page lives in the URL.
+ */
 export function ReviewsScreen() {
-  const [page, setPage] = useState(0);
-  const list = useReviewList({ size: REVIEW_PAGE_SIZE, skip: page * REVIEW_PAGE_SIZE });
+  const search = route.useSearch();
+  const navigate = useNavigate({ from: '/reviews/' });
+  const page = search.page ?? 0;
+  const list = useReviewList(reviewListPageOf(search));
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
   const approval = useSetReviewApproval();
   const [openId, setOpenId] = useState<number | null>(null);
@@ -131,7 +140,8 @@ export function ReviewsScreen() {
               page={pageOnScreen}
               size={REVIEW_PAGE_SIZE}
               count={list.data.count}
-              onPageChange={setPage}
+              // A page is a step in the history, as in the other lists: Back returns to the previous one.
+              onPageChange={(next) => void navigate({ search: (prev) => ({ ...prev, page: next || undefined }) })}
             />
           )}
         </Paper>
