@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiRequestError } from './api/client.ts';
+import { isRefusal } from './api/client.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -7,8 +7,7 @@ export const queryClient = new QueryClient({
       staleTime: 30_000,
       refetchOnWindowFocus: false,
       // Retrying a 4xx cannot help; a dropped connection might.
-      retry: (failures, error) =>
-        !(error instanceof ApiRequestError && error.status >= 400 && error.status < 500) && failures < 2,
+      retry: (failures, error) => !isRefusal(error) && failures < 2,
     },
   },
 });

@@ -33,6 +33,14 @@ export class ApiRequestError extends Error {
   }
 }
 
+/**
+ * A refusal: the server answered and said no (4xx). Trying again would get the same answer, so the
+ * screen shows the server's reason and offers no 'try again'; only a real failure (a 5xx, no answer) does.
+ */
+export function isRefusal(error: unknown): error is ApiRequestError {
+  return error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
+}
+
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;

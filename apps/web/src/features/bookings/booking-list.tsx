@@ -12,7 +12,7 @@ import { bookingQueryOf, bookingViewOf, type BookingListMode } from '@courier/do
 import { canSeePrices } from '@courier/domain/bookings/price-visibility';
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import { UNSAVED_APPROVAL_MESSAGE } from '@courier/domain/pricing/price-edits';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useApproveReview } from '@/api/price-review.ts';
 import { previewPriceChanges } from '@/api/price-updates.ts';
 import { useSession } from '@/session/session-store.ts';
@@ -166,7 +166,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const [pendingChanges] = useState(
     () =>
       new PendingPriceChanges(previewPriceChanges, (error) =>
-        error instanceof ApiRequestError && error.status >= 400 && error.status < 500
+        isRefusal(error)
           ? error.message
           : 'The new price could not be worked out now; it is worked out again when you save.',
       ),

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Switch, Text } from '@mantine/core'
 import { useState } from 'react';
 import type { BookingDetails } from '@courier/domain/bookings/schemas';
 import { UNSAVED_COMPANY_CHANGE_MESSAGE } from '@courier/domain/pricing/price-edits';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useChangeCompany } from '@/api/price-review.ts';
 import { ClickSearch, type ClickSearchItem } from '@/ui/click-search.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -53,11 +53,7 @@ export function ChooseCompanyModal({
           close();
         },
         onError: (error) =>
-          setProblem(
-            error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-              ? error.message
-              : 'The company could not be changed. Please try again.',
-          ),
+          setProblem(isRefusal(error) ? error.message : 'The company could not be changed. Please try again.'),
       },
     );
   };

@@ -1,7 +1,7 @@
 import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import type { BookingJob } from '@courier/domain/bookings/schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useSetTariff } from '@/api/price-review.ts';
 import { Dialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -34,10 +34,7 @@ export function JobTariffActions({ job }: { job: BookingJob }) {
           toast({
             type: 'error',
             title: 'Error Updating Prices',
-            message:
-              error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-                ? error.message
-                : 'There was an error updating prices.',
+            message: isRefusal(error) ? error.message : 'There was an error updating prices.',
             duration: 'NORMAL',
           });
           setAsked(null);

@@ -3,7 +3,7 @@ import { memo, useContext, useState, type KeyboardEvent, type ReactNode } from '
 import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import type { TariffServiceCode } from '@courier/domain/bookings/enums';
 import { TARIFF_CODE_SERVICES, tariffServiceName } from '@courier/domain/pricing/tariff-services';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useAlternativeTariff } from '@/api/price-review.ts';
 import { ClickSearch } from '@/ui/click-search.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -77,10 +77,9 @@ export const TariffCell = memo(function TariffCell({
           toast({
             type: 'error',
             title: 'Error',
-            message:
-              error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-                ? error.message
-                : `The ${tariffServiceName(service)} tariff for ${job.reference} could not be found. Please try again.`,
+            message: isRefusal(error)
+              ? error.message
+              : `The ${tariffServiceName(service)} tariff for ${job.reference} could not be found. Please try again.`,
           }),
       },
     );

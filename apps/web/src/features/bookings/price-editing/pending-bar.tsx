@@ -5,7 +5,7 @@ import type { BookingListItem } from '@courier/domain/bookings/schemas';
 import { formatEuro } from '@courier/domain/common/money';
 import { PRICE_INPUT_LABELS, priceUpdateBody } from '@courier/domain/pricing/pending-changes';
 import type { PricedJob } from '@courier/domain/pricing/price-review-schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useUpdatePrices } from '@/api/price-updates.ts';
 import { toast } from '@/ui/toast.ts';
 import { usePendingSummary, type PendingPriceChanges } from './pending-store.ts';
@@ -182,12 +182,7 @@ export function PendingPriceBar({
           else setError(failure.message);
           return;
         }
-        if (
-          failure instanceof ApiRequestError &&
-          failure.status >= 400 &&
-          failure.status < 500 &&
-          failure.status !== 401
-        ) {
+        if (isRefusal(failure) && failure.status !== 401) {
           setError(failure.message);
           return;
         }

@@ -3,7 +3,7 @@ import { useMemo, useState } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useCreatePayPeriod } from '@/api/driver-pay.ts';
 import { useDriverList } from '@/api/drivers.ts';
 import { Dialog } from '@/ui/dialog.tsx';
@@ -75,10 +75,7 @@ function AddDriverForm({
         toast({
           type: 'error',
           title: 'Failed to create pay period',
-          message:
-            failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
-              ? failure.message
-              : 'Something went wrong. Please try again.',
+          message: isRefusal(failure) ? failure.message : 'Something went wrong. Please try again.',
           duration: 'NORMAL',
         }),
     });

@@ -5,7 +5,7 @@ import { dublinToday, formatDay } from '@courier/domain/common/calendar-days';
 import type { PayFormulaSettings } from '@courier/domain/driver-pay/formulas';
 import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-weeks';
 import { isEditablePayPeriod, MAX_FUEL_PERCENT, type PayPeriod } from '@courier/domain/driver-pay/schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import {
   fetchPayPeriodsCsv,
   payFormulaSettingsOf,
@@ -53,9 +53,7 @@ const weekLabel = (week: PayWeek) => `${formatDay(week.start)} – ${formatDay(w
 
 /** The message of a failed call for a toast: the server's for a refusal it explained, else a generic one. */
 const messageOf = (failure: unknown) =>
-  failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
-    ? failure.message
-    : 'Something went wrong. Please try again.';
+  isRefusal(failure) ? failure.message : 'Something went wrong. Please try again.';
 
 function FuelInput({
   label,

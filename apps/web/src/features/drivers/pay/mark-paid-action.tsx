@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useState } from 'react';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useMarkPayPeriodsPaid } from '@/api/driver-pay.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -40,10 +40,7 @@ export function MarkPaidAction({
           toast({
             type: 'error',
             title: 'Failed to mark pay periods paid',
-            message:
-              failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
-                ? failure.message
-                : 'Something went wrong. Please try again.',
+            message: isRefusal(failure) ? failure.message : 'Something went wrong. Please try again.',
             duration: 'NORMAL',
           }),
         onSettled: () => setConfirming(false),

@@ -6,7 +6,7 @@ import {
   type DriverDocumentType,
 } from '@courier/domain/driver-pay/documents';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { fetchPayDocument } from '@/api/driver-pay.ts';
 import { saveFile } from '@/ui/save-file.ts';
 import { toast } from '@/ui/toast.ts';
@@ -29,10 +29,7 @@ export function PayDocumentsMenu({ period, mergeExtras }: { period: PayPeriod; m
       toast({
         type: 'error',
         title: `${label} for ${driver}`,
-        message:
-          error instanceof ApiRequestError && error.status >= 400 && error.status < 500
-            ? error.message
-            : 'The document could not be made just now. Please try again.',
+        message: isRefusal(error) ? error.message : 'The document could not be made just now. Please try again.',
         duration: 'NORMAL',
       });
     } finally {

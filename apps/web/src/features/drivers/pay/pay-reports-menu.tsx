@@ -1,15 +1,13 @@
 import { Button, Menu } from '@mantine/core';
 import { DRIVER_PAY_REPORT_FAILED, DRIVER_PAY_REPORT_GENERATED } from '@courier/domain/driver-pay/pay-report';
 import type { PayWeek } from '@courier/domain/driver-pay/pay-weeks';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { useGenerateDriverPayReport, useSendDriverExports, useSendNewDriversCsv } from '@/api/driver-pay.ts';
 import { toast } from '@/ui/toast.ts';
 
 /** The server's reason for a refusal it explained, else a generic line. */
 const reasonOf = (failure: unknown) =>
-  failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
-    ? failure.message
-    : 'Something went wrong. Please try again.';
+  isRefusal(failure) ? failure.message : 'Something went wrong. Please try again.';
 
 /**
  * What the pay screen e-mails to the person asking (spec 2 §7 'Pay'): the 12-week driver pay

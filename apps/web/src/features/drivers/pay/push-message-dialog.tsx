@@ -6,7 +6,7 @@ import {
   pushMessageBodySchema,
 } from '@courier/domain/driver-pay/documents';
 import type { PayPeriod } from '@courier/domain/driver-pay/schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { usePushMessage } from '@/api/driver-pay.ts';
 import { Dialog } from '@/ui/dialog.tsx';
 import { toast } from '@/ui/toast.ts';
@@ -70,10 +70,7 @@ function PushMessageForm({ driver, onClose }: { driver: PayPeriod['driver']; onC
         toast({
           type: 'error',
           title: 'Failed to send the message',
-          message:
-            failure instanceof ApiRequestError && failure.status >= 400 && failure.status < 500
-              ? failure.message
-              : `The message to ${name} could not be sent. Please try again.`,
+          message: isRefusal(failure) ? failure.message : `The message to ${name} could not be sent. Please try again.`,
           duration: 'NORMAL',
         });
       },

@@ -2,13 +2,10 @@ import { Anchor, Button, Group } from '@mantine/core';
 import { useState } from 'react';
 import { INVOICE_TYPE_LABELS, invoiceTypesFor, type InvoiceType } from '@courier/domain/invoicing/invoice-totals';
 import type { InvoicePeriodListItem } from '@courier/domain/invoicing/list-schemas';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { fetchInvoiceCsv, fetchInvoicePdf } from '@/api/invoice-periods.ts';
 import { saveFile } from '@/ui/save-file.ts';
 import { toast } from '@/ui/toast.ts';
-
-/** A refusal the user can act on (no charges, wrong type) says the server's words; anything else is a failure. */
-const isRefusal = (error: unknown) => error instanceof ApiRequestError && error.status >= 400 && error.status < 500;
 
 /**
  * A period's downloads (spec 1 §2): one invoice PDF and CSV, or Ground and Overnight ones when the
@@ -30,13 +27,13 @@ export function InvoiceDownloads({ period }: { period: InvoicePeriodListItem }) 
         toast({
           type: 'error',
           title: 'Cannot Download Invoice',
-          message: isRefusal(error) ? (error as Error).message : 'The server could not generate an invoice',
+          message: isRefusal(error) ? error.message : 'The server could not generate an invoice',
         });
       else
         toast({
           type: 'error',
           title: isRefusal(error) ? 'Cannot Download CSV' : 'Cannot Download csv',
-          message: isRefusal(error) ? (error as Error).message : 'The server could not generate an CSV',
+          message: isRefusal(error) ? error.message : 'The server could not generate an CSV',
         });
     } finally {
       setBusy(null);

@@ -11,7 +11,7 @@ import {
   type QueueGroup,
 } from '@courier/domain/background/queue-groups';
 import { useRunList } from '@/api/background-runs.ts';
-import { ApiRequestError } from '@/api/client.ts';
+import { isRefusal } from '@/api/client.ts';
 import { DateText } from '@/ui/format.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -77,10 +77,6 @@ export function QueueLog({
     kinds.push({ value: search.kind, label: runKindLabel(search.kind) });
   const filtered = Boolean(search.kind || search.status || search.text);
   const name = QUEUE_GROUP_LABELS[group];
-  // Only a real failure (the server's 5xx, or no answer at all) is worth trying again: a refusal (4xx)
-  // would come back the same, so the server's message is all the list shows.
-  const refused = list.error instanceof ApiRequestError && list.error.status >= 400 && list.error.status < 500;
-
   return (
     <Paper withBorder p="md">
       <Group align="flex-end" mb="md" wrap="wrap">
@@ -115,7 +111,10 @@ export function QueueLog({
       {list.isPending ? (
         <LoadingState text="Loading Runs..." />
       ) : list.isError ? (
-        <ErrorState subtitle={list.error.message} onRetry={refused ? undefined : () => void list.refetch()} />
+        <ErrorState
+          subtitle={list.error.message}
+          onRetry={isRefusal(list.error) ? undefined : () => void list.refetch()}
+        />
       ) : list.data.runs.length === 0 && list.data.count > 0 ? (
         // A page past the end (an old link, or fewer runs since): the runs are there, on an earlier
         // page. The pagination below says which is the last, and Previous goes to it.

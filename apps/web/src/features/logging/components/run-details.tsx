@@ -4,7 +4,7 @@ import { BACKGROUND_LOG_DEFAULT_PAGE_SIZE } from '@courier/domain/background/enu
 import { runDuration, runKindLabel } from '@courier/domain/background/queue-groups';
 import { type BackgroundRun, type BackgroundRunLogLine } from '@courier/domain/background/schemas';
 import { useRunDetails, useRunLog } from '@/api/background-runs.ts';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { DateText } from '@/ui/format.tsx';
 import { LabelledValue } from '@/ui/labelled-value.tsx';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
@@ -81,12 +81,10 @@ export function RunDetails({ runId }: { runId: number }) {
     // A run that does not exist (or an id the server refuses) will not appear on a second try.
     if (status === 404 || status === 400)
       return <EmptyState title="No Run" subtitle={`There is no run with id ${runId}.`} />;
-    // Only a real failure (the server's 5xx, or no answer at all) is worth trying again, not a refusal.
-    const refused = status !== undefined && status >= 400 && status < 500;
     return (
       <ErrorState
         subtitle={details.error?.message ?? 'Please try again later'}
-        onRetry={refused ? undefined : () => void details.refetch()}
+        onRetry={isRefusal(details.error) ? undefined : () => void details.refetch()}
       />
     );
   }
