@@ -10,7 +10,7 @@ import {
   signIn,
   waitForUrl,
 } from '../support/browser.ts';
-import { openFirstCompany } from '../support/steps.ts';
+import { descriptionsOf, openFirstCompany, requestsTo } from '../support/steps.ts';
 import { apiGetAs, apiToken } from '../support/api.ts';
 import {
   bookingListLoads as listLoads,
@@ -316,25 +316,32 @@ describe('booking list', () => {
     const inputs = modal.getByRole('textbox');
     for (let i = 0; i < (await inputs.count()); i++) await inputs.nth(i).fill(`E2E-${i + 1}`);
 
-    // The server's limit is on the inputs; a value past it (set as a script can) is refused by the server,
-    // marked on its field with the server's message, and nothing is saved.
-    expect(await first.getAttribute('maxlength')).toBe('200');
+    // A paste past the server's limit is kept whole, never cut by a maxlength, and marked at once in the
+    // schema's words; Save sends nothing and nothing is saved.
+    expect(await first.getAttribute('maxlength')).toBeNull();
     const before = await get<{ companyReferences: { value: string }[] }>(`/booking/${target.reference}`);
-    await first.evaluate((element, value) => {
-      Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(element, value);
-      element.dispatchEvent(new Event('input', { bubbles: true }));
-    }, 'x'.repeat(5000));
+    const sent = requestsTo(page, 'PUT', /^\/api\/bookings\/reference$/);
+    await first.fill('x'.repeat(5000));
+    expect((await first.inputValue()).length).toBe(5000);
+    await expect.poll(() => first.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, first)).toEqual(
+      expect.arrayContaining([
+        expect.stringContaining('5000 of 200 characters'),
+        'A client reference can be at most 200 characters.',
+      ]),
+    );
     await modal.getByRole('button', { name: 'Save' }).click();
-    await modal.getByText('value must be at most 200 characters.').waitFor();
-    expect(await first.getAttribute('aria-invalid')).toBe('true');
-    await page.getByText('Nothing was saved: the marked fields say why.').waitFor();
+    await modal.getByText('Nothing was saved: shorten the fields marked as too long first.').waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect((await first.inputValue()).length).toBe(5000);
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect((await get<typeof before>(`/booking/${target.reference}`)).companyReferences).toEqual(
       before.companyReferences,
     );
 
     await first.fill('E2E-1');
-    expect(await modal.getByText('value must be at most 200 characters.').count()).toBe(0);
+    expect(await modal.getByText('A client reference can be at most 200 characters.').count()).toBe(0);
     await modal.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Booking Reference Updated').waitFor();
     await page.getByText('Your changes have been saved.').waitFor();

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
-import { addThroughDialog, descriptionsOf, fillAddressEntry } from '../support/steps.ts';
+import { addThroughDialog, descriptionsOf, fillAddressEntry, requestsTo } from '../support/steps.ts';
 
 const browser = browserForTests();
 
@@ -328,7 +328,20 @@ describe('company Settings tab', () => {
     expect(await email.getAttribute('aria-invalid')).toBe('true');
     expect(await descriptionsOf(page, email)).toContain(message);
     expect(await name.getAttribute('aria-invalid')).not.toBe('true');
-    expect(await name.getAttribute('maxlength')).toBe('100');
+
+    // A pasted name past its limit is kept whole, never cut by a maxlength, and marked at once in the
+    // schema's words; the contacts are not sent while it is (they save 1000 ms after the last change).
+    const sent = requestsTo(page, 'PUT', /^\/api\/company\/14\/settings$/);
+    expect(await name.getAttribute('maxlength')).toBeNull();
+    await name.fill('N'.repeat(5000));
+    expect((await name.inputValue()).length).toBe(5000);
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, name)).toEqual(
+      expect.arrayContaining(['5000 of 100 characters', 'A contact name can be at most 100 characters.']),
+    );
+    await page.waitForTimeout(2_500);
+    expect(sent).toEqual([]);
+    expect((await name.inputValue()).length).toBe(5000);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -432,7 +445,7 @@ describe('company References tab', () => {
     await page.getByRole('button', { name: 'Add Reference' }).click();
     const editor = page.getByRole('dialog', { name: 'New Reference' });
     const name = editor.getByLabel('Name');
-    expect(await name.getAttribute('maxlength')).toBe('100');
+    expect(await name.getAttribute('maxlength')).toBeNull();
     await name.fill('Dept\u0000code');
     await editor.getByRole('combobox', { name: 'Header' }).click();
     await page.getByRole('option', { name: 'Custom' }).click();
@@ -443,7 +456,7 @@ describe('company References tab', () => {
     await editor.getByText('On: only the options below are accepted').waitFor();
     expect(await editor.getByText('Off: any text is accepted').count()).toBe(0);
     const options = editor.getByRole('combobox', { name: 'Options' });
-    expect(await options.getAttribute('maxlength')).toBe('100');
+    expect(await options.getAttribute('maxlength')).toBeNull();
     await options.fill('Sales');
     await page.keyboard.press('Enter');
     await editor.getByRole('button', { name: 'Save' }).click();
@@ -455,16 +468,21 @@ describe('company References tab', () => {
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect(await page.getByText(/Invalid body\./).count()).toBe(0);
 
-    // A pasted option over the limit (paste skips maxlength) is marked on the options.
+    // A pasted option past its limit is kept whole and marked on the options at once; Save sends nothing.
     await name.fill('Department');
+    const sent = requestsTo(page, 'POST', /^\/api\/company\/15\/references$/);
     await options.evaluate((input, text) => {
       const data = new DataTransfer();
       data.setData('text/plain', text);
       input.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
     }, 'x'.repeat(5_000));
-    await editor.getByRole('button', { name: 'Save' }).click();
-    await editor.getByText('An option can be at most 100 characters.').waitFor({ timeout: 10_000 });
+    await editor.getByText('An option can be at most 100 characters.').waitFor();
     await expect.poll(() => options.getAttribute('aria-invalid')).toBe('true');
+    expect(await editor.getByText('x'.repeat(5_000), { exact: true }).count()).toBe(1);
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Nothing was saved: shorten the fields marked as too long first.').waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
     expect(await name.getAttribute('aria-invalid')).not.toBe('true');
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);
     expect(await page.getByText(/Invalid body\./).count()).toBe(0);

@@ -5,7 +5,7 @@ import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
 import { USER_SEARCH_MAX_LENGTH } from '@courier/domain/users/limits';
 import { apiAs } from '../support/api.ts';
 import { restoreProfile } from '../support/drivers.ts';
-import { driverRowsOf, openDriver } from '../support/steps.ts';
+import { descriptionsOf, driverRowsOf, openDriver, requestsTo } from '../support/steps.ts';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
 
 // Issue 13, the rest of the driver register on screen: the driver profile's sections (spec 2 §3
@@ -223,7 +223,23 @@ describe('driver profile, licence, registration notice and setup', () => {
     await notify.getByText('Enter a valid phone number.').waitFor();
     expect(await notify.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
     await phone.fill('+353 87 123 4567');
-    await notify.getByRole('textbox', { name: 'Message' }).fill('Please send us your licence.');
+    // A pasted message past its limit is kept whole, never cut by a maxlength, and marked at once in the
+    // schema's words; Send sends nothing while it is.
+    const message = notify.getByRole('textbox', { name: 'Message' });
+    const sent = requestsTo(page, 'POST', /^\/api\/drivers\/send-registration-request$/);
+    expect(await message.getAttribute('maxlength')).toBeNull();
+    await message.fill('m'.repeat(5000));
+    expect((await message.inputValue()).length).toBe(5000);
+    await expect.poll(() => message.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, message)).toEqual(
+      expect.arrayContaining(['5000 of 1000 characters', 'Message must be at most 1000 characters.']),
+    );
+    await notify.getByRole('button', { name: 'Send' }).click();
+    await notify.getByText('Nothing was sent: shorten the fields marked as too long first.').waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect((await message.inputValue()).length).toBe(5000);
+    await message.fill('Please send us your licence.');
     await page.setViewportSize({ width: 1280, height: 720 });
     await settle(page);
     await page.screenshot({ path: 'e2e/artifacts/driver-registration-request-1280.png' });

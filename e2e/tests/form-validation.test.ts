@@ -3,7 +3,7 @@ import { browserForTests, signedInPage } from '../support/browser.ts';
 import { apiGetAs } from '../support/api.ts';
 import type { Locator, Page } from 'playwright-core';
 import { startPlacedAddressEntry } from '../support/address-book.ts';
-import { addSetCall, requestsTo } from '../support/steps.ts';
+import { addSetCall, descriptionsOf, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
@@ -96,24 +96,42 @@ describe('validation in forms', () => {
     await context.close();
   });
 
-  test('a 5,000-character reference name stops at the shown limit and never widens the page', async () => {
+  test('a 5,000-character reference name is kept whole and marked, nothing is saved; at the limit it saves and never widens the page', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'telephonist');
     await page.setViewportSize({ width: 1280, height: 720 });
     await page.goto('/companies/14/references');
     await page.getByRole('button', { name: 'Add Reference' }).click();
     const editor = page.getByRole('dialog', { name: 'New Reference' });
-    await editor.getByLabel('Name').fill('W'.repeat(5000));
-    await editor.getByText('100 of 100 characters').waitFor();
+    const name = editor.getByLabel('Name');
+    const sent = requestsTo(page, 'POST', /^\/api\/company\/14\/references$/);
+    expect(await name.getAttribute('maxlength')).toBeNull();
+    await name.fill('W'.repeat(5000));
+    // Never cut: the count and the schema's message say why it cannot be saved.
+    expect((await name.inputValue()).length).toBe(5000);
+    await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
+    expect(await descriptionsOf(page, name)).toEqual(
+      expect.arrayContaining(['5000 of 100 characters', 'The name can be at most 100 characters.']),
+    );
     await editor.getByRole('combobox', { name: 'Header' }).click();
     await page.getByRole('option', { name: 'Custom' }).click();
+    await editor.getByRole('button', { name: 'Save' }).click();
+    await editor.getByText('Nothing was saved: shorten the fields marked as too long first.').waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect((await name.inputValue()).length).toBe(5000);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
+
+    // Shortened to the limit, the message goes and the reference saves.
+    await name.fill('W'.repeat(100));
+    await editor.getByText('100 of 100 characters').waitFor();
+    expect(await name.getAttribute('aria-invalid')).not.toBe('true');
     await editor.getByRole('button', { name: 'Save' }).click();
     await page
       .getByText(/has been created/)
       .first()
       .waitFor();
-
-    const pageWidth = () => page.evaluate(() => document.documentElement.scrollWidth);
-    expect(await pageWidth()).toBeLessThanOrEqual(1280);
+    expect(sent).toHaveLength(1);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
     const remove = page.getByRole('button', { name: `Delete ${'W'.repeat(100)}` });
     const box = await remove.boundingBox();
     expect(box && box.x + box.width).toBeLessThanOrEqual(1280);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
 import { apiGetAs } from '../support/api.ts';
 import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
-import { descriptionsOf } from '../support/steps.ts';
+import { descriptionsOf, requestsTo } from '../support/steps.ts';
 
 // Issue 11: the Pricing Extras modal of a job (spec 2 §2) opened from the booking details, and its
 // Add Pricing Adjustment modal.
@@ -286,6 +286,49 @@ describe('pricing extras', () => {
     await question.getByRole('button', { name: 'Discard changes' }).click();
     await add.waitFor({ state: 'hidden' });
     expect(await modal.isVisible()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Add Pricing Adjustment: a 5,000-character description is kept whole and marked, and nothing is created', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+    await add.getByPlaceholder('Select an adjustment type').click();
+    await page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+    await add.getByRole('switch', { name: 'Display to Customer' }).click({ force: true });
+    const sent = requestsTo(page, 'POST', /^\/api\/pricing\/job-price-adjustments$/);
+    // Never cut by a maxlength: the count and the schema's message say why it cannot be created.
+    for (const [label, message] of [
+      ['Description', 'Description must be at most 500 characters.'],
+      ['Internal description', 'Internal description must be at most 500 characters.'],
+    ] as const) {
+      const input = add.getByRole('textbox', { name: label, exact: true });
+      expect(await input.getAttribute('maxlength')).toBeNull();
+      await input.fill('d'.repeat(5000));
+      expect((await input.inputValue()).length).toBe(5000);
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+      expect(await descriptionsOf(page, input)).toEqual(
+        expect.arrayContaining([expect.stringContaining('5000 of 500 characters'), message]),
+      );
+    }
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    await page.getByText('Error Creating Price Adjustment').first().waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect(await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).toEqual([]);
+    expect((await add.getByRole('textbox', { name: 'Internal description', exact: true }).inputValue()).length).toBe(
+      5000,
+    );
+
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await add.waitFor({ state: 'hidden' });
     expect(problems).toEqual([]);
     await context.close();
   });

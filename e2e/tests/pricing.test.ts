@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { accountCompany, tariffCodeId } from '../support/pricing.ts';
+import { descriptionsOf, requestsTo } from '../support/steps.ts';
 
 const INCREASE_CODE = 'e2e-increase-code'; // PRICE_INCREASE_SECRET in e2e/global-setup.ts
 const DESCRIPTION = 'E2E two-level tariff';
@@ -177,8 +178,35 @@ describe('pricing', () => {
 
     await page.getByRole('button', { name: 'Add Tariff' }).click();
     await creator.waitFor();
-    expect(await creator.getByLabel('Account', { exact: true }).getAttribute('maxlength')).toBe('20');
-    expect(await creator.getByLabel('Description').getAttribute('maxlength')).toBe('200');
+    // A paste past the account's or the description's limit is kept whole (the account upper-cased as
+    // typed), never cut by a maxlength, and marked at once in the schema's words; Save sends nothing.
+    const account = creator.getByLabel('Account', { exact: true });
+    const description = creator.getByLabel('Description');
+    const sent = requestsTo(page, 'POST', /^\/api\/pricing\/tariffs$/);
+    for (const [input, limit, message] of [
+      [account, 20, 'An account code has at most 20 characters.'],
+      [description, 200, 'The description has at most 200 characters.'],
+    ] as const) {
+      expect(await input.getAttribute('maxlength')).toBeNull();
+      await input.fill('e'.repeat(5000));
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+      expect(await descriptionsOf(page, input)).toEqual(
+        expect.arrayContaining([expect.stringContaining(`5000 of ${limit} characters`), message]),
+      );
+    }
+    expect(await account.inputValue()).toBe('E'.repeat(5000));
+    expect(await description.inputValue()).toBe('e'.repeat(5000));
+    await creator.getByRole('button', { name: 'Save Changes' }).click();
+    await creator
+      .getByRole('alert')
+      .getByText('Nothing was saved: shorten the fields marked as too long first.')
+      .waitFor();
+    await page.waitForTimeout(300);
+    expect(sent).toEqual([]);
+    expect((await description.inputValue()).length).toBe(5000);
+    await account.fill('');
+    await expect.poll(() => account.getAttribute('aria-invalid')).not.toBe('true');
+
     await creator.getByLabel('Description').fill('E2E not to be kept');
     await creator.getByRole('button', { name: 'Cancel' }).click();
     const discard = page.getByRole('dialog', { name: 'Discard changes?' });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
-import { addSetCall } from '../support/steps.ts';
+import { addSetCall, descriptionsOf, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': nothing is saved while the set call form shows an error, and a value
 // the user typed is never lost. Company 14 is used by no other browser test.
@@ -121,9 +121,32 @@ describe('set call editing loses nothing and saves nothing wrong', () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     const id = await addSetCall(page, COMPANY);
     const details = await openDetails(page, id);
-    // The schema's text limits are on the inputs.
-    expect(await details.getByLabel('Reference', { exact: true }).getAttribute('maxlength')).toBe('100');
-    expect(await details.getByLabel('Notes').getAttribute('maxlength')).toBe('1000');
+    // A paste past a text's limit is kept whole, never cut by a maxlength, and marked at once in the
+    // schema's words; Save sends nothing while it is.
+    const reference = details.getByLabel('Reference', { exact: true });
+    const notes = details.getByLabel('Notes');
+    const sent = requestsTo(page, 'PUT', /^\/api\/company\/edit\/setcall$/);
+    for (const [input, limit, message] of [
+      [reference, 100, 'The reference can be at most 100 characters.'],
+      [notes, 1000, 'The notes can be at most 1000 characters.'],
+    ] as const) {
+      expect(await input.getAttribute('maxlength')).toBeNull();
+      await input.fill('R'.repeat(5000));
+      expect((await input.inputValue()).length).toBe(5000);
+      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+      expect(await descriptionsOf(page, input)).toEqual(
+        expect.arrayContaining([`5000 of ${limit} characters`, message]),
+      );
+    }
+    await details.getByRole('button', { name: 'Save' }).click();
+    await page.waitForTimeout(500);
+    expect(sent).toEqual([]);
+    expect(await details.isVisible()).toBe(true);
+    expect((await reference.inputValue()).length).toBe(5000);
+    expect((await savedSetCall(page, id)).notes).toBe('');
+    // Shortened, the marks go at once.
+    await notes.fill('');
+    await expect.poll(() => notes.getAttribute('aria-invalid')).not.toBe('true');
 
     // Only the server knows a NUL cannot be saved: its 400 marks the reference, and says Not saved.
     await details.getByLabel('Reference', { exact: true }).fill('a\u0000b');

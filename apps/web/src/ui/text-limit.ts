@@ -25,3 +25,6 @@ export function textLimitOf(
   const tooLong = issues.find((issue) => issue.code === 'too_big') ?? issues[0];
   return { count, overLimit: tooLong?.message ?? `At most ${limit} characters.` };
 }
+
+/** What a form says when Save is refused because a field is past its limit (the field says which). */
+export const TOO_LONG_NOT_SAVED = 'Nothing was saved: shorten the fields marked as too long first.';

@@ -485,7 +485,8 @@ export const clientReferenceInputSchema = z.strictObject({
     .string('value must be text.')
     .trim()
     .min(1, 'Please enter a value for every reference.')
-    .max(200, 'value must be at most 200 characters.'),
+    // Shown under the reference's field as typed (the web checks this before Save), so in staff's words.
+    .max(200, 'A client reference can be at most 200 characters.'),
 });
 export const updateClientReferencesBodySchema = z.strictObject({
   bookingId: bodyId('bookingId', {

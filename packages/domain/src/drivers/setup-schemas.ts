@@ -23,9 +23,10 @@ export const registrationRequestBodySchema = z
   .strictObject({
     driverId: bodyId('driverId'),
     method: z.enum(REGISTRATION_NOTIFY_METHODS, "method must be 'sms' or 'email'."),
-    message: text('message', MAX_REGISTRATION_MESSAGE_LENGTH).trim().default(''),
-    phone: text('phone', 40).trim().default(''),
-    email: text('email', 255).trim().default(''),
+    // Named by the panel's labels: it shows these messages under its fields as text is typed.
+    message: text('Message', MAX_REGISTRATION_MESSAGE_LENGTH).trim().default(''),
+    phone: text('Phone', 40).trim().default(''),
+    email: text('Email', 255).trim().default(''),
   })
   .superRefine((body, context) => {
     const problem = registrationNotifyProblem(body);

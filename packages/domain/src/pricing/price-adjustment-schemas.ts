@@ -23,10 +23,11 @@ export const createPriceAdjustmentBodySchema = z.strictObject({
   type: z.enum(PRICE_ADJUSTMENT_TYPES, SELECT_ADJUSTMENT_TYPE_MESSAGE).nullable(),
   /** Required for the driver-extra types (spec 2 §5); it must be one of the job's tasks. */
   taskId: bodyId('taskId').nullable().optional(),
+  // Named by the modal's labels: the form shows these messages under its fields as text is typed.
   /** Shown to the customer; kept only when showToCustomer is on (spec 2 §5). */
-  description: descriptionText('description').optional(),
+  description: descriptionText('Description').optional(),
   /** Staff only. */
-  internalDescription: descriptionText('internalDescription').optional(),
+  internalDescription: descriptionText('Internal description').optional(),
   cost: euro('Cost'),
   charge: euro('Charge'),
   showToCustomer: z.boolean('showToCustomer must be true or false.'),

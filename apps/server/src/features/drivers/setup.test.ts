@@ -101,7 +101,7 @@ describe.each(databaseKinds)('the driver setup calls on %s', (kind) => {
         [
           { method: 'sms', phone: '0871234567', message: 'x'.repeat(1001) },
           'body.message',
-          'message must be at most 1000 characters.',
+          'Message must be at most 1000 characters.',
         ],
       ];
       for (const [overrides, field, message] of cases) {

@@ -24,7 +24,7 @@ import {
   type ReferenceField,
   type ReferenceHeader,
 } from '@courier/domain/companies/references';
-import { maxLengthOf, textLimits } from '@courier/domain/common/field-limits';
+import { maxLengthOf } from '@courier/domain/common/field-limits';
 import { ApiRequestError } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
@@ -34,10 +34,27 @@ import { SlideIn } from '@/ui/slide-in.tsx';
 import { toast } from '@/ui/toast.ts';
 import { useCompanyReferenceMutations, useCompanyReferences } from '@/api/company-references.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 
-/** The server's limits, shown and kept on the inputs. */
-const LIMITS = textLimits(referenceBodySchema);
 const OPTION_LIMIT = maxLengthOf(referenceBodySchema.shape.values.element);
+
+/**
+ * The limits of a draft's texts, from the server's schema: a long paste is kept whole, counted and
+ * marked at once, never cut by a maxlength; Save sends nothing while one is past its limit.
+ */
+function limitsOf(draft: Draft): Record<'name' | 'description' | 'values', ReturnType<typeof textLimitOf>> {
+  return {
+    name: textLimitOf(referenceBodySchema.shape.name, draft.name),
+    description: textLimitOf(referenceBodySchema.shape.description, draft.description, { multiline: true }),
+    // The options are sent only while they limit the reference: the first one past its limit, by its message.
+    values: draft.limitOptions
+      ? (draft.values
+          .map((value) => textLimitOf(referenceBodySchema.shape.values.element, value))
+          .find((limit) => limit.overLimit !== undefined) ?? {})
+      : {},
+  };
+}
+const isOverLimit = (draft: Draft) => Object.values(limitsOf(draft)).some((limit) => limit.overLimit !== undefined);
 
 interface Draft {
   id?: number;
@@ -74,10 +91,13 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
   /** The server's refusal (400) of the last save: its fields are marked with its messages. */
   const [refusal, setRefusal] = useState<ApiRequestError | null>(null);
   const [deleting, setDeleting] = useState<CompanyReference | null>(null);
+  // Save was refused for a text past its limit: said under the fields until none is.
+  const [saveRefused, setSaveRefused] = useState(false);
 
   const open = (reference?: CompanyReference) => {
     setProblem(null);
     setRefusal(null);
+    setSaveRefused(false);
     const opened = reference
       ? {
           id: reference.id,
@@ -105,7 +125,9 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
     );
     setProblem(found);
     setRefusal(null);
-    if (found) return;
+    const tooLong = isOverLimit(draft);
+    setSaveRefused(tooLong);
+    if (found || tooLong) return;
     save.mutate(
       {
         id: draft.id,
@@ -141,11 +163,15 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
     );
   };
 
-  // A rule broken before sending, else the server's message for the field it named.
+  const limits = draft ? limitsOf(draft) : undefined;
+  // A text past its limit, else a rule broken before sending, else the server's message for the field it named.
   const fieldError = (field: 'name' | 'header' | 'description') =>
-    (problem?.field === field ? problem.message : undefined) ?? refusal?.fieldMessage(field);
+    (field === 'header' ? undefined : limits?.[field].overLimit) ??
+    (problem?.field === field ? problem.message : undefined) ??
+    refusal?.fieldMessage(field);
   // The server names an option by its place ('body.values.1'); the options are one input.
   const optionsError =
+    limits?.values.overLimit ??
     (problem?.field === 'values' ? problem.message : undefined) ??
     refusal?.body?.details?.find((detail) => detail.field === 'body.values' || detail.field.startsWith('body.values.'))
       ?.message;
@@ -203,9 +229,8 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
           <Stack>
             <TextInput
               label="Name"
-              description={`${draft.name.length} of ${LIMITS.name} characters`}
+              description={limits?.name.count}
               value={draft.name}
-              maxLength={LIMITS.name}
               error={fieldError('name')}
               onChange={(event) => setDraft({ ...draft, name: event.currentTarget.value })}
               data-autofocus
@@ -220,11 +245,10 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
             />
             <Textarea
               label="Description"
-              description={`${draft.description.length} of ${LIMITS.description} characters`}
+              description={limits?.description.count}
               autosize
               maxRows={8}
               value={draft.description}
-              maxLength={LIMITS.description}
               error={fieldError('description')}
               onChange={(event) => setDraft({ ...draft, description: event.currentTarget.value })}
             />
@@ -238,11 +262,15 @@ export function CompanyReferencesTab({ companyId }: { companyId: number }) {
               <TagsInput
                 label="Options"
                 description={`Type an option and press Enter; at most ${OPTION_LIMIT} characters each`}
-                maxLength={OPTION_LIMIT}
                 error={optionsError}
                 value={draft.values}
                 onChange={(values) => setDraft({ ...draft, values })}
               />
+            )}
+            {saveRefused && isOverLimit(draft) && (
+              <Text size="sm" c="red.9" role="alert">
+                {TOO_LONG_NOT_SAVED}
+              </Text>
             )}
             <Group justify="flex-end">
               <Button variant="default" onClick={requestClose}>

@@ -1,14 +1,14 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { clientReferenceInputSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import type { CompanyReference } from '@courier/domain/companies/references';
 import { useUpdateClientReferences } from '@/api/bookings.ts';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useCompanyReferences } from '@/api/company-references.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { LoadingState } from '@/ui/list-states.tsx';
+import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
 interface Field {
@@ -35,8 +35,11 @@ function fieldsOf(booking: BookingDetails, definitions: CompanyReference[]): Fie
 
 /** A reference name of up to 100 characters wraps rather than widening the dialog. */
 const WRAP_LABEL = { label: { overflowWrap: 'anywhere' as const } };
-/** The server's limit on a value, on the inputs. */
-const VALUE_MAX_LENGTH = textLimits(clientReferenceInputSchema).value;
+/**
+ * A typed value's limit, from the server's schema: a long paste is kept whole, counted and marked at
+ * once, never cut by a maxlength; Save sends nothing while one is past it.
+ */
+const limitOf = (value: string) => textLimitOf(clientReferenceInputSchema.shape.value, value);
 
 /**
  * The server's message for each reference it refused (a 400 names 'body.companyReferences.{index}.value'),
@@ -88,19 +91,27 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
     Object.fromEntries(booking.companyReferences.map((reference) => [reference.id, reference.value])),
   );
   const [submitted, setSubmitted] = useState(false);
+  // Save was refused for a value past its limit: said under the fields until none is.
+  const [saveRefused, setSaveRefused] = useState(false);
   // The server's message for a value it refused, shown on that value until it is changed.
   const [refused, setRefused] = useState<Record<number, string>>({});
   const fields = definitions.data ? fieldsOf(booking, definitions.data) : [];
 
   const missing = (id: number) => !(values[id] ?? '').trim();
-  const errorOf = (id: number) => (submitted && missing(id) ? 'Please enter a value.' : refused[id]);
+  // Only typed values have a limit to pass: a chosen option is one the company set up.
+  const overLimitOf = (field: Field) =>
+    field.options.length > 0 ? undefined : limitOf(values[field.id] ?? '').overLimit;
+  const overLimit = fields.some((field) => overLimitOf(field) !== undefined);
+  const errorOf = (field: Field) =>
+    overLimitOf(field) ?? (submitted && missing(field.id) ? 'Please enter a value.' : refused[field.id]);
   const setValue = (id: number, value: string) => {
     setValues((current) => ({ ...current, [id]: value }));
     setRefused(({ [id]: _changed, ...rest }) => rest);
   };
   const save = () => {
     setSubmitted(true);
-    if (fields.length === 0 || fields.some((field) => missing(field.id))) return;
+    setSaveRefused(overLimit);
+    if (overLimit || fields.length === 0 || fields.some((field) => missing(field.id))) return;
     const companyReferences = fields.map((field) => ({ id: field.id, value: (values[field.id] ?? '').trim() }));
     update.mutate(
       { bookingId: booking.id, companyReferences },
@@ -115,8 +126,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
           // A refused value is marked on its field; any other refusal says what the server said; only a
           // failure says try again (spec 2's 'Sorry').
           if (Object.keys(marked).length > 0) toast({ ...NOT_SAVED_TOAST, type: 'warn' });
-          else if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500)
-            toast({ type: 'warn', title: 'Not saved', message: error.message });
+          else if (isRefusal(error)) toast({ type: 'warn', title: 'Not saved', message: error.message });
           else toast({ type: 'error', title: 'Sorry', message: 'Something went wrong. Please try again.' });
         },
       },
@@ -144,7 +154,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 data={field.options}
                 value={values[field.id] || null}
                 onChange={(value) => setValue(field.id, value ?? '')}
-                error={errorOf(field.id)}
+                error={errorOf(field)}
                 withAsterisk
               />
             ) : (
@@ -152,14 +162,18 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 key={field.id}
                 label={field.name}
                 styles={WRAP_LABEL}
-                description={field.header}
-                maxLength={VALUE_MAX_LENGTH}
+                description={[field.header, limitOf(values[field.id] ?? '').count].filter(Boolean).join(' · ')}
                 value={values[field.id] ?? ''}
                 onChange={(event) => setValue(field.id, withoutNulCharacters(event.currentTarget.value))}
-                error={errorOf(field.id)}
+                error={errorOf(field)}
                 withAsterisk
               />
             ),
+          )}
+          {overLimit && saveRefused && (
+            <Text size="sm" c="red.9" role="alert">
+              {TOO_LONG_NOT_SAVED}
+            </Text>
           )}
         </Stack>
       )}

@@ -1,19 +1,27 @@
 import { ActionIcon, Button, Checkbox, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { billingContactSchema, type BillingContact } from '@courier/domain/companies/settings';
-import { textLimits } from '@courier/domain/common/field-limits';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { useHeldField } from './autosave-fields.tsx';
 import { useDelayedSave } from './use-delayed-save.ts';
 
-/** The server's limits, kept on the inputs. */
-const LIMITS = textLimits(billingContactSchema);
+/** The contact's texts with a limit in the server's schema. */
+type LimitedField = 'name' | 'phone';
+const limitOf = (contact: BillingContact, field: LimitedField) =>
+  textLimitOf(billingContactSchema.shape[field], contact[field]);
+const isOverLimit = (contacts: readonly BillingContact[]) =>
+  contacts.some((contact) =>
+    (['name', 'phone'] as const).some((field) => limitOf(contact, field).overLimit !== undefined),
+  );
 
 /** The inputs of a contact the server may name in a refusal ('0.email'). */
 type ContactField = 'name' | 'phone' | 'email';
 
 /**
  * Billing contacts, saved 1000 ms after the last change (spec 1 §9), or at once as the page goes. A
- * contact without an e-mail is kept on screen but not saved (spec 1 §5). `errors` holds the server's
+ * contact without an e-mail is kept on screen but not saved (spec 1 §5). A name or phone past its
+ * limit is kept as typed and marked; the list is then not sent at all (it is saved whole), and leaving
+ * the tab asks first, as for the other fields. `errors` holds the server's
  * messages by the path it named inside the list ('0.email' marks that contact's Email; '' is about the
  * whole list).
  */
@@ -32,10 +40,15 @@ export function BillingContactsEditor({
   const [contacts, setContacts] = useState<BillingContact[]>(value);
   const { schedule, flush } = useDelayedSave(onSave);
   // Leaving the tab sends a contact typed just before, like the other fields; the server judges it.
-  useHeldField({ flush, refused: () => false });
+  useHeldField({ flush, refused: () => isOverLimit(contacts) });
   const change = (next: BillingContact[]) => {
     setContacts(next);
-    schedule(next);
+    if (!isOverLimit(next)) schedule(next);
+  };
+  /** A limited text's props: its count near and past the limit, and past it the schema's message. */
+  const limited = (contact: BillingContact, index: number, field: LimitedField) => {
+    const { count, overLimit } = limitOf(contact, field);
+    return { description: count, error: overLimit ?? fieldError(index, field) };
   };
   const update = (index: number, patch: Partial<BillingContact>) =>
     change(contacts.map((contact, i) => (i === index ? { ...contact, ...patch } : contact)));
@@ -57,16 +70,14 @@ export function BillingContactsEditor({
               <TextInput
                 label="Name"
                 size="xs"
-                maxLength={LIMITS.name}
-                error={fieldError(index, 'name')}
+                {...limited(contact, index, 'name')}
                 value={contact.name}
                 onChange={(event) => update(index, { name: event.currentTarget.value })}
               />
               <TextInput
                 label="Phone"
                 size="xs"
-                maxLength={LIMITS.phone}
-                error={fieldError(index, 'phone')}
+                {...limited(contact, index, 'phone')}
                 value={contact.phone}
                 onChange={(event) => update(index, { phone: event.currentTarget.value })}
               />

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { readTypedNumber } from '@courier/domain/common/typed-number';
 import {
   driverCodeIsNumber,
@@ -29,6 +28,7 @@ import {
 import type { ApiRequestError } from '@/api/client.ts';
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 
@@ -41,8 +41,12 @@ type PriceKey = 'charge' | 'driver';
 /** A number field as the input gives it: a number once its text reads as one, the text until then ('', '2.', '-'). */
 type Typed = number | string;
 
-/** The server's text limits, on the inputs. */
-const LIMITS = textLimits(setCallEditSchema);
+/**
+ * A text's limit, from the server's schema: a long paste is kept whole, counted and marked at once,
+ * never cut by a maxlength; Save sends nothing while one is past it (the schema check on Save finds it).
+ */
+const limitOf = (key: TextKey, text: string) =>
+  textLimitOf(setCallEditSchema.shape[key], text, { multiline: key === 'notes' });
 
 /** The fields this form shows; a problem with any other (the schedule, an address) is listed below them. */
 const SHOWN_FIELDS: ReadonlySet<string> = new Set<keyof SetCallEdit>([
@@ -194,6 +198,15 @@ function DetailsForm({
   useEffect(() => onDirtyChange(dirty), [dirty, onDirtyChange]);
   const set = <K extends keyof SetCallEdit>(key: K, value: SetCallEdit[K]) =>
     setDraft((current) => ({ ...current, [key]: value }));
+  /** A text being corrected stops showing Save's message about it: its limit is checked as it is typed. */
+  const setText = (key: TextKey, value: string) => {
+    set(key, value);
+    setProblems((current) => {
+      if (!(key in current)) return current;
+      const { [key]: _corrected, ...rest } = current;
+      return rest;
+    });
+  };
   // The server names a price by its part ('body.setCall.pricing.charge'); the pricing is one message.
   const serverMessage = (field: keyof SetCallEdit) =>
     field === 'pricing'
@@ -211,17 +224,21 @@ function DetailsForm({
       .filter((detail) => !SHOWN_FIELDS.has(detail.field.replace(/^body\.setCall\./, '').split('.')[0] ?? ''))
       .map((detail) => detail.message),
   ];
-  /** A text field of the set call, with the schema's limit and any problem. */
-  const textField = (key: TextKey, label: string, required = false) => (
-    <TextInput
-      label={label}
-      required={required}
-      value={draft[key]}
-      maxLength={LIMITS[key]}
-      onChange={(event) => set(key, event.currentTarget.value)}
-      error={error(key)}
-    />
-  );
+  /** A text field of the set call: its count near and past the schema's limit, and any problem. */
+  const textField = (key: TextKey, label: string, required = false) => {
+    const { count, overLimit } = limitOf(key, draft[key]);
+    return (
+      <TextInput
+        label={label}
+        required={required}
+        value={draft[key]}
+        description={count}
+        onChange={(event) => setText(key, event.currentTarget.value)}
+        error={overLimit ?? error(key)}
+      />
+    );
+  };
+  const notesLimit = limitOf('notes', draft.notes);
   const flag = (key: FlagKey, label: string) => (
     <Switch label={label} checked={draft[key]} onChange={(event) => set(key, event.currentTarget.checked)} />
   );
@@ -361,10 +378,10 @@ function DetailsForm({
         label="Notes"
         autosize
         minRows={2}
-        maxLength={LIMITS.notes}
+        description={notesLimit.count}
         value={draft.notes}
-        onChange={(event) => set('notes', event.currentTarget.value)}
-        error={error('notes')}
+        onChange={(event) => setText('notes', event.currentTarget.value)}
+        error={notesLimit.overLimit ?? error('notes')}
       />
       {otherProblems.map((message) => (
         <Text key={message} size="sm" c="red.9">

@@ -11,17 +11,12 @@ import {
   type DriverProblem,
   type EquipmentEntryInput,
 } from '@courier/domain/drivers/rules';
-import {
-  MAX_EQUIPMENT_ENTRIES,
-  MAX_EQUIPMENT_NOTES_LENGTH,
-  MAX_EQUIPMENT_TEXT_LENGTH,
-  type EquipmentEntry,
-} from '@courier/domain/drivers/schemas';
+import { equipmentEntryBodySchema, MAX_EQUIPMENT_ENTRIES, type EquipmentEntry } from '@courier/domain/drivers/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useEquipment, useSaveEquipment } from '@/api/drivers.ts';
 import { DayInput } from '@/ui/day-input.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
-import { nearLimitCount } from '@/ui/limit-count.ts';
+import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
 /** An entry as edited here: the server's id when it has one, a local key for React. */
@@ -31,6 +26,17 @@ interface EditedEntry extends EquipmentEntryInput {
 }
 
 type EntryField = keyof EquipmentEntryInput;
+type TextField = 'type' | 'serialNumber' | 'givenBy' | 'notes';
+const TEXT_FIELDS: readonly TextField[] = ['type', 'serialNumber', 'givenBy', 'notes'];
+
+/**
+ * A text's limit, from the server's schema: a long paste is kept whole, counted and marked at once,
+ * never cut by a maxlength; Save sends nothing while one is past it.
+ */
+const limitOf = (entry: EquipmentEntryInput, field: TextField) =>
+  textLimitOf(equipmentEntryBodySchema.shape[field], entry[field] ?? '');
+const isOverLimit = (entry: EquipmentEntryInput) =>
+  TEXT_FIELDS.some((field) => limitOf(entry, field).overLimit !== undefined);
 
 let nextKey = 0;
 const editedOf = (entry: EquipmentEntry): EditedEntry => ({
@@ -123,6 +129,9 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
     setChanged(true);
   }, []);
   const registerRef = useRef<HTMLDivElement>(null);
+  // Save was refused for a text past its limit: said beside Save until none is.
+  const [saveRefused, setSaveRefused] = useState(false);
+  const overLimit = entries.some(isOverLimit);
   const failure = save.error instanceof ApiRequestError ? save.error : undefined;
 
   const change = (key: string, update: (entry: EditedEntry) => EditedEntry) => {
@@ -140,6 +149,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
       if (entryProblems.length > 0) found.set(entry.key, entryProblems);
     }
     setProblems(found);
+    setSaveRefused(overLimit);
     // Nothing is sent while a day field refuses what was typed: the entry still holds the last day it
     // took (or none). The focus goes to the first such field, its message beside it, the text kept.
     const refused = [...(registerRef.current?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
@@ -149,7 +159,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
       refused.querySelector('input')?.focus();
       return;
     }
-    if (found.size > 0) return;
+    if (found.size > 0 || overLimit) return;
     save.mutate(bodyOf(entries), {
       onSuccess: () => toast({ title: 'Equipment saved', message: 'The equipment register has been saved.' }),
       onError: (error) => toast({ title: 'Equipment not saved', message: error.message, type: 'error' }),
@@ -160,12 +170,10 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
     <Stack gap="sm" ref={registerRef}>
       {entries.length === 0 && <Text c="gray.8">No equipment given to this driver.</Text>}
       {entries.map((entry, index) => {
-        const text = (field: 'type' | 'serialNumber' | 'givenBy' | 'notes', limit: number) => ({
-          value: entry[field] ?? '',
-          maxLength: limit,
-          description: nearLimitCount(entry[field] ?? '', limit),
-          error: messageOf(entry, index, field),
-        });
+        const text = (field: TextField) => {
+          const { count, overLimit: tooLong } = limitOf(entry, field);
+          return { value: entry[field] ?? '', description: count, error: tooLong ?? messageOf(entry, index, field) };
+        };
         const outstanding = isEquipmentOutstanding({ returnedDate: entry.returnedDate ?? null });
         const name = entry.type.trim() || 'New equipment';
         return (
@@ -194,13 +202,13 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
                 label="Type"
                 required
                 data={[...EQUIPMENT_SUGGESTIONS]}
-                {...text('type', MAX_EQUIPMENT_TEXT_LENGTH)}
+                {...text('type')}
                 onChange={(value) => change(entry.key, (current) => ({ ...current, type: value }))}
               />
               <TextInput
                 label="Serial number"
                 required
-                {...text('serialNumber', MAX_EQUIPMENT_TEXT_LENGTH)}
+                {...text('serialNumber')}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   change(entry.key, (current) => ({ ...current, serialNumber: value }));
@@ -209,7 +217,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
               <TextInput
                 label="Given by"
                 required
-                {...text('givenBy', MAX_EQUIPMENT_TEXT_LENGTH)}
+                {...text('givenBy')}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   change(entry.key, (current) => ({ ...current, givenBy: value }));
@@ -235,7 +243,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
               />
               <TextInput
                 label="Notes"
-                {...text('notes', MAX_EQUIPMENT_NOTES_LENGTH)}
+                {...text('notes')}
                 onChange={(event) => {
                   const value = event.currentTarget.value;
                   change(entry.key, (current) => ({ ...current, notes: value }));
@@ -273,6 +281,11 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
         <Alert color="red" variant="light" title="Not saved" role="alert">
           {failure.message}
         </Alert>
+      )}
+      {overLimit && saveRefused && (
+        <Text size="sm" c="red.9" role="alert">
+          {TOO_LONG_NOT_SAVED}
+        </Text>
       )}
       <Group justify="space-between">
         <Button

@@ -1,7 +1,6 @@
 import { Alert, Button, Group, NumberInput, Select, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { PAY_FREQUENCIES, type PayFrequency } from '@courier/domain/drivers/enums';
 import { INVALID_PAY_SETTINGS_MESSAGE, paySettingsProblems } from '@courier/domain/drivers/rules';
@@ -15,10 +14,9 @@ import { AddressSelector, type SelectedAddress } from '@/ui/address-selector.tsx
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { DateText } from '@/ui/format.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
-import { nearLimitCount } from '@/ui/limit-count.ts';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
-const LIMITS = textLimits(paySettingsBodySchema);
 const FREQUENCY_OPTIONS = PAY_FREQUENCIES.map((value) => ({ value, label: PAY_FREQUENCY_LABELS[value] }));
 
 type AmountField =
@@ -216,19 +214,23 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
             error={fieldError('payFrequency')}
             onChange={(value) => set('payFrequency', (value as PayFrequency | null) ?? null)}
           />
-          {TEXTS.map(({ field, label }) => (
-            <TextInput
-              key={field}
-              label={label}
-              required={field === 'tripsheetEmail' || field === 'taxNumber'}
-              type={field === 'tripsheetEmail' ? 'email' : 'text'}
-              value={form[field]}
-              maxLength={LIMITS[field]}
-              description={nearLimitCount(form[field], LIMITS[field])}
-              error={fieldError(field)}
-              onChange={(event) => set(field, event.currentTarget.value)}
-            />
-          ))}
+          {TEXTS.map(({ field, label }) => {
+            // Text past the server's limit is kept and marked at once, never cut by a maxlength; Save's
+            // schema check refuses it, so nothing is sent until it is shortened.
+            const { count, overLimit } = textLimitOf(paySettingsBodySchema.shape[field], form[field]);
+            return (
+              <TextInput
+                key={field}
+                label={label}
+                required={field === 'tripsheetEmail' || field === 'taxNumber'}
+                type={field === 'tripsheetEmail' ? 'email' : 'text'}
+                value={form[field]}
+                description={count}
+                error={overLimit ?? fieldError(field)}
+                onChange={(event) => set(field, event.currentTarget.value)}
+              />
+            );
+          })}
         </SimpleGrid>
         <Stack gap={2}>
           <AddressSelector label="Driver address" value={address} onChange={(chosen) => void chooseAddress(chosen)} />

@@ -3,14 +3,14 @@ import { useState } from 'react';
 import { registrationNotifyProblem, type RegistrationNotifyMethod } from '@courier/domain/drivers/dispatch-profile';
 import { DRIVER_TEXTS } from '@courier/domain/drivers/labels';
 import type { Driver } from '@courier/domain/drivers/schemas';
-import { textLimits } from '@courier/domain/common/field-limits';
-import { MAX_REGISTRATION_MESSAGE_LENGTH, registrationRequestBodySchema } from '@courier/domain/drivers/setup-schemas';
+import { registrationRequestBodySchema } from '@courier/domain/drivers/setup-schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useSendRegistrationRequest } from '@/api/drivers.ts';
-import { nearLimitCount } from '@/ui/limit-count.ts';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
-const LIMITS = textLimits(registrationRequestBodySchema);
+/** What Send says when it is refused because a text is past its limit (the field says which). */
+const TOO_LONG_NOT_SENT = 'Nothing was sent: shorten the fields marked as too long first.';
 const METHODS: { value: RegistrationNotifyMethod; label: string }[] = [
   { value: 'sms', label: 'SMS' },
   { value: 'email', label: 'Email' },
@@ -46,9 +46,22 @@ function NotifyForm({ driver, onClose }: { driver: Driver; onClose: () => void }
   const serverProblem = failure?.fieldMessage(method === 'sms' ? 'phone' : 'email');
   // The rule's message shows once something is typed; an empty field only keeps Send off.
   const typed = method === 'sms' ? phone.trim() !== '' : email.trim() !== '';
+  // Text past the server's limit is kept and marked at once, never cut by a maxlength; Send sends
+  // nothing while the address in use or the message is past it.
+  const { shape } = registrationRequestBodySchema;
+  const limits = {
+    phone: textLimitOf(shape.phone, phone),
+    email: textLimitOf(shape.email, email),
+    message: textLimitOf(shape.message, message),
+  };
+  const overLimit = [limits[method === 'sms' ? 'phone' : 'email'], limits.message].some(
+    (limit) => limit.overLimit !== undefined,
+  );
+  const [sendRefused, setSendRefused] = useState(false);
 
   const submit = () => {
-    if (problem) return;
+    setSendRefused(overLimit);
+    if (problem || overLimit) return;
     send.mutate(
       { driverId: driver.id, method, message: message.trim(), phone: phone.trim(), email: email.trim() },
       {
@@ -87,9 +100,9 @@ function NotifyForm({ driver, onClose }: { driver: Driver; onClose: () => void }
             label="Phone"
             type="tel"
             required
-            maxLength={LIMITS.phone}
             value={phone}
-            error={(typed && problem) || serverProblem}
+            description={limits.phone.count}
+            error={limits.phone.overLimit ?? ((typed && problem) || serverProblem)}
             onChange={(event) => setPhone(event.currentTarget.value)}
           />
         ) : (
@@ -97,25 +110,27 @@ function NotifyForm({ driver, onClose }: { driver: Driver; onClose: () => void }
             label="Email"
             type="email"
             required
-            maxLength={LIMITS.email}
             value={email}
-            error={(typed && problem) || serverProblem}
+            description={limits.email.count}
+            error={limits.email.overLimit ?? ((typed && problem) || serverProblem)}
             onChange={(event) => setEmail(event.currentTarget.value)}
           />
         )}
         <Textarea
           label="Message"
-          description={
-            nearLimitCount(message, MAX_REGISTRATION_MESSAGE_LENGTH) ??
-            'Optional. Without a message the driver gets the standard invitation.'
-          }
+          description={limits.message.count ?? 'Optional. Without a message the driver gets the standard invitation.'}
           autosize
           minRows={3}
           maxRows={8}
-          maxLength={MAX_REGISTRATION_MESSAGE_LENGTH}
           value={message}
+          error={limits.message.overLimit}
           onChange={(event) => setMessage(event.currentTarget.value)}
         />
+        {overLimit && sendRefused && (
+          <Text size="sm" c="red.9" role="alert">
+            {TOO_LONG_NOT_SENT}
+          </Text>
+        )}
         {failure && !serverProblem && (
           <Alert color="red" variant="light" title={DRIVER_TEXTS.failedToNotifyDriver} role="alert">
             {failure.message}

@@ -11,20 +11,24 @@ import {
   type Zone,
 } from '@courier/domain/pricing/schemas';
 import { countryByCode } from '@courier/domain/common/countries';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { tariffServiceLabel } from '@courier/domain/pricing/tariff-services';
-import { ApiRequestError } from '@/api/client.ts';
+import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { showFirstMarkedField } from '@/ui/marked-fields.ts';
+import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
 import { checkLevels, levelsOf, newLevelDraft, toDraft, type LevelDraft } from './price-levels.ts';
 import { TestTariff } from './test-tariff.tsx';
 
-/** The longest account and description the server takes, from its own schema. */
-const LIMITS = textLimits(saveTariffBodySchema);
+/**
+ * The account's or description's limit, from the server's schema: a long paste is kept whole, counted
+ * and marked at once, never cut by a maxlength; Save sends nothing while one is past it.
+ */
+const limitOf = (field: 'account' | 'description', text: string) =>
+  textLimitOf(saveTariffBodySchema.shape[field], text);
 const SERVICE_OPTIONS = TARIFF_SERVICE_CODES.map((code) => ({ value: code, label: tariffServiceLabel(code) }));
 
 /** What a new tariff starts with: the list's account, code, carrier and zone, else the spec's defaults. */
@@ -139,11 +143,17 @@ export function TariffForm({
   const refusedFields = serverError?.body?.details?.map((detail) => draftKeyOf(detail.field)) ?? [];
   const refusalAnswered = refusedFields.length > 0 && refusedFields.every((key) => key && changedSinceSave.has(key));
 
+  const limits = { account: limitOf('account', draft.account), description: limitOf('description', draft.description) };
+
   const submit = () => {
     setFormError(null);
     setChangedSinceSave(new Set());
     const levels = checkLevels(draft.levels);
     setLevelErrors(levels.success ? {} : levels.cellErrors);
+    if (limits.account.overLimit !== undefined || limits.description.overLimit !== undefined) {
+      void showFirstMarkedField(formRef.current);
+      return setFormError(TOO_LONG_NOT_SAVED);
+    }
     if (!draft.tariffCode) return setFormError('Choose a tariff code.');
     if (carrierVariant && !draft.carrierId) return setFormError('Choose a carrier.');
     if (!levels.success) {
@@ -170,7 +180,7 @@ export function TariffForm({
         },
         onError: (error) => {
           // A refusal (bad input, a twin tariff) is not a failure: the form says why, nothing to try again.
-          if (error instanceof ApiRequestError && error.status >= 400 && error.status < 500) {
+          if (isRefusal(error)) {
             toast({
               ...NOT_SAVED_TOAST,
               ...(error.body?.details?.length ? {} : { message: error.message }),
@@ -203,11 +213,10 @@ export function TariffForm({
       <Group grow align="flex-start">
         <TextInput
           label="Account"
-          description="Empty for the base tariff"
+          description={['Empty for the base tariff', limits.account.count].filter(Boolean).join(' · ')}
           value={draft.account}
           onChange={(event) => set('account', event.currentTarget.value.toUpperCase())}
-          error={serverFieldError('account')}
-          maxLength={LIMITS.account}
+          error={limits.account.overLimit ?? serverFieldError('account')}
         />
         <Select
           label="Tariff code"
@@ -261,9 +270,9 @@ export function TariffForm({
       <TextInput
         label="Description"
         value={draft.description}
-        maxLength={LIMITS.description}
+        description={limits.description.count}
         onChange={(event) => set('description', event.currentTarget.value)}
-        error={serverFieldError('description')}
+        error={limits.description.overLimit ?? serverFieldError('description')}
       />
 
       <Divider label="Price levels" labelPosition="left" />

@@ -6,8 +6,8 @@ import {
   STOP_TYPE_LABELS,
   type PriceAdjustmentType,
 } from '@courier/domain/bookings/enums';
+import { createPriceAdjustmentBodySchema } from '@courier/domain/pricing/price-adjustment-schemas';
 import {
-  MAX_ADJUSTMENT_DESCRIPTION_LENGTH,
   NEW_PRICE_ADJUSTMENT_DEFAULTS,
   PRICE_ADJUSTMENT_TYPE_LABELS,
   validatePriceAdjustment,
@@ -18,6 +18,7 @@ import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
+import { textLimitOf } from '@/ui/text-limit.ts';
 import { clearToasts, toast } from '@/ui/toast.ts';
 
 type FormField = PriceAdjustmentProblem['field'] | 'internalDescription';
@@ -38,6 +39,16 @@ const isAdjustmentType = (value: string | null): value is PriceAdjustmentType =>
   (PRICE_ADJUSTMENT_TYPES as readonly (string | null)[]).includes(value);
 
 const ERROR_TITLE = 'Error Creating Price Adjustment';
+
+type DescriptionField = 'description' | 'internalDescription';
+/**
+ * A description's limit, from the server's schema: a long paste is kept whole, counted and marked at
+ * once, never cut by a maxlength; Create sends nothing while one is past it.
+ */
+const limitOf = (field: DescriptionField, text: string) =>
+  textLimitOf(createPriceAdjustmentBodySchema.shape[field], text, { multiline: true });
+/** The field's own hint, then its count. */
+const withCount = (hint: string, count: string | undefined) => [hint, count].filter(Boolean).join(' · ');
 
 /**
  * The Add Pricing Adjustment modal of spec 2 §2 (issue 11): job, type, task (for the driver-extra
@@ -130,6 +141,11 @@ function AdjustmentForm({
   const jobReference = jobs.find((job) => job.id === jobId)?.reference ?? null;
   const needsTask = type !== null && DRIVER_EXTRA_ADJUSTMENT_TYPES.includes(type);
   const tasks = useJobTasks(needsTask ? jobReference : null);
+  const limits: Record<DescriptionField, ReturnType<typeof textLimitOf>> = {
+    // The customer's description is sent only while Display to Customer is on; hidden, it has no limit to pass.
+    description: showToCustomer ? limitOf('description', description) : {},
+    internalDescription: limitOf('internalDescription', internalDescription),
+  };
   const clearError = (field: FormField) =>
     setErrors((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
 
@@ -151,13 +167,21 @@ function AdjustmentForm({
       showToCustomer,
       description: showToCustomer ? description.trim() : '',
     };
-    const problems = validatePriceAdjustment(input).map((problem) =>
-      problem.field === 'cost' && !typedCost.ok
-        ? { ...problem, message: typedCost.message }
-        : problem.field === 'charge' && !typedCharge.ok
-          ? { ...problem, message: typedCharge.message }
-          : problem,
-    );
+    const tooLong = (['description', 'internalDescription'] as const).flatMap((field) => {
+      const message = limits[field].overLimit;
+      return message === undefined ? [] : [{ field, message }];
+    });
+    const problems: { field: FormField; message: string }[] = [
+      ...validatePriceAdjustment(input).map((problem) =>
+        problem.field === 'cost' && !typedCost.ok
+          ? { ...problem, message: typedCost.message }
+          : problem.field === 'charge' && !typedCharge.ok
+            ? { ...problem, message: typedCharge.message }
+            : problem,
+      ),
+      // Text past its limit is kept and marked, never cut: nothing is sent until it is shortened.
+      ...tooLong,
+    ];
     if (problems.length > 0) {
       showProblems(
         Object.fromEntries(problems.map((problem) => [problem.field, problem.message])),
@@ -289,16 +313,15 @@ function AdjustmentForm({
         {showToCustomer && (
           <Textarea
             label="Description"
-            description="Shown to the customer on the invoice"
+            description={withCount('Shown to the customer on the invoice', limits.description.count)}
             autosize
             minRows={2}
-            maxLength={MAX_ADJUSTMENT_DESCRIPTION_LENGTH}
             value={description}
             onChange={(event) => {
               setDescription(event.currentTarget.value);
               clearError('description');
             }}
-            error={errors.description}
+            error={limits.description.overLimit ?? errors.description}
           />
         )}
         <Switch
@@ -308,16 +331,15 @@ function AdjustmentForm({
         />
         <Textarea
           label="Internal description"
-          description="Seen by staff only"
+          description={withCount('Seen by staff only', limits.internalDescription.count)}
           autosize
           minRows={2}
-          maxLength={MAX_ADJUSTMENT_DESCRIPTION_LENGTH}
           value={internalDescription}
           onChange={(event) => {
             setInternalDescription(event.currentTarget.value);
             clearError('internalDescription');
           }}
-          error={errors.internalDescription}
+          error={limits.internalDescription.overLimit ?? errors.internalDescription}
         />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel}>
