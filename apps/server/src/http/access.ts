@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasAccess, parseRoles, type Role } from '@courier/domain/auth/roles';
 import type { Db } from '../db/client.ts';
-import { forbidden, unauthorised } from './errors.ts';
+import { forbidden, roleRequired, unauthorised } from './errors.ts';
 import { findSessionByTokenHash, recordActivity } from './session-queries.ts';
 
 /**
@@ -88,7 +88,7 @@ export function registerAccessControl(app: FastifyInstance, db: Db, options: { s
       throw unauthorised(token ? 'Your session has expired. Please sign in again.' : 'Please sign in to continue.');
     }
     if (required.kind === 'roles' && !hasAccess(request.signedIn.roles, required.roles)) {
-      throw forbidden(`This needs one of the roles ${required.roles.join(', ')}.`);
+      throw roleRequired(required.roles);
     }
   });
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiError } from '@courier/domain/common/api';
+import { rolesText, type Role } from '@courier/domain/auth/roles';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
 import { SERVER_FAILURE_MESSAGE } from '@courier/domain/common/failure-texts';
 import { clientErrorFromPostgres, postgresFailureOf } from './postgres-errors.ts';
@@ -24,6 +25,8 @@ export class AppError extends Error {
 export const badRequest = (message: string, details?: Detail[]) => new AppError('VALIDATION', message, details);
 export const unauthorised = (message = 'Please sign in to continue.') => new AppError('UNAUTHORISED', message);
 export const forbidden = (message = 'Your role does not allow this.') => new AppError('FORBIDDEN', message);
+/** A role lacking, named as staff read roles ('Accounts, Dispatcher'), never the stored codes. */
+export const roleRequired = (roles: readonly Role[]) => forbidden(`This needs one of the roles ${rolesText(roles)}.`);
 export const notFound = (message: string) => new AppError('NOT_FOUND', message);
 /**
  * The current state forbids the change (a run in progress, a record deleted meanwhile); `details`

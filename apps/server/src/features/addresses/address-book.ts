@@ -10,7 +10,7 @@ import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.ts';
 import { companyExists, requireCompany } from '../../core/companies.ts';
 import { addressBookEntries } from '../../db/schema/index.ts';
-import { badRequest, forbidden, notFound } from '../../http/errors.ts';
+import { badRequest, notFound, roleRequired } from '../../http/errors.ts';
 import { writeAudit } from '../../platform/audit.ts';
 
 type Row = typeof addressBookEntries.$inferSelect;
@@ -45,7 +45,7 @@ function toEntry(row: Row): AddressBookEntry {
  */
 export function requireAddressBookAccess(roles: readonly Role[], companyId: number | null): void {
   const area = companyId === null ? AREAS.addresses : AREAS.companyTabAddressBook;
-  if (!hasAccess(roles, area)) throw forbidden(`This needs one of the roles ${area.join(', ')}.`);
+  if (!hasAccess(roles, area)) throw roleRequired(area);
 }
 
 export async function listEntries(db: DbOrTx, companyId: number | null): Promise<AddressBookEntry[]> {

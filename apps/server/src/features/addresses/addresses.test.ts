@@ -223,7 +223,7 @@ describe.each(databaseKinds)('places and the address book on %s', (kind) => {
       const company = await createCompany(t.db);
       const companyEntry = await postEntry(entry(company.id), dispatcher);
       expect(companyEntry.statusCode).toBe(403);
-      expect(companyEntry.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles ACCOUNTS.' });
+      expect(companyEntry.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles Accounts.' });
       expect((await get(`/api/place/entries/${company.id}`, dispatcher)).statusCode).toBe(403);
       expect((await postEntry(entry(null), accounts)).statusCode).toBe(403);
       expect((await get('/api/place/public-entries', accounts)).statusCode).toBe(403);

@@ -75,7 +75,7 @@ describe.each(databaseKinds)('support sign-in (POST /api/auth/grant) on %s', (ki
       const target = await createUser(t.db, { roles: ['ACCOUNTS'] });
       const response = await grant(token, { userUUID: target.uuid });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles SUPERADMIN.' });
+      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles Super admin.' });
       expect(await t.db.select().from(auditLog).where(eq(auditLog.entityId, target.uuid))).toEqual([]);
       expect(await t.db.select().from(sessions).where(eq(sessions.userId, target.id))).toEqual([]);
     },

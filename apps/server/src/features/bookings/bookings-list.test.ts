@@ -51,7 +51,7 @@ describe.each(databaseKinds)('booking list on %s', (kind) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         error: 'FORBIDDEN',
-        message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST, PRICING.',
+        message: 'This needs one of the roles Accounts, Dispatcher, Telephonist, Pricing.',
       });
     });
   });

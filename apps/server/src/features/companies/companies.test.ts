@@ -71,7 +71,7 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
         error: 'FORBIDDEN',
-        message: 'This needs one of the roles ACCOUNTS, DISPATCHER, TELEPHONIST.',
+        message: 'This needs one of the roles Accounts, Dispatcher, Telephonist.',
       });
     });
 

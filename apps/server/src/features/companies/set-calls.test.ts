@@ -302,7 +302,7 @@ describe.each(databaseKinds)('set calls on %s', (kind) => {
       const headers = bearer(await signInAs(t, [role]));
       const response = await t.app.inject({ method: 'GET', url: `/api/company/${company.id}/setcalls`, headers });
       expect(response.statusCode).toBe(403);
-      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles DISPATCHER.' });
+      expect(response.json()).toEqual({ error: 'FORBIDDEN', message: 'This needs one of the roles Dispatcher.' });
       expect((await create(company.id, headers)).statusCode).toBe(403);
       expect((await put(details(1), headers)).statusCode).toBe(403);
     },

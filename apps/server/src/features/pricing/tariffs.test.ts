@@ -62,7 +62,7 @@ describe.each(databaseKinds)('tariffs on %s', (kind) => {
           expect(response.statusCode, `${method} ${url}`).toBe(403);
           expect(response.json(), `${method} ${url}`).toEqual({
             error: 'FORBIDDEN',
-            message: 'This needs one of the roles PRICING.',
+            message: 'This needs one of the roles Pricing.',
           });
         }
       },

@@ -93,7 +93,7 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
     const headers = bearer(await signInAs(t, [role]));
     expect((await list({ size: 10, skip: 0 }, headers)).json()).toEqual({
       error: 'FORBIDDEN',
-      message: 'This needs one of the roles MANAGER.',
+      message: 'This needs one of the roles Manager.',
     });
     expect((await approve(ids[2] as number, true, headers)).statusCode).toBe(403);
   });
