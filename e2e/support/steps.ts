@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 // Steps several browser tests take the same way.
 
@@ -109,6 +110,40 @@ export async function switchFlipsAtOnce(toggle: Locator): Promise<boolean> {
 export async function descriptionsOf(page: Page, input: Locator): Promise<string[]> {
   const ids = ((await input.getAttribute('aria-describedby')) ?? '').split(' ').filter(Boolean);
   return Promise.all(ids.map(async (id) => (await page.locator(`[id="${id}"]`).textContent()) ?? ''));
+}
+
+/**
+ * Pastes 5,000 characters into a text field that has a limit, and checks the rule every saved text
+ * follows: no maxlength cuts the paste, it is kept whole, and the field is marked at once with its
+ * count ('5000 of 100 characters') and the schema's message.
+ */
+export async function pasteTooLong(
+  page: Page,
+  input: Locator,
+  { limit, message, character = 'x' }: { limit: number; message: string; character?: string },
+): Promise<void> {
+  expect(await input.getAttribute('maxlength')).toBeNull();
+  await input.fill(character.repeat(5000));
+  expect((await input.inputValue()).length).toBe(5000);
+  await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
+  expect(await descriptionsOf(page, input)).toEqual(
+    expect.arrayContaining([expect.stringContaining(`5000 of ${limit} characters`), message]),
+  );
+}
+
+/**
+ * Presses `save` while a field refuses its text: the form says `says`, no request is recorded in
+ * `sent` (from requestsTo), and the pasted text is still in `kept`.
+ */
+export async function expectSaveRefused(
+  page: Page,
+  { save, says, sent, kept }: { save: Locator; says: Locator; sent: string[]; kept: Locator },
+): Promise<void> {
+  await save.click();
+  await says.waitFor();
+  await page.waitForTimeout(300); // a request would have left by now
+  expect(sent).toEqual([]);
+  expect((await kept.inputValue()).length).toBe(5000);
 }
 
 /** Every request `method` to an API path matching `path` the page makes from now on. */

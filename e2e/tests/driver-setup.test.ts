@@ -5,7 +5,7 @@ import type { Driver, DriverSetupData } from '@courier/domain/drivers/schemas';
 import { USER_SEARCH_MAX_LENGTH } from '@courier/domain/users/limits';
 import { apiAs } from '../support/api.ts';
 import { restoreProfile } from '../support/drivers.ts';
-import { descriptionsOf, driverRowsOf, openDriver, requestsTo } from '../support/steps.ts';
+import { driverRowsOf, expectSaveRefused, openDriver, pasteTooLong, requestsTo } from '../support/steps.ts';
 import { browserForTests, expectAccessible, signedInPage } from '../support/browser.ts';
 
 // Issue 13, the rest of the driver register on screen: the driver profile's sections (spec 2 §3
@@ -227,18 +227,13 @@ describe('driver profile, licence, registration notice and setup', () => {
     // schema's words; Send sends nothing while it is.
     const message = notify.getByRole('textbox', { name: 'Message' });
     const sent = requestsTo(page, 'POST', /^\/api\/drivers\/send-registration-request$/);
-    expect(await message.getAttribute('maxlength')).toBeNull();
-    await message.fill('m'.repeat(5000));
-    expect((await message.inputValue()).length).toBe(5000);
-    await expect.poll(() => message.getAttribute('aria-invalid')).toBe('true');
-    expect(await descriptionsOf(page, message)).toEqual(
-      expect.arrayContaining(['5000 of 1000 characters', 'Message must be at most 1000 characters.']),
-    );
-    await notify.getByRole('button', { name: 'Send' }).click();
-    await notify.getByText('Nothing was sent: shorten the fields marked as too long first.').waitFor();
-    await page.waitForTimeout(300);
-    expect(sent).toEqual([]);
-    expect((await message.inputValue()).length).toBe(5000);
+    await pasteTooLong(page, message, { limit: 1000, message: 'Message must be at most 1000 characters.' });
+    await expectSaveRefused(page, {
+      save: notify.getByRole('button', { name: 'Send' }),
+      says: notify.getByText('Nothing was sent: shorten the fields marked as too long first.'),
+      sent: sent,
+      kept: message,
+    });
     await message.fill('Please send us your licence.');
     await page.setViewportSize({ width: 1280, height: 720 });
     await settle(page);

@@ -3,7 +3,7 @@ import { describe, expect, test } from 'vitest';
 import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
 import { apiGetAs } from '../support/api.ts';
 import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
-import { descriptionsOf, requestsTo } from '../support/steps.ts';
+import { descriptionsOf, pasteTooLong, requestsTo } from '../support/steps.ts';
 
 // Issue 11: the Pricing Extras modal of a job (spec 2 §2) opened from the booking details, and its
 // Add Pricing Adjustment modal.
@@ -68,6 +68,18 @@ async function openPricingExtras(booking: ListedBooking, jobReference: string) {
   const modal = page.getByRole('dialog', { name: `Pricing Extras for ${jobReference}` });
   await modal.waitFor();
   return { ...opened, modal };
+}
+
+/** An ACTIVE job's Pricing Extras, then its Add Pricing Adjustment form with the Admin fee type chosen. */
+async function openAdminFeeForm() {
+  const get = await apiGetAs('pricing');
+  const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+  const opened = await openPricingExtras(booking, job.reference);
+  await opened.modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+  const add = opened.page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+  await add.getByPlaceholder('Select an adjustment type').click();
+  await opened.page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+  return { ...opened, get, job, add };
 }
 
 const payRows = async (get: Get, jobReference: string) =>
@@ -263,13 +275,7 @@ describe('pricing extras', () => {
   });
 
   test('Add Pricing Adjustment: a negative charge is refused at the field, and what was typed is not dropped by Escape', async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
-    await add.getByPlaceholder('Select an adjustment type').click();
-    await page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+    const { page, context, problems, modal, get, job, add } = await openAdminFeeForm();
     const charge = add.getByLabel('Charge', { exact: true });
     await charge.fill('-5');
     await add.getByRole('button', { name: 'Create Adjustment' }).click();
@@ -291,13 +297,7 @@ describe('pricing extras', () => {
   });
 
   test('Add Pricing Adjustment: a 5,000-character description is kept whole and marked, and nothing is created', async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
-    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
-    await add.getByPlaceholder('Select an adjustment type').click();
-    await page.getByRole('option', { name: 'Admin fee', exact: true }).click();
+    const { page, context, problems, get, job, add } = await openAdminFeeForm();
     await add.getByRole('switch', { name: 'Display to Customer' }).click({ force: true });
     const sent = requestsTo(page, 'POST', /^\/api\/pricing\/job-price-adjustments$/);
     // Never cut by a maxlength: the count and the schema's message say why it cannot be created.
@@ -305,14 +305,7 @@ describe('pricing extras', () => {
       ['Description', 'Description must be at most 500 characters.'],
       ['Internal description', 'Internal description must be at most 500 characters.'],
     ] as const) {
-      const input = add.getByRole('textbox', { name: label, exact: true });
-      expect(await input.getAttribute('maxlength')).toBeNull();
-      await input.fill('d'.repeat(5000));
-      expect((await input.inputValue()).length).toBe(5000);
-      await expect.poll(() => input.getAttribute('aria-invalid')).toBe('true');
-      expect(await descriptionsOf(page, input)).toEqual(
-        expect.arrayContaining([expect.stringContaining('5000 of 500 characters'), message]),
-      );
+      await pasteTooLong(page, add.getByRole('textbox', { name: label, exact: true }), { limit: 500, message });
     }
     await add.getByRole('button', { name: 'Create Adjustment' }).click();
     await page.getByText('Error Creating Price Adjustment').first().waitFor();
