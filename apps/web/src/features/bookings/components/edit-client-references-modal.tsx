@@ -1,7 +1,6 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { clientReferenceInputSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
-import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import type { CompanyReference } from '@courier/domain/companies/references';
 import { useUpdateClientReferences } from '@/api/bookings.ts';
 import { ApiRequestError, isRefusal } from '@/api/client.ts';
@@ -164,7 +163,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 styles={WRAP_LABEL}
                 description={[field.header, limitOf(values[field.id] ?? '').count].filter(Boolean).join(' · ')}
                 value={values[field.id] ?? ''}
-                onChange={(event) => setValue(field.id, withoutNulCharacters(event.currentTarget.value))}
+                onChange={(event) => setValue(field.id, event.currentTarget.value)}
                 error={errorOf(field)}
                 withAsterisk
               />
