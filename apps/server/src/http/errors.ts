@@ -5,7 +5,7 @@ import { rolesText, type Role } from '@courier/domain/auth/roles';
 import { statusOfErrorCode, type ApiErrorCode } from '@courier/domain/common/errors';
 import { SERVER_FAILURE_MESSAGE } from '@courier/domain/common/failure-texts';
 import { clientErrorFromPostgres, postgresFailureOf } from './postgres-errors.ts';
-import { sendWebPage } from './web-pages.ts';
+import { isWebPageRequest, sendWebPage } from './web-pages.ts';
 
 type Detail = { field: string; message: string };
 
@@ -163,13 +163,7 @@ export function registerErrorHandler(
     const url = request.url.split('?')[0] ?? '/';
     // The SPA owns every other GET path: send index.html, but never for API paths or missing
     // assets (a missing asset must 404, not return HTML, or the page goes blank).
-    if (
-      options.spa &&
-      request.method === 'GET' &&
-      !url.startsWith('/api/') &&
-      !url.startsWith('/assets/') &&
-      !/\.[a-z0-9]+$/i.test(url)
-    ) {
+    if (options.spa && isWebPageRequest(request)) {
       return sendWebPage(reply, url, { shellPage: options.shellPage ?? false });
     }
     // An API address with a part too long for any parameter: the route it was meant for refused it.

@@ -12,6 +12,9 @@ const INDEX = '<!doctype html><html><head><title>index</title></head><body><div 
 const SHELL =
   '<!doctype html><html><head><title>shell</title><link rel="modulepreload" crossorigin href="/assets/app-shell-x.js"></head><body><div id="root"></div></body></html>';
 
+/** What Chromium sends when it opens an address. */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
+
 function webDistWith(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'courier-web-pages-'));
   for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
@@ -61,6 +64,28 @@ describe('web pages of a build with app.html', () => {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ error: 'NOT_FOUND' });
+    },
+  );
+
+  // A link typed or followed to /invoicing/invoices/1.5 or with a NUL answered the browser with a JSON
+  // error; the app's own not-found page says what is wrong there.
+  it.each([
+    '/invoicing/invoices/1.5',
+    '/invoicing/invoices/12.pdf',
+    '/invoicing/invoices/%00',
+    '/companies/%00/settings',
+  ])('%s opened in a browser is the app, whose page says it is not found', async (url) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(SHELL);
+  });
+
+  it.each(['/assets/missing-chunk.js', '/api/no-such-route', '/api/booking/%00'])(
+    '%s is never a page, even asked for as one',
+    async (url) => {
+      const response = await t.app.inject({ method: 'GET', url, headers: { accept: BROWSER_ACCEPT } });
+      expect(response.statusCode).toBeGreaterThanOrEqual(400);
+      expect(response.headers['content-type']).toMatch(/^application\/json/);
     },
   );
 

@@ -1,4 +1,4 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /**
  * The web app's page for a path: app.html (index.html with the shell's chunks preloaded) for every page
@@ -12,4 +12,16 @@ export function sendWebPage(reply: FastifyReply, url: string, options: { shellPa
   return reply
     .header('cache-control', 'no-cache')
     .sendFile(options.shellPage && !signIn ? 'app.html' : 'index.html', { cacheControl: false });
+}
+
+/**
+ * A browser opening a page of the web app, not a script asking for a file: a GET outside /api and
+ * /assets whose address has no file ending, or that asks for HTML (a typed or followed link such as
+ * /invoicing/invoices/1.5, which the app answers with its own not-found page). A missing asset or
+ * image the page loads asks for other types, so it stays a 404 and never gets a page in its place.
+ */
+export function isWebPageRequest(request: FastifyRequest): boolean {
+  const url = request.url.split('?')[0] ?? '/';
+  if (request.method !== 'GET' || url.startsWith('/api/') || url === '/api' || url.startsWith('/assets/')) return false;
+  return !/\.[a-z0-9]+$/i.test(url) || (request.headers.accept ?? '').includes('text/html');
 }
