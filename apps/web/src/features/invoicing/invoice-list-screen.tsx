@@ -4,6 +4,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 import { formatDay } from '@courier/domain/common/calendar-days';
+import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import {
   FINALISE_BLOCKED_MESSAGE,
@@ -333,8 +334,10 @@ export function InvoiceListScreen() {
                 : undefined
             }
             onChange={(event) => {
-              setFindText(event.currentTarget.value);
-              setQuery(event.currentTarget.value);
+              // A search, not a saved text: a pasted NUL is left out, as in the other list searches.
+              const typed = withoutNulCharacters(event.currentTarget.value);
+              setFindText(typed);
+              setQuery(typed);
             }}
             onKeyDown={(event) => {
               if (event.key === 'Enter') {

@@ -1,4 +1,5 @@
 import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-schemas';
+import { isRefusal } from '@/api/client.ts';
 import { useInvoicePeriodList } from '@/api/invoice-periods.ts';
 import { EmptyState, ErrorState, LoadingState } from '@/ui/list-states.tsx';
 import { ListPagination, useValueOnScreen } from '@/ui/pagination.tsx';
@@ -23,22 +24,31 @@ export function InvoiceList({
 }) {
   const list = useInvoicePeriodList(params);
   const pageOnScreen = useValueOnScreen(page, list.isPlaceholderData);
+  const periods = list.isSuccess ? list.data.invoicePeriods : [];
+  const state = list.isPending ? (
+    <LoadingState text="Loading Invoices..." />
+  ) : list.isError ? (
+    // A refusal says why and offers nothing to try again: the same request would be refused again.
+    <ErrorState
+      subtitle={isRefusal(list.error) ? list.error.message : undefined}
+      onRetry={isRefusal(list.error) ? undefined : () => void list.refetch()}
+    />
+  ) : periods.length === 0 ? (
+    <EmptyState title="No Invoices" />
+  ) : null;
   return (
     <>
-      {list.isPending ? (
-        <LoadingState text="Loading Invoices..." />
-      ) : list.isError ? (
-        <ErrorState onRetry={() => void list.refetch()} />
-      ) : list.data.invoicePeriods.length === 0 ? (
-        <EmptyState title="No Invoices" />
-      ) : (
+      {/* A search in the header (Find Invoice) stays on screen whatever the list shows: it is how a search
+          that found nothing is changed, and the field keeps its focus while the user types. */}
+      {(state === null || downloadsHeader !== undefined) && (
         <InvoicePeriodTable
-          periods={list.data.invoicePeriods}
+          periods={periods}
           busy={list.isFetching}
           selection={selection}
           downloadsHeader={downloadsHeader}
         />
       )}
+      {state}
       {list.data && (
         <ListPagination
           label="invoices"
