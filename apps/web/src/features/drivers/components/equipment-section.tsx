@@ -1,5 +1,5 @@
 import { Alert, Autocomplete, Badge, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
@@ -14,8 +14,8 @@ import {
 import { equipmentEntryBodySchema, MAX_EQUIPMENT_ENTRIES, type EquipmentEntry } from '@courier/domain/drivers/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useEquipment, useSaveEquipment } from '@/api/drivers.ts';
-import { DayInput } from '@/ui/day-input.tsx';
 import { ErrorState, LoadingState } from '@/ui/list-states.tsx';
+import { ReportedDayField, useRefusedDays } from '@/ui/refused-days.tsx';
 import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
@@ -62,45 +62,6 @@ const bodyOf = (entries: EditedEntry[]) =>
     notes: (entry.notes ?? '').trim(),
   }));
 
-/**
- * A day of an entry with the message the editor gives it; it tells the editor, under the entry's key
- * and the field's, the text it refuses while its own message shows.
- */
-function EntryDay({
-  entryKey,
-  field,
-  label,
-  value,
-  message,
-  onChange,
-  onRefusedChange,
-}: {
-  entryKey: string;
-  field: 'givenDate' | 'returnedDate';
-  label: string;
-  value: string | undefined;
-  message: string | undefined;
-  onChange: (day: string | undefined) => void;
-  onRefusedChange: (dayField: string, typed: string | undefined) => void;
-}) {
-  const dayField = `${entryKey}.${field}`;
-  // Stable: the day input reports from an effect that runs again whenever this changes.
-  const reportRefused = useCallback(
-    (typed: string | undefined) => onRefusedChange(dayField, typed),
-    [dayField, onRefusedChange],
-  );
-  return (
-    <Stack gap={2} data-day-field={dayField}>
-      <DayInput label={label} value={value} onChange={onChange} onRefusedChange={reportRefused} />
-      {message && (
-        <Text size="xs" c="red.9">
-          {message}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
 /** The equipment register of one driver (spec 2 §3 'Driver equipment', §4, §5). */
 export function EquipmentSection({ driverId }: { driverId: number }) {
   const equipment = useEquipment(driverId);
@@ -116,18 +77,8 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
   const [problems, setProblems] = useState<Map<string, DriverProblem[]>>(new Map());
   const [changed, setChanged] = useState(false);
   useReportUnsaved(changed);
-  // The day fields (entry key and field) showing a refused text. Read by Save rather than drawn: a Save
-  // clicked straight after leaving such a field can come before the re-render a state update would wait for.
-  const refusedDays = useRef(new Set<string>());
-  const reportRefused = useCallback((dayField: string, typed: string | undefined) => {
-    if (typed === undefined) {
-      refusedDays.current.delete(dayField);
-      return;
-    }
-    refusedDays.current.add(dayField);
-    // Typed over a saved day, the entry holds an edit even though no day was taken: Save is there to say why.
-    setChanged(true);
-  }, []);
+  // The day fields refusing a text, by entry key and field ('3.givenDate').
+  const refusedDays = useRefusedDays(setChanged);
   const registerRef = useRef<HTMLDivElement>(null);
   // Save was refused for a text past its limit: said beside Save until none is.
   const [saveRefused, setSaveRefused] = useState(false);
@@ -152,13 +103,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
     setSaveRefused(overLimit);
     // Nothing is sent while a day field refuses what was typed: the entry still holds the last day it
     // took (or none). The focus goes to the first such field, its message beside it, the text kept.
-    const refused = [...(registerRef.current?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
-      refusedDays.current.has(day.dataset.dayField ?? ''),
-    );
-    if (refused) {
-      refused.querySelector('input')?.focus();
-      return;
-    }
+    if (refusedDays.focusFirst(registerRef.current)) return;
     if (found.size > 0 || overLimit) return;
     save.mutate(bodyOf(entries), {
       onSuccess: () => toast({ title: 'Equipment saved', message: 'The equipment register has been saved.' }),
@@ -223,23 +168,21 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
                   change(entry.key, (current) => ({ ...current, givenBy: value }));
                 }}
               />
-              <EntryDay
-                entryKey={entry.key}
-                field="givenDate"
+              <ReportedDayField
+                fieldKey={`${entry.key}.givenDate`}
                 label="Date given"
                 value={entry.givenDate ?? undefined}
                 message={messageOf(entry, index, 'givenDate')}
                 onChange={(day) => change(entry.key, (current) => ({ ...current, givenDate: day ?? null }))}
-                onRefusedChange={reportRefused}
+                onRefusedChange={refusedDays.report}
               />
-              <EntryDay
-                entryKey={entry.key}
-                field="returnedDate"
+              <ReportedDayField
+                fieldKey={`${entry.key}.returnedDate`}
                 label="Returned"
                 value={entry.returnedDate ?? undefined}
                 message={messageOf(entry, index, 'returnedDate')}
                 onChange={(day) => change(entry.key, (current) => ({ ...current, returnedDate: day ?? null }))}
-                onRefusedChange={reportRefused}
+                onRefusedChange={refusedDays.report}
               />
               <TextInput
                 label="Notes"

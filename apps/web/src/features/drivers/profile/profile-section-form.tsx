@@ -1,6 +1,5 @@
-import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useRef, useState } from 'react';
-import type { TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
+import { Alert, Button, Checkbox, Group, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useRef, useState } from 'react';
 import {
   driverProfileSectionSchemas,
   type DriverProfileSection,
@@ -10,7 +9,7 @@ import type { z } from 'zod';
 import { ApiRequestError } from '@/api/client.ts';
 import type { useSaveDriverProfile } from '@/api/drivers.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
-import { DayInput } from '@/ui/day-input.tsx';
+import { ReportedDayField, useRefusedDays } from '@/ui/refused-days.tsx';
 import { toast } from '@/ui/toast.ts';
 import { textLimitOf } from '@/ui/text-limit.ts';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
@@ -38,46 +37,6 @@ function problemsOf(section: DriverProfileSection, values: unknown): Map<string,
 }
 
 /**
- * A day field of a section with the message the form gives it; it tells the form, under its key,
- * the text it refuses while its own message shows.
- */
-function SectionDay({
-  field,
-  value,
-  message,
-  onChange,
-  onRefusedChange,
-}: {
-  field: { key: string; label: string; century?: TwoDigitYearCentury };
-  value: string | undefined;
-  message: string | undefined;
-  onChange: (day: string | undefined) => void;
-  onRefusedChange: (key: string, typed: string | undefined) => void;
-}) {
-  // Stable: the day input reports from an effect that runs again whenever this changes.
-  const reportRefused = useCallback(
-    (typed: string | undefined) => onRefusedChange(field.key, typed),
-    [field.key, onRefusedChange],
-  );
-  return (
-    <Stack gap={2} data-day-field={field.key}>
-      <DayInput
-        label={field.label}
-        century={field.century}
-        value={value}
-        onChange={onChange}
-        onRefusedChange={reportRefused}
-      />
-      {message && (
-        <Text size="xs" c="red.9">
-          {message}
-        </Text>
-      )}
-    </Stack>
-  );
-}
-
-/**
  * One section of a driver's profile with its own Save (as the equipment and pay settings sections
  * have): the section's schema checks the fields before anything is sent, and a refused save (400)
  * marks the fields the server named with its messages. A day field showing a text it refuses holds
@@ -97,18 +56,7 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
   const [problems, setProblems] = useState<Map<string, string>>(new Map());
   const [changed, setChanged] = useState(false);
   useReportUnsaved(changed);
-  // The keys of the day fields showing a refused text. Read by Save rather than drawn: a Save clicked
-  // straight after leaving such a field can come before the re-render a state update would wait for.
-  const refusedDays = useRef(new Set<string>());
-  const reportRefused = useCallback((key: string, typed: string | undefined) => {
-    if (typed === undefined) {
-      refusedDays.current.delete(key);
-      return;
-    }
-    refusedDays.current.add(key);
-    // Typed over a saved day, the field holds an edit even though no day was taken: Save is there to say why.
-    setChanged(true);
-  }, []);
+  const refusedDays = useRefusedDays(setChanged);
   const formRef = useRef<HTMLFormElement>(null);
   // The mutation is shared by the eight sections: only this section's call is shown here.
   const ownCall = save.variables !== undefined && section in save.variables;
@@ -131,13 +79,7 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
     setProblems(found);
     // Nothing is sent while a day field refuses what was typed: the focus goes to the first such field,
     // its message beside it, and the text stays for the user to correct.
-    const refused = [...(formRef.current?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
-      refusedDays.current.has(day.dataset.dayField ?? ''),
-    );
-    if (refused) {
-      refused.querySelector('input')?.focus();
-      return;
-    }
+    if (refusedDays.focusFirst(formRef.current)) return;
     if (found.size > 0) return;
     save.mutate(
       { [section]: driverProfileSectionSchemas[section].parse(values) },
@@ -165,13 +107,15 @@ export function ProfileSectionForm<S extends DriverProfileSection>({
       );
     if (field.kind === 'day')
       return (
-        <SectionDay
+        <ReportedDayField
           key={field.key}
-          field={field}
+          fieldKey={field.key}
+          label={field.label}
+          century={field.century}
           value={typeof value === 'string' ? value : undefined}
           message={messageOf(field.key)}
           onChange={(day) => set(field.key, day ?? null)}
-          onRefusedChange={reportRefused}
+          onRefusedChange={refusedDays.report}
         />
       );
     const text = typeof value === 'string' ? value : '';
