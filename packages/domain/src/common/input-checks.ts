@@ -90,3 +90,13 @@ export function typedDecimal(text: string): number | undefined {
   const trimmed = text.trim();
   return TYPED_DECIMAL.test(trimmed) ? Number(trimmed) : undefined;
 }
+
+/**
+ * An id as a path or query string writes it, ready for a schema (or a URL reader) to check its range:
+ * only decimal digits are read, with a sign or a fraction so -1 and 1.5 get their own messages; what
+ * Number() would also take ('1e3' as 1000, '0x10' as 16, ' 7' as 7) becomes NaN, refused as not a whole
+ * number, so no answer is ever about an id nobody typed. Anything but text passes as it is.
+ */
+export function idTextAsNumber(value: unknown): unknown {
+  return typeof value === 'string' && !/^-?\d+(\.\d+)?$/.test(value) ? Number.NaN : value;
+}

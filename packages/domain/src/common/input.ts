@@ -1,7 +1,7 @@
 // Zod schemas of database ids and list pages in paths, query strings and bodies. The checks that
 // need no zod (id range, date years, NUL characters) are in input-checks.ts.
 import { z } from 'zod';
-import { MAX_DB_ID } from './input-checks.ts';
+import { idTextAsNumber, MAX_DB_ID } from './input-checks.ts';
 
 const idRangeMessage = (name: string) => `${name} must be a whole number from 1 to ${MAX_DB_ID}.`;
 
@@ -49,12 +49,18 @@ export function pageQueryShape({ defaultSize, maxSize }: { defaultSize: number; 
   };
 }
 
-/** A database id in a path or query string: the same range, the text coerced to a number. */
+/**
+ * A database id in a path or query string: the same range, written in decimal digits (idTextAsNumber:
+ * '1e3' is not company 1000).
+ */
 export function paramId(name: string, messages: IdMessages = {}) {
   const range = idRangeMessage(name);
-  return z.coerce
-    .number(messages.type ?? range)
-    .int(messages.int ?? range)
-    .min(1, messages.min ?? range)
-    .max(MAX_DB_ID, messages.max ?? range);
+  return z.preprocess(
+    idTextAsNumber,
+    z.coerce
+      .number(messages.type ?? range)
+      .int(messages.int ?? range)
+      .min(1, messages.min ?? range)
+      .max(MAX_DB_ID, messages.max ?? range),
+  );
 }

@@ -276,7 +276,8 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       expect(response.json()).toEqual({ error: 'NOT_FOUND', message: 'Company 999999 does not exist.' });
     });
 
-    it.each([['abc'], ['0'], ['-1'], ['1.5']])('answers 400 for the id %s', async (id) => {
+    // 1e3 and 0x10 were read as 1000 and 16 and answered 'Company 1000 does not exist.', an id never typed.
+    it.each([['abc'], ['0'], ['-1'], ['1.5'], ['1e3'], ['0x10'], ['%207']])('answers 400 for the id %s', async (id) => {
       const response = await t.app.inject({ method: 'GET', url: `/api/company/${id}`, headers: bearer(token) });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toMatchObject({
