@@ -12,6 +12,7 @@ import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import { formatEuro } from '@courier/domain/common/money';
 import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { apiToken } from '../support/api.ts';
+import { requestsTo } from '../support/steps.ts';
 
 // Issue 11: pricing staff edit prices in the cells of the booking list (/pricing/review for them):
 // pending changes gather in a bar, Save sends them in one PUT /api/pricing/update.
@@ -728,6 +729,31 @@ describe('price editing in the booking list', () => {
     // Nothing is saved until Save: discard, and the server still has the old weight and charge.
     await pendingBar(page).getByRole('button', { name: 'Discard' }).click();
     await expectStored(charge, euros(job.customerCharge));
+    expect(await bookingNow(booking.reference)).toEqual(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a package count typed as 1.5 is kept and refused, never read as 15, and nothing is re-priced', async () => {
+    const [booking] = (await reviewList('ON_OS')).filter(
+      (candidate, index) => index >= 1 && candidate.jobs.length === 1,
+    );
+    if (!booking) throw new Error('no ON / OS booking of one job');
+    const before = await bookingNow(booking.reference);
+    const { page, context, problems } = await reviewPage(`view=ON_OS&searchQuery=${booking.reference}`);
+    const packages = page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
+    await packages.waitFor();
+    const previews = requestsTo(page, 'POST', /^\/api\/pricing\/update\/preview$/);
+    // The point was refused as a key, so 1.5 became 15 packages, queued and re-priced.
+    await typeInto(page, packages, '1.5');
+    expect(await packages.inputValue()).toBe('1.5');
+    await expect.poll(() => packages.getAttribute('aria-invalid')).toBe('true');
+    expect(await packages.getAttribute('title')).toBe('Packages must be a whole number.');
+    await page.waitForTimeout(1_500); // past the re-price's 1000 ms pause
+    expect(previews).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expectStored(packages, String(booking.numberOfPackages));
     expect(await bookingNow(booking.reference)).toEqual(before);
     expect(problems).toEqual([]);
     await context.close();

@@ -45,13 +45,13 @@ export const REPRICE_DELAY_MS = 1000;
 const MOVE_KEYS = new Set(['Enter', 'Tab', 'ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'Escape']);
 
 /**
- * Spec 2 §5: price inputs accept digits, backspace, delete and the decimal point (a package count no
- * point); moving keys, Escape and shortcuts (copy, paste, select all) pass. Anything else is refused.
+ * Spec 2 §5: price inputs accept digits, backspace, delete and the decimal point; moving keys, Escape
+ * and shortcuts (copy, paste, select all) pass. Anything else is refused. A package count takes the
+ * point too: refused as a key, 1.5 was read as 15 packages and queued; kept, readPriceInput refuses it.
  */
-export function acceptsPriceKey(key: string, options: { input: PriceInput; withModifier: boolean }): boolean {
+export function acceptsPriceKey(key: string, options: { withModifier: boolean }): boolean {
   if (options.withModifier || MOVE_KEYS.has(key) || key === 'Backspace' || key === 'Delete') return true;
-  if (/^\d$/.test(key)) return true;
-  return key === '.' && options.input !== 'numberOfPackages';
+  return /^\d$/.test(key) || key === '.';
 }
 
 export type ReadPrice = { ok: true; value: number } | { ok: false; message: string };

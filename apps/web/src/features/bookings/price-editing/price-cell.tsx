@@ -84,7 +84,7 @@ export const PriceCell = memo(function PriceCell({
       }
       return;
     }
-    if (!acceptsPriceKey(event.key, { input, withModifier: event.ctrlKey || event.metaKey || event.altKey })) {
+    if (!acceptsPriceKey(event.key, { withModifier: event.ctrlKey || event.metaKey || event.altKey })) {
       event.preventDefault();
       return;
     }
@@ -115,12 +115,11 @@ export const PriceCell = memo(function PriceCell({
       }}
       onKeyDown={onKeyDown}
       onPaste={(event) => {
-        // A pasted amount keeps to what the keys allow: '€1,234.50' reads 1234.50.
+        // A pasted amount keeps to what the keys allow: '€1,234.50' reads 1234.50 (and 1.5 packages is
+        // kept, to be refused, not read as 15).
         event.preventDefault();
         if (lock) return;
-        const pasted = event.clipboardData
-          .getData('text')
-          .replace(input === 'numberOfPackages' ? /\D/g : /[^\d.]/g, '');
+        const pasted = event.clipboardData.getData('text').replace(/[^\d.]/g, '');
         const target = event.currentTarget;
         const next =
           target.value.slice(0, target.selectionStart ?? 0) + pasted + target.value.slice(target.selectionEnd ?? 0);
