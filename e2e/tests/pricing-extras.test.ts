@@ -260,6 +260,9 @@ describe('pricing extras', () => {
     await page.keyboard.press('Escape');
     const question = page.getByRole('dialog', { name: 'Discard changes?' });
     await question.getByText(`The driver pay of ${job.reference} has changes that are not saved.`).waitFor();
+    // It stays until answered: it once closed itself on the same Escape a moment after opening.
+    await page.waitForTimeout(500);
+    expect(await question.isVisible()).toBe(true);
     await question.getByRole('button', { name: 'Keep editing' }).click();
     await question.waitFor({ state: 'hidden' });
     expect(await modal.isVisible()).toBe(true);

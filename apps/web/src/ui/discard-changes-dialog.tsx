@@ -54,7 +54,13 @@ export function useGuardedClose({
     setAsking(false);
     close();
   };
-  const requestClose = () => (unsaved() ? setAsking(true) : closeNow());
+  const requestClose = () => {
+    if (!unsaved()) return closeNow();
+    // Asked once the key or click that closes has been handled: opened during an Escape, the question's
+    // own Escape listener (on the window, like the editor's) could still be called for the same key
+    // press, see itself open and close at once, which left Escape doing nothing in Pricing Extras.
+    window.setTimeout(() => setAsking(true), 0);
+  };
   const question = (
     <DiscardChangesDialog opened={asking} onKeep={() => setAsking(false)} onDiscard={closeNow}>
       {subject}
