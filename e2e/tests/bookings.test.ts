@@ -324,7 +324,7 @@ describe('booking list', () => {
     await expectSaveRefused(page, {
       save: modal.getByRole('button', { name: 'Save' }),
       says: modal.getByText('Nothing was saved: shorten the fields marked as too long first.'),
-      sent: sent,
+      sent,
       kept: first,
     });
     expect(await page.getByText('Something went wrong. Please try again.').count()).toBe(0);

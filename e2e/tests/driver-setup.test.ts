@@ -231,7 +231,7 @@ describe('driver profile, licence, registration notice and setup', () => {
     await expectSaveRefused(page, {
       save: notify.getByRole('button', { name: 'Send' }),
       says: notify.getByText('Nothing was sent: shorten the fields marked as too long first.'),
-      sent: sent,
+      sent,
       kept: message,
     });
     await message.fill('Please send us your licence.');

@@ -182,7 +182,7 @@ describe('drivers', () => {
       await expectSaveRefused(page, {
         save: panel.getByRole('button', { name: 'Save equipment' }),
         says: panel.getByText('Nothing was saved: shorten the fields marked as too long first.'),
-        sent: sent,
+        sent,
         kept: notes,
       });
       await notes.fill('');

@@ -111,7 +111,7 @@ describe('validation in forms', () => {
     await expectSaveRefused(page, {
       save: editor.getByRole('button', { name: 'Save' }),
       says: editor.getByText('Nothing was saved: shorten the fields marked as too long first.'),
-      sent: sent,
+      sent,
       kept: name,
     });
     expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
