@@ -1,22 +1,14 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import { apiGetAs } from '../support/api.ts';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { startPlacedAddressEntry } from '../support/address-book.ts';
 import { addSetCall, expectSaveRefused, pasteTooLong, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Validation failures look like outages': a refused field is marked with the server's
 // message and the limits are on the inputs; only a real failure says 'try again'.
 const browser = browserForTests();
-
-/** Sets an input's text past its maxlength, as a script or form-filling tool can. */
-async function setPastLimit(input: Locator, text: string): Promise<void> {
-  await input.evaluate((element, value) => {
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set;
-    setValue?.call(element, value);
-    element.dispatchEvent(new Event('input', { bubbles: true }));
-  }, text);
-}
 
 const pageWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth);
 
@@ -160,7 +152,7 @@ describe('validation in forms', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
-  test('a set call custom address: limits on the inputs, a refused name marked with Not saved, the set call not saved meanwhile, the page never widens', async () => {
+  test('a set call custom address: a long paste kept whole and refused, a refused name marked with Not saved, the set call not saved meanwhile, the page never widens', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     await page.setViewportSize({ width: 1280, height: 720 });
     const id = await addSetCall(page, 21);
@@ -172,28 +164,30 @@ describe('validation in forms', () => {
     const editor = page.getByRole('dialog', { name: `Set call ${id} addresses` });
     await editor.getByRole('button', { name: 'Enter a custom address' }).first().click();
     const name = editor.getByRole('textbox', { name: 'Name', exact: true });
-    // Each input carries the server's limit; typed or pasted text stops there and the count says so.
-    expect(await name.getAttribute('maxlength')).toBe('255');
-    expect(await editor.getByRole('textbox', { name: 'Eircode' }).getAttribute('maxlength')).toBe('20');
-    await name.fill('N'.repeat(5000));
-    await editor.getByText('255 of 255 characters').waitFor();
-    expect((await name.inputValue()).length).toBe(255);
+    // A pasted name past the server's limit is kept whole, counted and marked at once in its words.
+    await pasteTooLong(page, name, { limit: 255, message: 'The name can be at most 255 characters.' });
     await editor.getByRole('textbox', { name: 'Address line one' }).fill('9 Quay Street');
     await editor.getByRole('textbox', { name: 'City' }).fill('Galway');
     // The set call is not saved while its custom address waits to be used.
     const save = editor.getByRole('button', { name: 'Save', exact: true });
     expect(await save.isDisabled()).toBe(true);
+    // 'Use this address' sends nothing while the name is too long, and says why.
+    await expectSaveRefused(page, {
+      save: editor.getByRole('button', { name: 'Use this address' }),
+      says: editor.getByText('Nothing was saved: shorten the fields marked as too long first.'),
+      sent: requestsTo(page, 'POST', /^\/api\/place\/create$/),
+      kept: name,
+    });
+    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
 
-    // Past the limit by script: the server's 400 marks the field and says 'Not saved', not 'try again'.
-    await setPastLimit(name, 'N'.repeat(5000));
-    await editor.getByText('5000 of 255 characters').waitFor();
+    // A name the server refuses (a NUL): its 400 marks the field and says 'Not saved', not 'try again'.
+    await name.fill('Quay\u0000Stores');
     await editor.getByRole('button', { name: 'Use this address' }).click();
-    await editor.getByText('The name can be at most 255 characters.').waitFor();
+    await editor.getByText(NUL_CHARACTER_MESSAGE).waitFor();
     await page.getByText('Not saved').first().waitFor();
     expect(await page.getByText(/Something went wrong|try again/).count()).toBe(0);
     expect(await name.getAttribute('aria-invalid')).toBe('true');
     expect(await save.isDisabled()).toBe(true);
-    expect(await pageWidth(page)).toBeLessThanOrEqual(1280);
 
     // A name at the limit is used and saved; the card wraps it instead of widening the page.
     await name.fill('N'.repeat(255));

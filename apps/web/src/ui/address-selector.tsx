@@ -3,13 +3,12 @@ import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { placeCreateBodySchema } from '@courier/domain/addresses/schemas';
 import { countryByCode, DEFAULT_COUNTRY_CODE } from '@courier/domain/common/countries';
-import { textLimits } from '@courier/domain/common/field-limits';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ApiRequestError } from '@/api/client.ts';
 import { createPlace } from '@/api/places.ts';
 import { ClickSearch, type ClickSearchItem } from './click-search.tsx';
 import { CountrySelect } from './country-select.tsx';
-import { nearLimitCount } from './limit-count.ts';
+import { textLimitOf, TOO_LONG_NOT_SAVED } from './text-limit.ts';
 import { toast } from './toast.ts';
 
 export interface SelectedAddress {
@@ -29,8 +28,7 @@ interface CustomAddress {
 
 const EMPTY: CustomAddress = { name: '', addressLineOne: '', addressLineTwo: '', city: '', county: '', postCode: '' };
 
-/** The server's limits, on the inputs: nothing typed is refused only after 'Use this address'. */
-const LIMITS = textLimits(placeCreateBodySchema.shape.address);
+const FIELD_SCHEMAS = placeCreateBodySchema.shape.address.shape;
 
 /**
  * Address selector (spec 1 §2, §5): search the places (from 3 characters, 500 ms), or enter a custom
@@ -54,6 +52,8 @@ export function AddressSelector({
   useEffect(() => onEnteringCustom?.(custom), [custom, onEnteringCustom]);
   const [countryCode, setCountryCode] = useState<string | null>(DEFAULT_COUNTRY_CODE);
   const [address, setAddress] = useState<CustomAddress>(EMPTY);
+  // 'Use this address' pressed while a field was past its limit: says why nothing was sent.
+  const [useRefused, setUseRefused] = useState(false);
   const country = countryByCode(countryCode);
   const create = useMutation({
     mutationFn: () =>
@@ -83,12 +83,18 @@ export function AddressSelector({
     const text = event.currentTarget.value;
     setAddress((current) => ({ ...current, [field]: text }));
   };
-  /** The limit, the count near it, and the server's mark of one text field. */
-  const limited = (field: keyof CustomAddress) => ({
-    maxLength: LIMITS[field],
-    description: nearLimitCount(address[field], LIMITS[field]),
-    error: fieldError(field),
-  });
+  const limitOf = (field: keyof CustomAddress) => textLimitOf(FIELD_SCHEMAS[field], address[field]);
+  const fields = Object.keys(EMPTY) as (keyof CustomAddress)[];
+  const overLimit = fields.some((field) => limitOf(field).overLimit !== undefined);
+  /** The count near the limit, and the field's mark: past its limit at once, else the server's. */
+  const limited = (field: keyof CustomAddress) => {
+    const { count, overLimit: tooLong } = limitOf(field);
+    return { description: count, error: tooLong ?? fieldError(field) };
+  };
+  const use = () => {
+    setUseRefused(overLimit);
+    if (!overLimit) create.mutate();
+  };
 
   if (!custom) {
     return (
@@ -175,6 +181,11 @@ export function AddressSelector({
         onChange={set('postCode')}
         {...limited('postCode')}
       />
+      {overLimit && useRefused && (
+        <Text c="red.9" size="sm" role="alert">
+          {TOO_LONG_NOT_SAVED}
+        </Text>
+      )}
       {create.isError && !(create.error instanceof ApiRequestError && create.error.body?.details) && (
         <Text c="red.9" size="sm" role="alert" style={{ overflowWrap: 'anywhere' }}>
           {create.error.message}
@@ -184,7 +195,7 @@ export function AddressSelector({
         <Button variant="default" onClick={() => setCustom(false)}>
           Back to search
         </Button>
-        <Button onClick={() => create.mutate()} loading={create.isPending} disabled={!ready}>
+        <Button onClick={use} loading={create.isPending} disabled={!ready}>
           Use this address
         </Button>
       </Group>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { personalSectionSchema } from '@courier/domain/drivers/profile';
 import { createDriverBodySchema } from '@courier/domain/drivers/schemas';
-import { textLimitOf } from './text-limit.ts';
+import { hintWithCount, textLimitOf } from './text-limit.ts';
 
 describe("textLimitOf: a text field's count and, past its limit, the schema's message", () => {
   const firstName = createDriverBodySchema.shape.firstName;
@@ -32,5 +32,16 @@ describe("textLimitOf: a text field's count and, past its limit, the schema's me
     expect(textLimitOf(createDriverBodySchema.shape.email, 'x'.repeat(300)).overLimit).toBe(
       'The email address must be at most 255 characters.',
     );
+  });
+});
+
+describe("hintWithCount: a field's hint, then its count", () => {
+  it('joins the two when both are there, and gives either alone, or nothing', () => {
+    expect(hintWithCount('Seen by staff only', '190 of 200 characters')).toBe(
+      'Seen by staff only · 190 of 200 characters',
+    );
+    expect(hintWithCount('Seen by staff only', undefined)).toBe('Seen by staff only');
+    expect(hintWithCount('', '5 of 100 characters')).toBe('5 of 100 characters');
+    expect(hintWithCount(undefined, undefined)).toBeUndefined();
   });
 });

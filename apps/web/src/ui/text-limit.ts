@@ -28,3 +28,8 @@ export function textLimitOf(
 
 /** What a form says when Save is refused because a field is past its limit (the field says which). */
 export const TOO_LONG_NOT_SAVED = 'Nothing was saved: shorten the fields marked as too long first.';
+
+/** A field's hint, then its limit count when it shows one ('Empty for the base tariff · 95 of 100 characters'). */
+export function hintWithCount(hint: string | undefined, count: string | undefined): string | undefined {
+  return [hint, count].filter(Boolean).join(' · ') || undefined;
+}

@@ -7,7 +7,7 @@ import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useCompanyReferences } from '@/api/company-references.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { LoadingState } from '@/ui/list-states.tsx';
-import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
+import { hintWithCount, textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 
 interface Field {
@@ -161,7 +161,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
                 key={field.id}
                 label={field.name}
                 styles={WRAP_LABEL}
-                description={[field.header, limitOf(values[field.id] ?? '').count].filter(Boolean).join(' · ')}
+                description={hintWithCount(field.header, limitOf(values[field.id] ?? '').count)}
                 value={values[field.id] ?? ''}
                 onChange={(event) => setValue(field.id, event.currentTarget.value)}
                 error={errorOf(field)}

@@ -16,7 +16,7 @@ import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 import { showFirstMarkedField } from '@/ui/marked-fields.ts';
-import { textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
+import { hintWithCount, textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
 import { useDeleteTariff, useSaveTariff } from '@/api/tariffs.ts';
 import { PriceLevelRows } from './price-level-rows.tsx';
@@ -213,7 +213,7 @@ export function TariffForm({
       <Group grow align="flex-start">
         <TextInput
           label="Account"
-          description={['Empty for the base tariff', limits.account.count].filter(Boolean).join(' · ')}
+          description={hintWithCount('Empty for the base tariff', limits.account.count)}
           value={draft.account}
           onChange={(event) => set('account', event.currentTarget.value.toUpperCase())}
           error={limits.account.overLimit ?? serverFieldError('account')}

@@ -18,7 +18,7 @@ import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
-import { textLimitOf } from '@/ui/text-limit.ts';
+import { hintWithCount, textLimitOf } from '@/ui/text-limit.ts';
 import { clearToasts, toast } from '@/ui/toast.ts';
 
 type FormField = PriceAdjustmentProblem['field'] | 'internalDescription';
@@ -47,8 +47,6 @@ type DescriptionField = 'description' | 'internalDescription';
  */
 const limitOf = (field: DescriptionField, text: string) =>
   textLimitOf(createPriceAdjustmentBodySchema.shape[field], text, { multiline: true });
-/** The field's own hint, then its count. */
-const withCount = (hint: string, count: string | undefined) => [hint, count].filter(Boolean).join(' · ');
 
 /**
  * The Add Pricing Adjustment modal of spec 2 §2 (issue 11): job, type, task (for the driver-extra
@@ -313,7 +311,7 @@ function AdjustmentForm({
         {showToCustomer && (
           <Textarea
             label="Description"
-            description={withCount('Shown to the customer on the invoice', limits.description.count)}
+            description={hintWithCount('Shown to the customer on the invoice', limits.description.count)}
             autosize
             minRows={2}
             value={description}
@@ -331,7 +329,7 @@ function AdjustmentForm({
         />
         <Textarea
           label="Internal description"
-          description={withCount('Seen by staff only', limits.internalDescription.count)}
+          description={hintWithCount('Seen by staff only', limits.internalDescription.count)}
           autosize
           minRows={2}
           value={internalDescription}
