@@ -16,7 +16,6 @@ import {
   driverPayLock,
   marginNoteLine,
   NEW_PRICE_ADJUSTMENT_DEFAULTS,
-  PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE,
   PRICE_ADJUSTMENT_TYPE_LABELS,
   PRICE_FIELD_LABELS,
   PRICE_HISTORY_FIELDS,
@@ -248,8 +247,13 @@ describe('driver pay lock (spec 2 §4, §5)', () => {
 
 describe('price adjustment delete lock (spec 2 §4)', () => {
   it.each([
-    [5, 5, 'FINALISED', PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE],
-    [5, 5, 'INVOICED', PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE],
+    [5, 5, 'FINALISED', 'This price adjustment is on an invoice that has been finalised and can no longer be deleted.'],
+    [
+      5,
+      5,
+      'INVOICED',
+      'This price adjustment is on an invoice that has been sent to the customer and can no longer be deleted.',
+    ],
     [5, 5, 'IN_REVIEW', null],
     [5, 5, 'ACTIVE', null],
     [5, 5, null, null],

@@ -96,21 +96,29 @@ export const PENDING_CHANGES_MESSAGE = 'Please save your changes before continui
 export const UNSAVED_COMPANY_CHANGE_MESSAGE = 'Please save or discard changes before changing company';
 export const PRICING_EXTRAS_DISABLED_MESSAGE = 'Please save or discard changes before editing driver pay breakdown';
 export const UNSAVED_APPROVAL_MESSAGE = 'You have unsaved changes, please save before approving price review.';
-/** Not a spec text: the spec names the rule (§4) and shows the server's 400 message, not its words. */
-export const PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE =
-  'This price adjustment is on an invoice that has been finalised and can no longer be deleted.';
+/**
+ * Not spec texts: the spec names the rule (§4) and shows the server's 400 message, not its words. One
+ * for each invoice state that locks, named as the invoice list shows it: a finalised invoice is
+ * numbered and not yet sent, an invoiced one has gone to the customer.
+ */
+export const PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGES: Record<ChargeLockingStatus, string> = {
+  FINALISED: 'This price adjustment is on an invoice that has been finalised and can no longer be deleted.',
+  INVOICED: 'This price adjustment is on an invoice that has been sent to the customer and can no longer be deleted.',
+};
 
 /** A task's driver pay status (spec 2 §4): ACTIVE is the default. */
 export const DRIVER_PAY_STATUSES = ['ACTIVE', 'PENDING_PAYMENT', 'PAID'] as const;
 export type DriverPayStatus = (typeof DRIVER_PAY_STATUSES)[number];
 
-const CHARGE_LOCKING_STATUSES: readonly InvoicePeriodStatus[] = ['FINALISED', 'INVOICED'];
+const CHARGE_LOCKING_STATUSES = ['FINALISED', 'INVOICED'] as const satisfies readonly InvoicePeriodStatus[];
+type ChargeLockingStatus = (typeof CHARGE_LOCKING_STATUSES)[number];
+
+const locksCharge = (invoiceStatus: InvoicePeriodStatus | null): invoiceStatus is ChargeLockingStatus =>
+  (CHARGE_LOCKING_STATUSES as readonly (InvoicePeriodStatus | null)[]).includes(invoiceStatus);
 
 /** Spec 2 §4/§5: a finalised or invoiced period locks the customer charge; null status = no period yet. */
 export function customerChargeLock(invoiceStatus: InvoicePeriodStatus | null): string | null {
-  return invoiceStatus !== null && CHARGE_LOCKING_STATUSES.includes(invoiceStatus)
-    ? CUSTOMER_CHARGE_LOCKED_MESSAGE
-    : null;
+  return locksCharge(invoiceStatus) ? CUSTOMER_CHARGE_LOCKED_MESSAGE : null;
 }
 
 /** Spec 2 §4: PENDING_PAYMENT and PAID lock a task's driver pay. */
@@ -139,7 +147,7 @@ export function adjustmentDeleteLock({
   invoiceStatus: InvoicePeriodStatus | null;
 }): string | null {
   if (adjustmentPeriodId === null || adjustmentPeriodId !== jobPeriodId) return null;
-  return customerChargeLock(invoiceStatus) === null ? null : PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE;
+  return locksCharge(invoiceStatus) ? PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGES[invoiceStatus] : null;
 }
 
 // ---- Price adjustments (spec 2 §3, §5) ----

@@ -7,7 +7,6 @@ import {
   syncAddonsResponseSchema,
 } from '@courier/domain/pricing/price-adjustment-schemas';
 import {
-  PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE,
   SELECT_ADJUSTMENT_TYPE_MESSAGE,
   SELECT_JOB_MESSAGE,
   SELECT_TASK_MESSAGE,
@@ -358,17 +357,27 @@ describe.each(databaseKinds)('price adjustments on %s', (kind) => {
       expect((await remove(id)).statusCode).toBe(404);
     });
 
+    // Each message names the invoice's own state as staff know it from the invoice list: an invoiced
+    // period's invoice has gone to the customer, a finalised one's is numbered and not sent yet.
     it.each([
-      ['INVOICED', () => invoiced],
-      ['FINALISED', () => finalised],
+      [
+        'INVOICED',
+        () => invoiced,
+        'This price adjustment is on an invoice that has been sent to the customer and can no longer be deleted.',
+      ],
+      [
+        'FINALISED',
+        () => finalised,
+        'This price adjustment is on an invoice that has been finalised and can no longer be deleted.',
+      ],
     ])(
-      "refuses with the message when the adjustment is on the job's own %s invoice, deleting nothing",
-      async (_, period) => {
+      "refuses with the message naming the state when the adjustment is on the job's own %s invoice, deleting nothing",
+      async (_, period, message) => {
         const a = await job({ invoicePeriodId: period() });
         const id = await storedAdjustment(a.jobId, period());
         const response = await remove(id);
         expect(response.statusCode).toBe(400);
-        expect(response.json()).toEqual({ error: 'VALIDATION', message: PRICE_ADJUSTMENT_DELETE_LOCKED_MESSAGE });
+        expect(response.json()).toEqual({ error: 'VALIDATION', message });
         expect(await storedAdjustments(a.jobId)).toHaveLength(1);
         expect(await historyOf(a.jobId)).toEqual([]);
       },
