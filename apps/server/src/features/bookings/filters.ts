@@ -1,5 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { BookingFilter } from '@courier/domain/bookings/schemas';
+import { FILTER_LABELS, SORT_LABELS } from '@courier/domain/bookings/filter-labels';
 import { boundApplies, priceFiltersUsed, sortsByPrice } from '@courier/domain/bookings/price-visibility';
 import { bookingJobs, bookings } from '../../db/schema/index.ts';
 import { forbidden } from '../../http/errors.ts';
@@ -21,13 +22,13 @@ const applies = boundApplies;
 
 /**
  * Refuses price filters and sorts (the domain's list) for users who may not see prices (spec 2 §6):
- * the answer would reveal them.
+ * the answer would reveal them. Each is named as the booking list labels it, not by its query key.
  */
 export function assertPriceFiltersAllowed(filter: BookingFilter, seePrices: boolean): void {
   if (seePrices) return;
-  const used = priceFiltersUsed(filter);
+  const used = priceFiltersUsed(filter).map((key) => FILTER_LABELS[key]);
   if (used.length > 0) throw forbidden(`Your role may not filter by price (${used.join(', ')}).`);
-  if (sortsByPrice(filter)) throw forbidden(`Your role may not sort by ${filter.sortBy}.`);
+  if (sortsByPrice(filter)) throw forbidden(`Your role may not sort by ${SORT_LABELS[filter.sortBy]}.`);
 }
 
 function range(column: SQL, from: number | undefined, to: number | undefined): SQL[] {

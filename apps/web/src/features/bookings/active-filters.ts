@@ -9,7 +9,7 @@ import { boundApplies, isPriceFilterKey } from '@courier/domain/bookings/price-v
 import { formatDate } from '@courier/domain/common/dates';
 import { typedDecimal } from '@courier/domain/common/input-checks';
 import { formatEuro } from '@courier/domain/common/money';
-import { FILTER_LABELS, SORT_LABELS } from './filter-labels.ts';
+import { FILTER_LABELS, SORT_LABELS } from '@courier/domain/bookings/filter-labels';
 
 /** Names the list knows for ids and codes in the filters. */
 export interface FilterNames {

@@ -4,7 +4,7 @@ import type { BookingListParams, MarginsResponse, TagCounts } from '@courier/dom
 import { ApiRequestError } from '@/api/client.ts';
 import { useBookingMargins, useTagCounts } from './api/booking-summary.ts';
 import { useBookingList } from './api/list-bookings.ts';
-import { FILTER_LABELS } from './filter-labels.ts';
+import { FILTER_LABELS } from '@courier/domain/bookings/filter-labels';
 
 type ListData = NonNullable<ReturnType<typeof useBookingList>['data']>;
 

@@ -20,7 +20,7 @@ import { DateTimeInput } from '@/ui/date-time-input.tsx';
 import { useBookingFilterOptions } from '@/api/bookings.ts';
 import { useCompany } from '@/api/company.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
-import { FILTER_LABELS, SORT_LABELS } from '../filter-labels.ts';
+import { FILTER_LABELS, SORT_LABELS } from '@courier/domain/bookings/filter-labels';
 import { TagPicker } from './tag-picker.tsx';
 import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
 import { isPriceFilterKey } from '@courier/domain/bookings/price-visibility';

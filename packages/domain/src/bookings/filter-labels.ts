@@ -1,5 +1,8 @@
-import type { BookingSortKey } from '@courier/domain/bookings/enums';
-import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
+// The booking filter's words for office staff: the list's filter inputs and sort control show them, the
+// folded filter line names the active filters by them, and the API's refusal of a price filter or sort
+// names it by them too (never by its key: 'Your role may not sort by Charge.').
+import type { BookingSortKey } from './enums.ts';
+import type { BookingUserFilters } from './filter-views.ts';
 
 /** Each filter's label: the input shows it, and the folded filter line names the active filters by it. */
 export const FILTER_LABELS: Record<keyof BookingUserFilters, string> = {
@@ -31,6 +34,7 @@ export const FILTER_LABELS: Record<keyof BookingUserFilters, string> = {
   sortDirection: 'Order',
 };
 
+/** Each sort's label, as the Sort by control offers it. */
 export const SORT_LABELS: Record<BookingSortKey, string> = {
   createdAt: 'Created at',
   reference: 'Reference',
