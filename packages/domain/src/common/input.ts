@@ -26,26 +26,42 @@ export function bodyId(name: string, messages: IdMessages = {}) {
     .max(MAX_DB_ID, messages.max ?? range);
 }
 
+/** The largest skip a paged list takes: past any list we hold, and far inside PostgreSQL's int4. */
+export const MAX_PAGE_SKIP = 100_000_000;
+
+/** A page's size: a whole number from 1 to `maxSize`. `number` reads a body's number or a query's text. */
+const pageSize = <N extends z._ZodNumber>(number: N, maxSize: number): N =>
+  number
+    .int('size must be a whole number.')
+    .min(1, 'size must be at least 1.')
+    .max(maxSize, `size must be at most ${maxSize}.`);
+
+/** How many rows a page skips: a whole number from 0 to MAX_PAGE_SKIP. */
+const pageSkip = <N extends z._ZodNumber>(number: N): N =>
+  number
+    .int('skip must be a whole number.')
+    .min(0, 'skip must be at least 0.')
+    .max(MAX_PAGE_SKIP, `skip must be at most ${MAX_PAGE_SKIP}.`);
+
 /**
  * `size` and `skip` of a paged list's query string: whole numbers, the size from 1 to `maxSize`
- * (`defaultSize` when left out), the skip from 0 (0 when left out).
+ * (`defaultSize` when left out), the skip from 0 to MAX_PAGE_SKIP (0 when left out).
  */
 export function pageQueryShape({ defaultSize, maxSize }: { defaultSize: number; maxSize: number }) {
   return {
-    size: z.coerce
-      .number('size must be a number.')
-      .int('size must be a whole number.')
-      .min(1, 'size must be at least 1.')
-      .max(maxSize, `size must be at most ${maxSize}.`)
-      .optional()
-      .default(defaultSize),
-    skip: z.coerce
-      .number('skip must be a number.')
-      .int('skip must be a whole number.')
-      .min(0, 'skip must be at least 0.')
-      .max(100_000_000, 'skip is too large.')
-      .optional()
-      .default(0),
+    size: pageSize(z.coerce.number('size must be a number.'), maxSize).optional().default(defaultSize),
+    skip: pageSkip(z.coerce.number('skip must be a number.')).optional().default(0),
+  };
+}
+
+/**
+ * `size` and `skip` of a paged list's JSON body (POST /company, /users, /review): the same checks and
+ * messages as the query string's, both required. A skip past int4 is a 400 here, not an empty page.
+ */
+export function pageBodyShape({ maxSize }: { maxSize: number }) {
+  return {
+    size: pageSize(z.number('size must be a number.'), maxSize),
+    skip: pageSkip(z.number('skip must be a number.')),
   };
 }
 

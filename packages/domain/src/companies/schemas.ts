@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageBodyShape } from '../common/input.ts';
 import { BILLING_BASES } from './billing.ts';
 import { COMPANY_SEARCH_MAX_LENGTH } from './limits.ts';
 
@@ -30,8 +31,7 @@ export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 export const COMPANY_LIST_MAX_SIZE = 100;
 
 export const companyListBodySchema = z.object({
-  size: z.number().int().min(1).max(COMPANY_LIST_MAX_SIZE, `size must be at most ${COMPANY_LIST_MAX_SIZE}.`),
-  skip: z.number().int().min(0),
+  ...pageBodyShape({ maxSize: COMPANY_LIST_MAX_SIZE }),
   searchQuery: z.string().trim().max(COMPANY_SEARCH_MAX_LENGTH).optional(),
   useExactMatch: z.boolean().default(false),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageBodyShape } from '../common/input.ts';
 import { REVIEW_LIST_MAX_SIZE } from './limits.ts';
 
 // Customer reviews (spec 1 §2 'Reviews list', §3 'Review', §4, §8).
@@ -17,14 +18,7 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-export const reviewListBodySchema = z.object({
-  size: z
-    .number()
-    .int()
-    .min(1, 'size must be at least 1.')
-    .max(REVIEW_LIST_MAX_SIZE, `size must be at most ${REVIEW_LIST_MAX_SIZE}.`),
-  skip: z.number().int().min(0, 'skip cannot be below 0.'),
-});
+export const reviewListBodySchema = z.object(pageBodyShape({ maxSize: REVIEW_LIST_MAX_SIZE }));
 export const reviewListResponseSchema = z.object({ count: z.number().int(), reviews: z.array(reviewSchema) });
 export type ReviewListResponse = z.infer<typeof reviewListResponseSchema>;
 export const reviewUpdateBodySchema = z.object({ approved: z.boolean('approved must be true or false.') });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { bodyId } from '../common/input.ts';
+import { bodyId, pageBodyShape } from '../common/input.ts';
 import { USER_LIST_MAX_SIZE, USER_SEARCH_MAX_LENGTH } from './limits.ts';
 
 // Users and company users (spec 1 §3 'User search result', 'Company user'; §5; §7 'User', 'Company').
@@ -14,8 +14,7 @@ export const userSearchResultSchema = z.array(
 export type UserSearchResult = z.infer<typeof userSearchResultSchema>;
 
 export const userListBodySchema = z.object({
-  size: z.number().int().min(1).max(USER_LIST_MAX_SIZE, `size must be at most ${USER_LIST_MAX_SIZE}.`),
-  skip: z.number().int().min(0),
+  ...pageBodyShape({ maxSize: USER_LIST_MAX_SIZE }),
   searchQuery: z.string().trim().max(USER_SEARCH_MAX_LENGTH).optional(),
 });
 

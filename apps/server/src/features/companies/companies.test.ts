@@ -194,6 +194,7 @@ describe.each(databaseKinds)('companies on %s', (kind) => {
       ['size as text', { size: '10', skip: 0 }, 'body.size'],
       ['a fractional size', { size: 2.5, skip: 0 }, 'body.size'],
       ['skip missing', { size: 10 }, 'body.skip'],
+      ['skip past int4', { size: 10, skip: 2_147_483_648 }, 'body.skip'],
       ['useExactMatch as text', { size: 10, skip: 0, useExactMatch: 'yes' }, 'body.useExactMatch'],
       ['searchQuery as a number', { size: 10, skip: 0, searchQuery: 5 }, 'body.searchQuery'],
       ['searchQuery over 100 characters', { size: 10, skip: 0, searchQuery: 'x'.repeat(101) }, 'body.searchQuery'],

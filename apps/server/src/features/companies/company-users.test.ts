@@ -122,6 +122,17 @@ describe.each(databaseKinds)('company users and user search on %s', (kind) => {
           })
         ).statusCode,
       ).toBe(400);
+      // A skip past int4 is refused as the other lists' paging is, not answered with an empty page.
+      const farSkip = await t.app.inject({
+        method: 'POST',
+        url: '/api/users',
+        headers: bearer(token),
+        payload: { size: 10, skip: 2_147_483_648 },
+      });
+      expect(farSkip.statusCode).toBe(400);
+      expect(farSkip.json()).toMatchObject({
+        details: [{ field: 'body.skip', message: 'skip must be at most 100000000.' }],
+      });
       const id = page.json<{ users: { id: number }[] }>().users[0]?.id;
       const one = await t.app.inject({ method: 'GET', url: `/api/user/${id}`, headers: bearer(token) });
       expect(one.json()).toMatchObject({

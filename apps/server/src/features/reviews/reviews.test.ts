@@ -54,7 +54,12 @@ describe.each(databaseKinds)('reviews on %s', (kind) => {
   it.each([
     [{ size: 101, skip: 0 }, 'body.size', 'size must be at most 100.'],
     [{ size: 0, skip: 0 }, 'body.size', 'size must be at least 1.'],
-    [{ size: 10, skip: -1 }, 'body.skip', 'skip cannot be below 0.'],
+    [{ size: 10, skip: -1 }, 'body.skip', 'skip must be at least 0.'],
+    // Past int4 and past any list: refused like the other lists' paging, not answered with an empty page.
+    [{ size: 10, skip: 2_147_483_648 }, 'body.skip', 'skip must be at most 100000000.'],
+    [{ size: 10, skip: 100_000_001 }, 'body.skip', 'skip must be at most 100000000.'],
+    [{ size: 10, skip: 1.5 }, 'body.skip', 'skip must be a whole number.'],
+    [{ size: 10, skip: '10' }, 'body.skip', 'skip must be a number.'],
   ])('refuses %j', async (payload, field, message) => {
     const response = await list(payload);
     expect(response.statusCode).toBe(400);
