@@ -80,6 +80,16 @@ export function formatDay(day: string | null | undefined): string {
   return parts ? `${pad(parts.day)}/${pad(parts.month)}/${pad(parts.year % 100)}` : '';
 }
 
+/**
+ * yyyy-MM-dd shown as dd/MM/yyyy, or '' when it is not a day: for a day written into words (a report's
+ * inputs in its history and e-mail), where a date may lie in any year from 1900 to 2999 and '01/01/99'
+ * would not say which. The date fields keep dd/MM/yy, the format they are typed in (spec 2 §9).
+ */
+export function formatDayWithYear(day: string | null | undefined): string {
+  const parts = day ? dayPartsOf(day) : undefined;
+  return parts ? `${pad(parts.day)}/${pad(parts.month)}/${String(parts.year).padStart(4, '0')}` : '';
+}
+
 export type TypedDay = { ok: true; day: string } | { ok: false; message: string };
 
 /** Splits a typed date into day, month and year texts, or undefined when the shape is not one we read. */

@@ -1,7 +1,7 @@
 // Invoice reports (spec 1 §2 'Invoice reports screen', §3 'Report types', §4 'Reports', §5, §7
 // 'Report requests', §8 report texts, §9 'Minimum Charge report input 0 to 10').
 import { z } from 'zod';
-import { formatDay } from '../common/calendar-days.ts';
+import { formatDayWithYear } from '../common/calendar-days.ts';
 import { pageQueryShape } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { isoDateTime } from '../common/api.ts';
@@ -170,7 +170,7 @@ export type InvoiceReportParams = Partial<{
   exceptionsOnly: boolean;
 }>;
 
-/** The inputs of a request in words, for the history table and the e-mail. */
+/** The inputs of a request in words, for the history table and the e-mail; days with their whole year. */
 export function describeInvoiceReportParams(kind: InvoiceReportKind, params: InvoiceReportParams): string {
   switch (kind) {
     case 'company_profiles':
@@ -180,15 +180,15 @@ export function describeInvoiceReportParams(kind: InvoiceReportKind, params: Inv
       return '';
     case 'sales_rep':
     case 'atoz_approval':
-      return `${formatDay(params.start)} to ${formatDay(params.end)}`;
+      return `${formatDayWithYear(params.start)} to ${formatDayWithYear(params.end)}`;
     case 'minimum_charge':
-      return `Month to ${formatDay(params.end)}, below €${(params.minimumCharge ?? 0).toFixed(2)}`;
+      return `Month to ${formatDayWithYear(params.end)}, below €${(params.minimumCharge ?? 0).toFixed(2)}`;
     case 'invoice_summary':
-      return `For month of ${formatDay(params.endDate)}`;
+      return `For month of ${formatDayWithYear(params.endDate)}`;
     case 'inactive_companies':
-      return `As at ${formatDay(params.end)}`;
+      return `As at ${formatDayWithYear(params.end)}`;
     case 'invoice_customs':
-      return `For month of ${formatDay(params.end)}`;
+      return `For month of ${formatDayWithYear(params.end)}`;
   }
 }
 
@@ -226,7 +226,7 @@ export const invoiceReportSchema = z.object({
     minimumCharge: z.number().optional(),
     exceptionsOnly: z.boolean().optional(),
   }),
-  /** The inputs in words: 'As at 30/11/26'. */
+  /** The inputs in words: 'As at 30/11/2026'. */
   inputs: z.string(),
   status: z.enum(INVOICE_REPORT_STATUSES),
   /** Data rows in the CSV (header and total rows not counted), once done. */
