@@ -180,11 +180,9 @@ function PaySettingsForm({ save, settings }: { save: ReturnType<typeof useSavePa
     const found = schemaProblems(body);
     setProblems(found);
     setRequiredMissing(missesRequired(body));
-    if (Object.keys(found).length > 0) {
-      // The save's outcome in the spec's words (spec 2 §8), as when the server refuses it.
-      toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' });
-      return;
-    }
+    // Refused here, nothing was sent: the message above Save says so. The spec's 'Failed to update pay
+    // settings' (spec 2 §8) is the outcome of a save that was sent, so only a failed request toasts it.
+    if (Object.keys(found).length > 0) return;
     save.mutate(body, {
       onSuccess: () => toast({ message: DRIVER_TEXTS.paySettingsUpdated, type: 'success' }),
       onError: () => toast({ title: 'Error', message: DRIVER_TEXTS.failedToUpdatePaySettings, type: 'error' }),
