@@ -21,6 +21,15 @@ async function api<T>(page: Page, path: string, init: { method?: string; body?: 
   ) as Promise<T>;
 }
 
+/** Saves settings through the API as the Settings tab does (the change also as `changes` text). */
+async function putSettings(page: Page, companyId: number, change: Record<string, unknown>): Promise<void> {
+  const saved = await api<{ company?: unknown }>(page, `/company/${companyId}/settings`, {
+    method: 'PUT',
+    body: { changes: JSON.stringify(change), ...change },
+  });
+  expect(saved.company, JSON.stringify(saved)).toBeDefined();
+}
+
 async function openTab(page: Page, companyId: number, tab: string): Promise<void> {
   await page.goto(`/companies/${companyId}/${tab}`);
   await page.getByRole('tab', { name: tabLabel(tab), selected: true }).waitFor();
@@ -276,6 +285,39 @@ describe('company Settings tab', () => {
     await expect.poll(() => page.getByText(/cannot be (below 0|above 1000)\.|must be a number\./).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  test('a number field showing 0 takes what is typed in its place: 15 typed into a Discount of 0 is 15, not 015', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { extendedSettings: { discountPercent: number; discountTwoPercent: number } };
+    const stored = async () => {
+      const { discountPercent, discountTwoPercent } = (await api<Stored>(page, '/company/24/settings'))
+        .extendedSettings;
+      return { discountPercent, discountTwoPercent };
+    };
+    const before = await stored();
+    await putSettings(page, 24, { extendedSettings: { discountPercent: 0, discountTwoPercent: 0 } });
+    try {
+      await openTab(page, 24, 'settings');
+      const discount = page.getByLabel('Discount', { exact: true });
+      const second = page.getByLabel('Second discount');
+      await expect.poll(() => discount.inputValue()).toBe('0');
+      // Clicked into, as a person does, then typed.
+      await discount.click();
+      await page.keyboard.type('15');
+      expect(await discount.inputValue()).toBe('15');
+      // Reached with Tab, the same.
+      expect(await second.inputValue()).toBe('0');
+      await page.keyboard.press('Tab');
+      await expect.poll(() => second.evaluate((input) => input === document.activeElement)).toBe(true);
+      await page.keyboard.type('2.5');
+      expect(await second.inputValue()).toBe('2.5');
+      await expect.poll(stored, { timeout: 10_000 }).toEqual({ discountPercent: 15, discountTwoPercent: 2.5 });
+      expect(problems).toEqual([]);
+    } finally {
+      await putSettings(page, 24, { extendedSettings: before });
+      await context.close();
+    }
   });
 
   test('a long value in the history wraps in its own column: Who, Field and Before stay readable at 1280x720', async () => {

@@ -118,6 +118,9 @@ export function AutoNumber({
       error={refusal ?? error}
       value={text}
       rightSection={suffix}
+      // What the field holds is selected on entry, as in the app's other number fields (price and pay
+      // cells): typing replaces it, so 15 typed over a Discount of 0 is 15, not 015.
+      onFocus={(event) => event.currentTarget.select()}
       onBlur={flush}
       onChange={(event) => {
         const next = event.currentTarget.value;
