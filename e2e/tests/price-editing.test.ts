@@ -10,6 +10,7 @@ import {
 } from '@courier/domain/pricing/price-edits';
 import type { InvoicePeriodStatus } from '@courier/domain/invoicing/enums';
 import { formatEuro } from '@courier/domain/common/money';
+import { MAX_PACKAGES } from '@courier/domain/pricing/limits';
 import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { apiToken } from '../support/api.ts';
 import { requestsTo } from '../support/steps.ts';
@@ -749,6 +750,33 @@ describe('price editing in the booking list', () => {
     expect(await packages.inputValue()).toBe('1.5');
     await expect.poll(() => packages.getAttribute('aria-invalid')).toBe('true');
     expect(await packages.getAttribute('title')).toBe('Packages must be a whole number.');
+    await page.waitForTimeout(1_500); // past the re-price's 1000 ms pause
+    expect(previews).toEqual([]);
+
+    await page.keyboard.press('Escape');
+    await expectStored(packages, String(booking.numberOfPackages));
+    expect(await bookingNow(booking.reference)).toEqual(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a package count over its limit says why on screen as soon as it is typed, as a locked cell does, and nothing is re-priced', async () => {
+    const [booking] = (await reviewList('ON_OS')).filter(
+      (candidate, index) => index >= 1 && candidate.jobs.length === 1,
+    );
+    if (!booking) throw new Error('no ON / OS booking of one job');
+    const before = await bookingNow(booking.reference);
+    const { page, context, problems } = await reviewPage(`view=ON_OS&searchQuery=${booking.reference}`);
+    const packages = page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
+    await packages.waitFor();
+    const previews = requestsTo(page, 'POST', /^\/api\/pricing\/update\/preview$/);
+    await typeInto(page, packages, String(MAX_PACKAGES + 1));
+    await expect.poll(() => packages.getAttribute('aria-invalid')).toBe('true');
+    // Written on the page (the toast a locked cell raises), not only in the cell's tooltip, before any Save.
+    const message = `Packages must be at most ${MAX_PACKAGES}.`;
+    await page.getByText(message, { exact: true }).waitFor({ timeout: 5_000 });
+    await page.getByText(`Packages for ${booking.reference}`, { exact: true }).waitFor();
+    expect(await page.getByRole('dialog', { name: 'Error' }).count()).toBe(0);
     await page.waitForTimeout(1_500); // past the re-price's 1000 ms pause
     expect(previews).toEqual([]);
 

@@ -49,7 +49,8 @@ export const PriceCell = memo(function PriceCell({
   const navigation = useContext(PriceCellNavigationContext);
   const text = usePendingText(store, owner, input);
   const reprice = useReprice(store, booking.id);
-  const warned = useRef(false);
+  /** What this cell has said in a toast since it was focused: each refusal is said once, not per key. */
+  const said = useRef<string | null>(null);
   // A charge the tariff re-prices after a weight or package change (spec 2 §9), until one is typed.
   const repriced =
     input === 'customerCharge' && text === undefined && reprice?.state === 'done'
@@ -61,6 +62,23 @@ export const PriceCell = memo(function PriceCell({
   const shown = text ?? priceInputText(input, repriced ?? stored);
   const label = `${PRICE_INPUT_LABELS[input]} for ${ownerReference}`;
   const waiting = input === 'customerCharge' && text === undefined && reprice?.state === 'waiting';
+
+  /** Says why the cell refuses, in a toast, as soon as it does: a lock when typed into, a value it cannot take. */
+  const say = (title: string, message: string) => {
+    if (said.current === message) return;
+    said.current = message;
+    toast({ type: 'error', title, message });
+  };
+  /**
+   * Keeps the typed text (refused text too: it waits, marked, until corrected) and says at once why a
+   * value is refused; the cell's tooltip alone went unseen until Save. Corrected, a new refusal is said again.
+   */
+  const change = (next: string) => {
+    store.set(booking, owner, input, next);
+    const typed = readPriceInput(input, next);
+    if (!typed.ok) say(label, typed.message);
+    else said.current = null;
+  };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     const moves: Record<string, 'next' | 'previous' | 'up' | 'down'> = {
@@ -88,10 +106,7 @@ export const PriceCell = memo(function PriceCell({
       event.preventDefault();
       return;
     }
-    if (lock && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !warned.current) {
-      warned.current = true;
-      toast({ type: 'error', title: 'Locked', message: lock });
-    }
+    if (lock && event.key.length === 1 && !event.ctrlKey && !event.metaKey) say('Locked', lock);
   };
 
   return (
@@ -110,7 +125,7 @@ export const PriceCell = memo(function PriceCell({
       value={shown}
       maxLength={12}
       onFocus={(event) => {
-        warned.current = false;
+        said.current = null;
         event.currentTarget.select();
       }}
       onKeyDown={onKeyDown}
@@ -123,11 +138,11 @@ export const PriceCell = memo(function PriceCell({
         const target = event.currentTarget;
         const next =
           target.value.slice(0, target.selectionStart ?? 0) + pasted + target.value.slice(target.selectionEnd ?? 0);
-        store.set(booking, owner, input, next.slice(0, 12));
+        change(next.slice(0, 12));
       }}
       onChange={(event) => {
         if (lock) return;
-        store.set(booking, owner, input, event.currentTarget.value);
+        change(event.currentTarget.value);
       }}
       onBlur={() => {
         // Typed back to the stored value: nothing is pending for this cell.
