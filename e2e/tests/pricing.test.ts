@@ -165,6 +165,32 @@ describe('pricing', () => {
     await context.close();
   });
 
+  test('a tariff code in the address that is not an id, or that no tariff code has, is named as such and every tariff code is listed', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    const notice = page.getByRole('alert').filter({ hasText: 'Tariff code not found' });
+    // Not a number, past the largest id there can be, and an id no tariff code has: all said alike.
+    for (const given of ['abc', '99999999999', '2147483647']) {
+      await page.goto(`/pricing/tariff?tariffCodeId=${given}`);
+      await notice
+        .getByText(
+          'The tariff code in the page address is not one we have, so the tariffs of every tariff code are shown. ' +
+            'Choose a tariff code on the Tariff Codes tab to see only its tariffs.',
+        )
+        .waitFor();
+      await page.getByRole('heading', { name: 'Base Tariffs' }).waitFor();
+      expect(await page.locator('tbody tr').count()).toBeGreaterThan(0);
+      expect(await page.getByText('Error Loading Tariffs').count()).toBe(0);
+      expect(await page.getByText(/does not exist|must be a whole number/).count()).toBe(0);
+    }
+    await expectAccessible(page);
+    // A code that exists lists its own tariffs, with no notice.
+    await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);
+    await page.getByRole('heading', { name: /^DOM – / }).waitFor();
+    expect(await notice.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('the tariff editor: Cancel asks before discarding, limits from the schema, a refusal marks its field and says Not saved', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'pricing');
     await page.goto(`/pricing/tariff?tariffCodeId=${await tariffCodeId('DOM')}`);

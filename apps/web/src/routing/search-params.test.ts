@@ -4,6 +4,8 @@ import {
   choiceListParam,
   choiceParam,
   flagParam,
+  givenParam,
+  idParam,
   numberParam,
   searchParams,
   textParam,
@@ -49,6 +51,8 @@ describe('search params', () => {
       wholeNumberParam({ min: 1, max: 100, coerce: true }),
       choiceParam(['asc', 'desc'], { anyCase: true }),
       choiceListParam(['A', 'B'], { maxItems: 2 }),
+      idParam,
+      givenParam,
     ];
     for (const read of readers) expect(() => read(value)).not.toThrow();
   });
@@ -81,6 +85,27 @@ describe('search params', () => {
       'drop %s even when coercing',
       (value) => expect(coercedPage(value)).toBeUndefined(),
     );
+  });
+
+  describe('ids', () => {
+    it('takes an id as the API does: decimal digits, 1 to the largest id there can be', () => {
+      expect(idParam('7')).toBe(7);
+      expect(idParam(7)).toBe(7);
+      expect(idParam('2147483647')).toBe(2_147_483_647);
+    });
+
+    it.each(['abc', '0', '-1', '1.5', '1e3', '0x10', ' 7', '', 2_147_483_648, 99_999_999_999, null])(
+      'drop %s, which the API would refuse',
+      (value) => expect(idParam(value)).toBeUndefined(),
+    );
+  });
+
+  it('a param kept as given is any text or number, so a screen can say what it could not use', () => {
+    expect(givenParam('abc')).toBe('abc');
+    expect(givenParam(99_999_999_999)).toBe(99_999_999_999);
+    expect(givenParam(7)).toBe(7);
+    // Empty is none, as the API reads an empty query param.
+    for (const value of ['', Number.NaN, null, true, [], {}]) expect(givenParam(value)).toBeUndefined();
   });
 
   it('numbers may be fractions, within the bounds', () => {

@@ -1,3 +1,5 @@
+import { idTextAsNumber, MAX_DB_ID } from '@courier/domain/common/input-checks';
+
 // Readers of a route's search params (and path params), without zod. The router reads every route's
 // search on the first page, before any screen: zod building those schemas took ~350 ms of a phone's
 // cold start (issue 10). Each reader answers the value when it is acceptable and undefined when it is
@@ -97,6 +99,26 @@ export function wholeNumberParam(bounds: NumberBounds = {}): SearchParam<number>
     return number !== undefined && Number.isSafeInteger(number) ? number : undefined;
   };
 }
+
+/**
+ * A database id as the API reads one from a query string (common/input-checks): decimal digits only
+ * ('1e3' and '0x10' are no id), 1 to the largest id there can be. A link whose id the API would refuse
+ * with a 400 never sends it: the id is dropped here, as every other bad value is.
+ */
+export function idParam(value: unknown): number | undefined {
+  return readId(idTextAsNumber(value));
+}
+const readId = wholeNumberParam({ min: 1, max: MAX_DB_ID, coerce: true });
+
+/**
+ * A param kept as the address gives it, text or a number, for a screen that says when it cannot use
+ * the value (the tariff list's tariff code). A reader that drops a bad value leaves such a screen
+ * nothing to go on: on a page load the router writes the address again from what its readers kept.
+ */
+export const givenParam: SearchParam<string | number> = (value) =>
+  (typeof value === 'string' && value !== '') || (typeof value === 'number' && !Number.isNaN(value))
+    ? value
+    : undefined;
 
 /** `Number(value)`, or undefined for the values it throws on (a symbol, an object that cannot become one). */
 function numberOf(value: unknown): number | undefined {

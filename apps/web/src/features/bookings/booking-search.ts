@@ -9,11 +9,12 @@ import {
   type BookingFilterField,
 } from '@courier/domain/bookings/filter-fields';
 import { MODE_FILTER_KEYS, type BookingUserFilters } from '@courier/domain/bookings/filter-views';
-import { idTextAsNumber, isDateInRange, MAX_DB_ID } from '@courier/domain/common/input-checks';
+import { isDateInRange } from '@courier/domain/common/input-checks';
 import {
   choiceListParam,
   choiceParam,
   flagParam,
+  idParam,
   numberParam,
   searchParams,
   textParam,
@@ -31,10 +32,8 @@ function filterParam(field: BookingFilterField): SearchParam<unknown> {
       return choiceParam(field.values, { anyCase: field.anyCase });
     case 'choices':
       return choiceListParam(field.values, { maxItems: FILTER_LIST_MAX_VALUES });
-    case 'id': {
-      const read = wholeNumberParam({ min: 1, max: MAX_DB_ID, coerce: true });
-      return (value) => read(idTextAsNumber(value));
-    }
+    case 'id':
+      return idParam;
     case 'text':
       return textParam({ trim: true, maxLength: FILTER_TEXT_MAX_LENGTH });
     case 'window':

@@ -4,11 +4,13 @@ import { carriersQuery } from '@/api/carriers.ts';
 import { tariffCodesQuery } from '@/api/tariff-codes.ts';
 import { tariffListQuery } from '@/api/tariffs.ts';
 import { screenRoute, sectionRoutes } from '@/routing/area-routes.ts';
-import { searchParams, textParam, wholeNumberParam } from '@/routing/search-params.ts';
+import { givenParam, searchParams, textParam, wholeNumberParam } from '@/routing/search-params.ts';
 import { startQuery } from '@/routing/start-query.ts';
+import { tariffListFilterOf } from './tariff-list-filter.ts';
 
 export const tariffListSearchSchema = searchParams({
-  tariffCodeId: wholeNumberParam({ min: 1, coerce: true }),
+  // Kept as given, a bad one too: the screen reads the id and says when it is not a tariff code's.
+  tariffCodeId: givenParam,
   carrierId: wholeNumberParam({ min: 1, coerce: true }),
   account: textParam({ trim: true, upperCase: true, minLength: 1, maxLength: 20 }),
   zone: textParam({ minLength: 1, maxLength: 60 }),
@@ -60,7 +62,7 @@ export function pricingRoutes<TApp extends AnyRoute, TReviewSearch extends AnyVa
         validateSearch: tariffListSearchSchema,
         // The list and the two look-ups its filter and editor read.
         loader: ({ location }) => {
-          startQuery(tariffListQuery(tariffListSearchSchema.parse(location.search)));
+          startQuery(tariffListQuery(tariffListFilterOf(tariffListSearchSchema.parse(location.search)).filter));
           startQuery(tariffCodesQuery);
           startQuery(carriersQuery);
         },
