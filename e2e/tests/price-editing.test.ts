@@ -770,6 +770,12 @@ describe('price editing in the booking list', () => {
     const packages = page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
     await packages.waitFor();
     const previews = requestsTo(page, 'POST', /^\/api\/pricing\/update\/preview$/);
+    // Cleared to type a new count: not a mistake yet, so nothing is said.
+    await packages.focus();
+    await page.keyboard.press('Backspace');
+    await expect.poll(() => packages.getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(500);
+    expect(await page.getByText('is required.').count()).toBe(0);
     await typeInto(page, packages, String(MAX_PACKAGES + 1));
     await expect.poll(() => packages.getAttribute('aria-invalid')).toBe('true');
     // Written on the page (the toast a locked cell raises), not only in the cell's tooltip, before any Save.

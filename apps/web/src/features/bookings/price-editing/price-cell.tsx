@@ -76,7 +76,8 @@ export const PriceCell = memo(function PriceCell({
   const change = (next: string) => {
     store.set(booking, owner, input, next);
     const typed = readPriceInput(input, next);
-    if (!typed.ok) say(label, typed.message);
+    // A cell cleared to type a new value is not a mistake yet: its tooltip and Save say it is required.
+    if (!typed.ok && next.trim() !== '') say(label, typed.message);
     else said.current = null;
   };
 
