@@ -320,6 +320,37 @@ describe('company Settings tab', () => {
     }
   });
 
+  test('the pricer reads in words in the header, the Pricer field and the history, and is saved as its code', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { company: { pricer: string | null } };
+    const pricer = async () => (await api<Stored>(page, '/company/24/settings')).company.pricer;
+    const before = await pricer();
+    await putSettings(page, 24, { company: { pricer: 'custom' } });
+    try {
+      await openTab(page, 24, 'settings');
+      const header = page.getByText('Pricer', { exact: true }).first().locator('xpath=following-sibling::div[1]');
+      await expect.poll(() => header.textContent()).toBe('Custom');
+      const field = page.getByRole('combobox', { name: 'Pricer' });
+      expect(await field.inputValue()).toBe('Custom');
+      await field.click();
+      await page.getByRole('option', { name: 'Standard', exact: true }).click();
+      await page.getByText('The company settings have been saved.').first().waitFor();
+      await expect.poll(pricer).toBe('standard');
+      await expect.poll(() => header.textContent()).toBe('Standard');
+      // The history names both values in words too, newest first.
+      const change = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'Pricer', exact: true }) });
+      await expect
+        .poll(async () => (await change.first().getByRole('cell').allTextContents()).slice(-2))
+        .toEqual(['Custom', 'Standard']);
+      expect(await page.getByRole('cell', { name: /^(custom|standard)$/ }).count()).toBe(0);
+      await expectAccessible(page);
+      expect(problems).toEqual([]);
+    } finally {
+      await putSettings(page, 24, { company: { pricer: before } });
+      await context.close();
+    }
+  });
+
   test('a long value in the history wraps in its own column: Who, Field and Before stay readable at 1280x720', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     await page.setViewportSize({ width: 1280, height: 720 });

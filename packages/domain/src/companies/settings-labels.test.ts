@@ -41,4 +41,15 @@ describe('settings history words (issue 10: field labels and Yes/No, not keys an
     ).toBe('Aoife Byrne, accounts@harbour.ie');
     expect(settingsChangeText('billingContacts', [])).toBe('–');
   });
+
+  it.each([
+    ['custom', 'Custom'],
+    ['standard', 'Standard'],
+    ['legacy', 'Legacy'],
+    // Typed in by hand before the pricer was a choice: shown as stored.
+    ['Aoife', 'Aoife'],
+    [null, '–'],
+  ])('shows the pricer %j as %j, never its code', (value, words) => {
+    expect(settingsChangeText('company.pricer', value)).toBe(words);
+  });
 });

@@ -1,4 +1,5 @@
 import { BILLING_BASES, billingBasisLabel, type BillingBasis } from './billing.ts';
+import { pricerLabel } from './pricer.ts';
 import type { CompanyEdit, CompanySettings, ExtendedSettings } from './settings.ts';
 
 /**
@@ -108,10 +109,11 @@ export function settingsValueText(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** The words of coded values, by field: billing basis as in lists (PAYG, ACCOUNT), intervals and formats spelt out. */
+/** The words of coded values, by field: billing basis as in lists (PAYG, ACCOUNT), pricers, intervals and formats spelt out. */
 const VALUE_WORDS: Record<string, (value: string) => string | undefined> = {
   'company.billingBasis': (value) =>
     (BILLING_BASES as readonly string[]).includes(value) ? billingBasisLabel(value as BillingBasis) : undefined,
+  'company.pricer': pricerLabel,
   'extendedSettings.invoiceInterval': (value) => ({ W: 'Weekly', M: 'Monthly' })[value],
   'extendedSettings.invoiceFormat': (value) => ({ legacy: 'Legacy', new: 'New' })[value],
   'extendedSettings.onInvoiceFormat': (value) => ({ legacy: 'Legacy', new: 'New' })[value],

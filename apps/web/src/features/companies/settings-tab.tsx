@@ -12,6 +12,7 @@ import {
   MISSING_INFORMATION_TITLE,
   missingAccountInformation,
 } from '@courier/domain/companies/billing-basis';
+import { pricerChoices } from '@courier/domain/companies/pricer';
 import type { z } from 'zod';
 import {
   companyEditSchema,
@@ -237,7 +238,14 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
               company.quantumAccountCode,
             )}
             {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode)}
-            {text('company', 'pricer', 'Pricer', company.pricer)}
+            <AutoSelect
+              label="Pricer"
+              value={company.pricer}
+              placeholder="Not set"
+              error={error('company', 'pricer')}
+              data={pricerChoices(company.pricer)}
+              onSave={saveField('company', 'pricer')}
+            />
             <Select
               label="Tariff code"
               placeholder="No tariff code"

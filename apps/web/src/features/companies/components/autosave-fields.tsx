@@ -144,20 +144,26 @@ export function AutoSwitch({ label, value, onSave, error, description }: FieldPr
   );
 }
 
-/** A choice: saves at once. */
+/** A choice: saves at once. A value not yet chosen (null) shows `placeholder`. */
 export function AutoSelect<T extends string>({
   label,
   value,
   onSave,
   error,
   data,
-}: FieldProps<T> & { data: { value: T; label: string; disabled?: boolean }[] }) {
+  placeholder,
+}: Omit<FieldProps<T>, 'value'> & {
+  value: T | null;
+  data: { value: T; label: string; disabled?: boolean }[];
+  placeholder?: string;
+}) {
   return (
     <Select
       label={label}
       error={error}
       data={data}
       value={value}
+      placeholder={placeholder}
       allowDeselect={false}
       onChange={(next) => next !== null && next !== value && onSave(next as T)}
     />

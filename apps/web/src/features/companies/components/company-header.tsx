@@ -1,5 +1,6 @@
 import { Anchor, Badge, Group, Paper, SimpleGrid, Title } from '@mantine/core';
 import { billingBasisLabel } from '@courier/domain/companies/billing';
+import { pricerLabel } from '@courier/domain/companies/pricer';
 import type { CompanyDetails } from '@courier/domain/companies/schemas';
 import { usePublicConfig } from '@/api/public-config.ts';
 import { DateText } from '@/ui/format.tsx';
@@ -34,7 +35,7 @@ export function CompanyHeader({ company }: { company: CompanyDetails }) {
             <DateText value={company.accountBillingStarted} />
           </LabelledValue>
         )}
-        <LabelledValue label="Pricer">{company.pricer ?? none}</LabelledValue>
+        <LabelledValue label="Pricer">{company.pricer ? pricerLabel(company.pricer) : none}</LabelledValue>
         <LabelledValue label="Payment provider id">
           {company.stripeId ? (
             <Anchor
