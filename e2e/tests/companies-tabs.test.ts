@@ -343,6 +343,12 @@ describe('company Settings tab', () => {
         .poll(async () => (await change.first().getByRole('cell').allTextContents()).slice(-2))
         .toEqual(['Custom', 'Standard']);
       expect(await page.getByRole('cell', { name: /^(custom|standard)$/ }).count()).toBe(0);
+      // A company with no pricer: the choice is cleared, as it could be when the field was typed in.
+      // (Mantine's clear button is hidden from the accessibility tree; the mouse finds it by the field.)
+      await field.hover();
+      await field.locator('xpath=..').locator('button').click();
+      await expect.poll(pricer).toBeNull();
+      expect(await field.inputValue()).toBe('');
       await expectAccessible(page);
       expect(problems).toEqual([]);
     } finally {

@@ -238,13 +238,14 @@ function SettingsForm({ companyId, data }: { companyId: number; data: SettingsRe
               company.quantumAccountCode,
             )}
             {text('extendedSettings', 'ledgerAccountCode', 'Ledger account code', ext.ledgerAccountCode)}
-            <AutoSelect
+            <Select
               label="Pricer"
-              value={company.pricer}
               placeholder="Not set"
-              error={error('company', 'pricer')}
+              clearable
               data={pricerChoices(company.pricer)}
-              onSave={saveField('company', 'pricer')}
+              value={company.pricer || null}
+              error={error('company', 'pricer')}
+              onChange={(value) => value !== (company.pricer || null) && save({ company: { pricer: value } })}
             />
             <Select
               label="Tariff code"
