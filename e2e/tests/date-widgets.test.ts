@@ -189,6 +189,26 @@ describe('date widgets in the booking list', { timeout: 120_000 }, () => {
     await context.close();
   });
 
+  test('a day outside 2000–2099 keeps its whole year in the field, so leaving the field does not move it a century', async () => {
+    const { page, context, problems } = await openPage(browser());
+    await openList(page);
+    await from(page).click();
+    await page.keyboard.type('01/01/1999', { delay: 20 });
+    // Taken when typing pauses; then the field is left, which reads its text again.
+    await waitForUrl(page, (url) => url.searchParams.get('windowStart') === '1999-01-01');
+    expect(await from(page).inputValue()).toBe('01/01/1999');
+    await page.keyboard.press('Tab');
+    await page.waitForTimeout(800);
+    expect(new URL(page.url()).searchParams.get('windowStart')).toBe('1999-01-01');
+    expect(await from(page).inputValue()).toBe('01/01/1999');
+    // A day in 2000–2099 is shown as dd/MM/yy, as typed.
+    await typeInto(page, from(page), '01/10/2026');
+    await waitForUrl(page, (url) => url.searchParams.get('windowStart') === '2026-10-01');
+    expect(await from(page).inputValue()).toBe('01/10/26');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test("the 'Choose date' calendar's columns read Sun to Sat", async () => {
     const { page, context, problems } = await openPage(browser());
     await page.clock.setFixedTime(new Date('2026-11-10T12:00:00Z'));

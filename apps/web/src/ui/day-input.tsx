@@ -1,7 +1,12 @@
 import { ActionIcon, CloseButton, Group, Modal, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
-import { dublinToday, formatDay, parseTypedDay, type TwoDigitYearCentury } from '@courier/domain/common/calendar-days';
+import {
+  dublinToday,
+  formatFieldDay,
+  parseTypedDay,
+  type TwoDigitYearCentury,
+} from '@courier/domain/common/calendar-days';
 import { DatePicker } from './date-picker.tsx';
 
 /** How long typing pauses before a readable date is taken (the spec's search debounce, spec 1 §9). */
@@ -26,7 +31,8 @@ function shownDay(text: string, reading: { century: TwoDigitYearCentury; today: 
  * A calendar day typed as dd/MM/yy (spec 2 §9) or chosen in the 'Choose date' modal: the date/time
  * input's DATE_FULL type (spec 1 §2). Reads d/M/yy, dd/MM/yyyy, 011026 and 01102026 too; never the
  * browser's date input, whose format follows the browser's locale. A readable date is taken when
- * typing pauses, on Enter and on leaving the field, and then shown as dd/MM/yy; an unreadable or
+ * typing pauses, on Enter and on leaving the field, and then shown as dd/MM/yy (dd/MM/yyyy for a day
+ * those two digits would not name: see formatFieldDay); an unreadable or
  * impossible one, or one `check` refuses, is not emitted and its message shows at the field.
  * A two-digit year is read in 2000–2099, or with `century="past"` (a date of birth) as the latest
  * such day not after today, so the dd/MM/yy the field shows can always be typed back.
@@ -59,7 +65,7 @@ export function DayInput({
   today?: string;
 }) {
   const reading = { century, today };
-  const [text, setText] = useState(formatDay(value));
+  const [text, setText] = useState(formatFieldDay(value, reading));
   const [error, setError] = useState<string | undefined>();
   const [choosing, setChoosing] = useState(false);
   const [seen, setSeen] = useState(value);
@@ -68,7 +74,7 @@ export function DayInput({
     setSeen(value);
     const typed = parseTypedDay(text, reading);
     if (!(typed.ok && typed.day === value)) {
-      setText(formatDay(value));
+      setText(formatFieldDay(value, reading));
       setError(undefined);
     }
   }
@@ -85,7 +91,7 @@ export function DayInput({
     const refused = day === undefined ? undefined : check?.(day);
     setError(refused);
     if (refused) return false;
-    if (day !== undefined) setText(formatDay(day));
+    if (day !== undefined) setText(formatFieldDay(day, reading));
     if (day !== value) onChange(day);
     return true;
   };

@@ -9,6 +9,7 @@ import {
   dublinToday,
   instantOfDublinTime,
   formatDay,
+  formatFieldDay,
   monthGrid,
   monthTitle,
   parseTypedDay,
@@ -116,6 +117,28 @@ describe('formatDay: yyyy-MM-dd shown as dd/MM/yy', () => {
 
   it('reads back what it shows', () => {
     expect(parseTypedDay(formatDay('2031-07-04'))).toEqual({ ok: true, day: '2031-07-04' });
+  });
+});
+
+describe('formatFieldDay: a day as a date field shows it, always read back as the same day', () => {
+  it.each([
+    ['2026-10-01', {}, '01/10/26'],
+    ['2099-12-31', {}, '31/12/99'],
+    // Two digits would be read as 2099 and 2000 when the field is left.
+    ['1999-01-01', {}, '01/01/1999'],
+    ['2999-01-01', {}, '01/01/2999'],
+    ['1900-01-01', {}, '01/01/1900'],
+    // A date of birth: two digits are the latest such day not after today.
+    ['1950-05-04', { century: 'past', today: '2026-12-07' }, '04/05/50'],
+    ['2030-01-01', { century: 'past', today: '2026-12-07' }, '01/01/2030'],
+    ['1920-01-01', { century: 'past', today: '2026-12-07' }, '01/01/1920'],
+  ] as const)('%s with %j is %s', (day, reading, shown) => {
+    expect(formatFieldDay(day, reading)).toBe(shown);
+    expect(parseTypedDay(shown, reading)).toEqual({ ok: true, day });
+  });
+
+  it.each([[''], [null], [undefined], ['2026-02-31']])('%j shows nothing', (day) => {
+    expect(formatFieldDay(day)).toBe('');
   });
 });
 

@@ -163,6 +163,22 @@ export function parseTypedDay(
   return { ok: true, day: dayText({ year, month, day }) };
 }
 
+/**
+ * A day as a date field shows it: dd/MM/yy (spec 2 §9) when those two digits are read back as the
+ * same day, else dd/MM/yyyy. A day outside the field's reading of two-digit years (1999 where they
+ * mean 2000–2099; 2030 in a date of birth) would otherwise be shown as a text that, read again when
+ * the field is left, names another century.
+ */
+export function formatFieldDay(
+  day: string | null | undefined,
+  reading: { century?: TwoDigitYearCentury; today?: string } = {},
+): string {
+  const short = formatDay(day);
+  if (!short) return '';
+  const readBack = parseTypedDay(short, reading);
+  return readBack.ok && readBack.day === day ? short : formatDayWithYear(day);
+}
+
 export interface DropdownDay {
   /** yyyy-MM-dd */
   day: string;
