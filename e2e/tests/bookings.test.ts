@@ -282,24 +282,26 @@ describe('booking list', () => {
     await context.close();
   });
 
-  test('edits the client references of a booking', async () => {
+  /** A same-day booking whose company's client references are all typed (no list of values). */
+  async function bookingWithTypedReferences(): Promise<{
+    reference: string;
+    definitions: { name: string; values: string[] }[];
+  }> {
     const get = await apiGetAs('accounts');
     const { bookings } = await get<{ bookings: { reference: string; companyId: number }[] }>(
       '/bookings?size=300&view=SAME_DAY',
     );
-    let target: { reference: string; definitions: { name: string; values: string[] }[] } | undefined;
     for (const companyId of [...new Set(bookings.map((booking) => booking.companyId))]) {
       const definitions = await get<{ name: string; values: string[] }[]>(`/company/${companyId}/references`);
-      if (definitions.length > 0 && definitions.every((definition) => definition.values.length === 0)) {
-        target = {
-          reference: bookings.find((booking) => booking.companyId === companyId)?.reference ?? '',
-          definitions,
-        };
-        break;
-      }
+      if (definitions.length > 0 && definitions.every((definition) => definition.values.length === 0))
+        return { reference: bookings.find((booking) => booking.companyId === companyId)?.reference ?? '', definitions };
     }
-    expect(target, 'a demo company with free-text client references').toBeDefined();
-    if (!target) return;
+    throw new Error('no demo company with free-text client references');
+  }
+
+  test('edits the client references of a booking', async () => {
+    const get = await apiGetAs('accounts');
+    const target = await bookingWithTypedReferences();
 
     const { page, context } = await openPage(browser());
     await openList(page, 'telephonist', `/bookings/list?searchQuery=${target.reference}`);
@@ -353,6 +355,49 @@ describe('booking list', () => {
     expect(saved.companyReferences.map((reference) => reference.value)).toEqual(
       target.definitions.map((_, i) => `E2E-${i + 1}`),
     );
+    await context.close();
+  });
+
+  test('Edit Client References asks before throwing typed values away on Escape, ✕ or Cancel, and closes at once with nothing typed', async () => {
+    const target = await bookingWithTypedReferences();
+    const { page, context, problems } = await openPage(browser());
+    await openList(page, 'telephonist', `/bookings/list?searchQuery=${target.reference}`);
+    await page.getByRole('button', { name: `Open booking ${target.reference}` }).click();
+    const modal = page.getByRole('dialog', { name: `Edit Client References for ${target.reference}` });
+    const question = page.getByRole('dialog', { name: 'Discard changes?' });
+    const open = async () => {
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
+      await modal.getByRole('textbox').first().waitFor();
+      return modal.getByRole('textbox').first();
+    };
+
+    // Nothing typed: Escape closes at once.
+    await open();
+    await page.keyboard.press('Escape');
+    await modal.waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
+
+    let first = await open();
+    const saved = await first.inputValue();
+    await first.click();
+    await page.keyboard.press('End');
+    await page.keyboard.type('-URGENT');
+    // Escape asks; 'Keep editing' goes back with the typing still there.
+    await page.keyboard.press('Escape');
+    await question.waitFor();
+    await page.waitForTimeout(300);
+    expect(await question.isVisible()).toBe(true);
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    expect(await first.inputValue()).toBe(`${saved}-URGENT`);
+    // ✕ and Cancel ask too; 'Discard changes' closes and the value is the saved one again.
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Keep editing' }).click();
+    await modal.locator('.mantine-Modal-close').click();
+    await question.getByRole('button', { name: 'Discard changes' }).click();
+    await modal.waitFor({ state: 'detached' });
+    first = await open();
+    expect(await first.inputValue()).toBe(saved);
+    expect(problems).toEqual([]);
     await context.close();
   });
 

@@ -1,11 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { clientReferenceInputSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
 import type { CompanyReference } from '@courier/domain/companies/references';
 import { useUpdateClientReferences } from '@/api/bookings.ts';
 import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useCompanyReferences } from '@/api/company-references.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
+import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { LoadingState } from '@/ui/list-states.tsx';
 import { hintWithCount, textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
@@ -66,24 +67,53 @@ export function EditClientReferencesModal({
   opened: boolean;
   onClose: () => void;
 }) {
+  // Escape, ✕, a click outside and Cancel ask before throwing typed values away.
+  const edited = useRef(false);
+  const reportEdited = useCallback((changed: boolean) => {
+    edited.current = changed;
+  }, []);
+  const { requestClose, closeNow, question } = useGuardedClose({
+    unsaved: () => edited.current,
+    close: () => {
+      edited.current = false;
+      onClose();
+    },
+    subject: 'The client references have changes that are not saved.',
+  });
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title={
-        <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-          Edit Client References for {booking.reference}
-        </Text>
-      }
-      centered
-    >
-      {/* Mounted afresh on each opening, so the form starts from the booking's saved values. */}
-      {opened && <ReferencesForm booking={booking} onClose={onClose} />}
-    </Modal>
+    <>
+      <Modal
+        opened={opened}
+        onClose={requestClose}
+        title={
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            Edit Client References for {booking.reference}
+          </Text>
+        }
+        centered
+      >
+        {/* Mounted afresh on each opening, so the form starts from the booking's saved values. */}
+        {opened && (
+          <ReferencesForm booking={booking} onCancel={requestClose} onSaved={closeNow} onEditedChange={reportEdited} />
+        )}
+      </Modal>
+      {question}
+    </>
   );
 }
 
-function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose: () => void }) {
+function ReferencesForm({
+  booking,
+  onCancel,
+  onSaved,
+  onEditedChange,
+}: {
+  booking: BookingDetails;
+  onCancel: () => void;
+  onSaved: () => void;
+  /** Whether a value differs from the booking's saved one, as it changes. */
+  onEditedChange: (edited: boolean) => void;
+}) {
   const definitions = useCompanyReferences(booking.companyId);
   const update = useUpdateClientReferences();
   const [values, setValues] = useState<Record<number, string>>(() =>
@@ -95,6 +125,9 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
   // The server's message for a value it refused, shown on that value until it is changed.
   const [refused, setRefused] = useState<Record<number, string>>({});
   const fields = definitions.data ? fieldsOf(booking, definitions.data) : [];
+  const savedValue = (id: number) => booking.companyReferences.find((reference) => reference.id === id)?.value ?? '';
+  const edited = Object.entries(values).some(([id, value]) => value !== savedValue(Number(id)));
+  useEffect(() => onEditedChange(edited), [edited, onEditedChange]);
 
   const missing = (id: number) => !(values[id] ?? '').trim();
   // Only typed values have a limit to pass: a chosen option is one the company set up.
@@ -117,7 +150,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
       {
         onSuccess: () => {
           toast({ type: 'success', title: 'Booking Reference Updated', message: 'Your changes have been saved.' });
-          onClose();
+          onSaved();
         },
         onError: (error) => {
           const marked = refusedValues(error, companyReferences);
@@ -177,7 +210,7 @@ function ReferencesForm({ booking, onClose }: { booking: BookingDetails; onClose
         </Stack>
       )}
       <Group justify="flex-end" mt="lg">
-        <Button variant="default" onClick={onClose}>
+        <Button variant="default" onClick={onCancel}>
           Cancel
         </Button>
         <Button onClick={save} loading={update.isPending} disabled={fields.length === 0}>
