@@ -307,7 +307,7 @@ describe('driver pay', () => {
       await boost.pressSequentially('99999999999');
       await page.keyboard.press('Tab');
       expect(await boost.inputValue()).toBe('99999999999');
-      expect(await problemOf(boost)).toBe(`Driver ${driver}, Boost: Manual boost must be at most €999999.`);
+      expect(await problemOf(boost)).toBe(`Driver ${driver}, Boost: Manual boost must be at most €999,999.00.`);
       expect(await save.isDisabled()).toBe(true);
       await save.click({ force: true });
       await page.waitForTimeout(300);

@@ -353,7 +353,7 @@ describe('drivers', () => {
 
       await minimum.fill('99999999999');
       await panel.getByRole('button', { name: 'Save pay settings' }).click();
-      await panel.getByText('Minimum pay must be at most €999999.').waitFor();
+      await panel.getByText('Minimum pay must be at most €999,999.00.').waitFor();
       await panel.getByText('Nothing was saved: the marked fields say why.').waitFor();
       expect(await panel.getByText(/body\./).count()).toBe(0);
       expect((await read()).minPay).toBe(350.75);

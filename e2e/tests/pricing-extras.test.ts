@@ -245,7 +245,7 @@ describe('pricing extras', () => {
     for (const [typed, message] of [
       ['-5', 'Basic Pay must be 0 or more.'],
       ['2.345', 'Basic Pay has at most 2 decimal places (cents).'],
-      ['99999999999999', 'Basic Pay must be at most €999999.'],
+      ['99999999999999', 'Basic Pay must be at most €999,999.00.'],
     ] as const) {
       await basicPay.fill(typed);
       await expect.poll(() => descriptionsOf(page, basicPay)).toContain(message);

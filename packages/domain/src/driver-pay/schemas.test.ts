@@ -88,6 +88,16 @@ describe('save, create and finalise bodies', () => {
         ]),
       ),
     ).toEqual(['Amount must be greater than 0']);
+    expect(
+      messages(
+        savePayPeriodsBodySchema.safeParse([
+          { ...row, adjustments: [{ type: 'MANUAL_ADDITION', amount: 1_000_000, description: 'x' }] },
+        ]),
+      ),
+    ).toEqual(['Amount must be at most €999,999.00']);
+    expect(messages(savePayPeriodsBodySchema.safeParse([{ ...row, manualBoost: 1_000_000 }]))).toEqual([
+      'Manual boost must be at most €999,999.00.',
+    ]);
     expect(messages(savePayPeriodsBodySchema.safeParse([]))).toEqual(['Send at least one pay period.']);
   });
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { isoDateTime } from '../common/api.ts';
 import { dayPartsOf, weekdayOf } from '../common/calendar-days.ts';
 import { bodyId } from '../common/input.ts';
+import { formatEuro } from '../common/money.ts';
 import { isDateInRange } from '../common/input-checks.ts';
 import { euro } from '../pricing/schemas.ts';
 import { MAX_EURO } from '../pricing/limits.ts';
@@ -57,7 +58,7 @@ export const payAdjustmentInputSchema = z.object({
           : PAY_ADJUSTMENT_AMOUNT_UNREADABLE,
     })
     .gt(0, PAY_ADJUSTMENT_ERRORS.amount.message)
-    .max(MAX_EURO, `Amount must be at most €${MAX_EURO}`)
+    .max(MAX_EURO, `Amount must be at most ${formatEuro(MAX_EURO)}`)
     .refine(twoDecimals, 'Amount has at most 2 decimal places (cents)'),
   description: z
     .string(PAY_ADJUSTMENT_ERRORS.description.message)

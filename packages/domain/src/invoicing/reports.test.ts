@@ -86,10 +86,10 @@ describe('invoice report inputs (spec 1 §7, §9)', () => {
     expect(parse(7.5).success).toBe(true);
     expect(parse(0.29).success).toBe(true);
     expect(issuesOf(parse(-0.01))).toEqual([
-      { path: 'minimumCharge', message: 'Minimum Charge must be from €0 to €10.' },
+      { path: 'minimumCharge', message: 'Minimum Charge must be from €0.00 to €10.00.' },
     ]);
     expect(issuesOf(parse(10.01))).toEqual([
-      { path: 'minimumCharge', message: 'Minimum Charge must be from €0 to €10.' },
+      { path: 'minimumCharge', message: 'Minimum Charge must be from €0.00 to €10.00.' },
     ]);
     expect(issuesOf(parse('7'))).toEqual([
       { path: 'minimumCharge', message: 'Minimum Charge must be a number of euro, e.g. 7.50.' },

@@ -5,6 +5,7 @@ import { formatDayWithYear } from '../common/calendar-days.ts';
 import { pageQueryShape } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { isoDateTime } from '../common/api.ts';
+import { formatEuro } from '../common/money.ts';
 
 /** The report types of spec 1 §3, as stored and listed. */
 export const INVOICE_REPORT_KINDS = [
@@ -110,6 +111,9 @@ export function invoiceReportRequestedText(kind: InvoiceReportKind): string {
 /** Spec 1 §9: the Minimum Charge input runs from 0 to 10 euro. */
 export const MINIMUM_CHARGE_MIN = 0;
 export const MINIMUM_CHARGE_MAX = 10;
+/** The input's range in euro to the cent, as its message and the screen's hint say it: '€0.00 to €10.00'. */
+export const MINIMUM_CHARGE_RANGE = `${formatEuro(MINIMUM_CHARGE_MIN)} to ${formatEuro(MINIMUM_CHARGE_MAX)}`;
+const MINIMUM_CHARGE_MESSAGE = `Minimum Charge must be from ${MINIMUM_CHARGE_RANGE}.`;
 
 /** How far back the Inactive Companies report looks for a booking before the As At date. */
 export const INACTIVE_COMPANY_DAYS = 90;
@@ -148,8 +152,8 @@ export const invoiceReportInputSchemas = {
   minimum_charge: z.strictObject({
     minimumCharge: z
       .number('Minimum Charge must be a number of euro, e.g. 7.50.')
-      .min(MINIMUM_CHARGE_MIN, `Minimum Charge must be from €${MINIMUM_CHARGE_MIN} to €${MINIMUM_CHARGE_MAX}.`)
-      .max(MINIMUM_CHARGE_MAX, `Minimum Charge must be from €${MINIMUM_CHARGE_MIN} to €${MINIMUM_CHARGE_MAX}.`)
+      .min(MINIMUM_CHARGE_MIN, MINIMUM_CHARGE_MESSAGE)
+      .max(MINIMUM_CHARGE_MAX, MINIMUM_CHARGE_MESSAGE)
       .refine((value) => Math.round(value * 100) === Number((value * 100).toFixed(6)), {
         message: 'Minimum Charge must be in euro and cent (at most 2 decimals).',
       }),
@@ -182,7 +186,7 @@ export function describeInvoiceReportParams(kind: InvoiceReportKind, params: Inv
     case 'atoz_approval':
       return `${formatDayWithYear(params.start)} to ${formatDayWithYear(params.end)}`;
     case 'minimum_charge':
-      return `Month to ${formatDayWithYear(params.end)}, below €${(params.minimumCharge ?? 0).toFixed(2)}`;
+      return `Month to ${formatDayWithYear(params.end)}, below ${formatEuro(params.minimumCharge ?? 0)}`;
     case 'invoice_summary':
       return `For month of ${formatDayWithYear(params.endDate)}`;
     case 'inactive_companies':

@@ -41,7 +41,7 @@ describe('reading a price cell', () => {
     expect(readPriceInput('customerCharge', '999999')).toEqual({ ok: true, value: 999_999 });
     expect(readPriceInput('customerCharge', '1000000')).toEqual({
       ok: false,
-      message: 'Charge must be at most €999999.',
+      message: 'Charge must be at most €999,999.00.',
     });
     expect(readPriceInput('weight', '100000')).toEqual({ ok: false, message: 'Weight must be at most 99999 kg.' });
   });

@@ -1,6 +1,7 @@
 // The booking list's pending price changes (spec 2 §2 'Booking list', §3 'Pending price change', §5
 // 'Price inputs'): what a price cell accepts, how a typed value is read, and how the changes gathered
 // on a page become the body of PUT /api/pricing/update. Pure: the web list keeps the state.
+import { formatEuro } from '../common/money.ts';
 import { MAX_EURO, MAX_KG, MAX_PACKAGES } from './limits.ts';
 import type { JobPriceChange } from './price-review-schemas.ts';
 
@@ -89,7 +90,8 @@ export function readPriceInput(input: PriceInput, text: string): ReadPrice {
   if (value > max)
     return {
       ok: false,
-      message: input === 'weight' ? `Weight must be at most ${max} kg.` : `${label} must be at most €${max}.`,
+      message:
+        input === 'weight' ? `Weight must be at most ${max} kg.` : `${label} must be at most ${formatEuro(max)}.`,
     };
   return { ok: true, value };
 }

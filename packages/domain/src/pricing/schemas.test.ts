@@ -82,7 +82,7 @@ describe('readTypedEuro: a euro field as typed', () => {
     });
     expect(readTypedEuro('99999999999999', 'Basic Pay')).toEqual({
       ok: false,
-      message: 'Basic Pay must be at most €999999.',
+      message: 'Basic Pay must be at most €999,999.00.',
     });
   });
 

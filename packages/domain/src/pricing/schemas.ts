@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { bodyId, paramId } from '../common/input.ts';
 import { isoDateTime } from '../common/api.ts';
 import { typedDecimal } from '../common/input-checks.ts';
+import { formatEuro } from '../common/money.ts';
 import { hasAtMostDecimals } from '../common/typed-number.ts';
 import { TARIFF_SERVICE_CODES, type TariffServiceCode } from '../bookings/enums.ts';
 import { MAX_EURO, MAX_KG, MAX_PRICE_LEVELS } from './limits.ts';
@@ -56,7 +57,7 @@ export const euro = (label: string) =>
   z
     .number({ error: `${label} must be an amount in euro.` })
     .min(0, `${label} must be 0 or more.`)
-    .max(MAX_EURO, `${label} must be at most €${MAX_EURO}.`)
+    .max(MAX_EURO, `${label} must be at most ${formatEuro(MAX_EURO)}.`)
     .refine((value) => hasAtMostDecimals(value, 2), `${label} has at most 2 decimal places (cents).`);
 
 export type TypedEuro = { ok: true; amount: number } | { ok: false; message: string };

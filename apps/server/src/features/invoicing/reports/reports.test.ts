@@ -189,12 +189,12 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
       [
         'minimum-charge',
         { minimumCharge: -1, end: '2026-11-30' },
-        { field: 'body.minimumCharge', message: 'Minimum Charge must be from €0 to €10.' },
+        { field: 'body.minimumCharge', message: 'Minimum Charge must be from €0.00 to €10.00.' },
       ],
       [
         'minimum-charge',
         { minimumCharge: 11, end: '2026-11-30' },
-        { field: 'body.minimumCharge', message: 'Minimum Charge must be from €0 to €10.' },
+        { field: 'body.minimumCharge', message: 'Minimum Charge must be from €0.00 to €10.00.' },
       ],
       [
         'inactive-companies',

@@ -31,8 +31,8 @@ describe('parseBoost', () => {
   });
 
   it("refuses past the maximum, past cents, below 0 or not a number, with the save schema's message", () => {
-    expect(parseBoost('1000000')).toEqual({ ok: false, message: 'Manual boost must be at most €999999.' });
-    expect(parseBoost('99999999999')).toEqual({ ok: false, message: 'Manual boost must be at most €999999.' });
+    expect(parseBoost('1000000')).toEqual({ ok: false, message: 'Manual boost must be at most €999,999.00.' });
+    expect(parseBoost('99999999999')).toEqual({ ok: false, message: 'Manual boost must be at most €999,999.00.' });
     expect(parseBoost('1.234')).toEqual({
       ok: false,
       message: 'Manual boost has at most 2 decimal places (cents).',

@@ -4,7 +4,7 @@ import { readTypedNumber } from '@courier/domain/common/typed-number';
 import { FUEL_PERCENT_EMPTY_MESSAGE, fuelPercentSchema, savePayPeriodSchema } from '@courier/domain/driver-pay/schemas';
 
 // What the grid's inputs accept, checked with the save's own schema, so a cell says what the server
-// would say ('Days worked must be a whole number from 0 to 7.', 'Manual boost must be at most €999999.').
+// would say ('Days worked must be a whole number from 0 to 7.', 'Manual boost must be at most €999,999.00.').
 
 export type ParsedCell<T> = { ok: true; value: T } | { ok: false; message: string };
 

@@ -13,14 +13,14 @@ describe('refusedSaveText', () => {
     expect(
       refusedSaveText(
         [
-          { field: 'body.0.manualBoost', message: 'Manual boost must be at most €999999.' },
+          { field: 'body.0.manualBoost', message: 'Manual boost must be at most €999,999.00.' },
           { field: 'body.1.adjustments.2.description', message: 'Holds an invisible character (NUL).' },
         ],
         body,
         rows,
       ),
     ).toBe(
-      'Driver 100, Boost: Manual boost must be at most €999999.\nDriver 103, Adjustments: Holds an invisible character (NUL).',
+      'Driver 100, Boost: Manual boost must be at most €999,999.00.\nDriver 103, Adjustments: Holds an invisible character (NUL).',
     );
   });
 

@@ -426,7 +426,7 @@ const SAVE_FIELD_LABELS: Record<string, string> = {
 /**
  * A refused save in the grid's words: each field the server named ('body.0.manualBoost',
  * 'body.1.adjustments.2.description') as its driver and column, with the server's message
- * ('Driver 100, Boost: Manual boost must be at most €999999.'); undefined when it named none.
+ * ('Driver 100, Boost: Manual boost must be at most €999,999.00.'); undefined when it named none.
  */
 export function refusedSaveText(
   details: readonly { field: string; message: string }[] | undefined,

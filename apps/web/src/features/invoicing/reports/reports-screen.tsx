@@ -4,7 +4,7 @@ import { dublinToday } from '@courier/domain/common/calendar-days';
 import {
   INVOICE_REPORTS,
   MINIMUM_CHARGE_MAX,
-  MINIMUM_CHARGE_MIN,
+  MINIMUM_CHARGE_RANGE,
   invoiceReportConfirmText,
   invoiceReportInputSchemas,
   type InvoiceReportKind,
@@ -182,7 +182,7 @@ export function ReportsScreen() {
           <Group align="flex-start" gap="md">
             <EuroInput
               label="Minimum Charge"
-              description={`€${MINIMUM_CHARGE_MIN} to €${MINIMUM_CHARGE_MAX}; the month up to To`}
+              description={`${MINIMUM_CHARGE_RANGE}; the month up to To`}
               w={220}
               max={MINIMUM_CHARGE_MAX}
               value={inputs.minimumCharge}
