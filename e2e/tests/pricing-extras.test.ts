@@ -147,7 +147,7 @@ describe('pricing extras', () => {
     await page.keyboard.press('Enter');
     await toast(page, 'Margin Update');
     const fromMargin = driverPayFromMarginPercent(job.customerCharge ?? 0, 50);
-    await expect.poll(() => basicPay.inputValue()).toBe(String(fromMargin));
+    await expect.poll(() => basicPay.inputValue()).toBe(fromMargin.toFixed(2));
 
     // Save Pay: shown once the pay changed; the server keeps the typed amount.
     const newPay = Number((task.driverPay + 1.25).toFixed(2));
@@ -273,6 +273,54 @@ describe('pricing extras', () => {
     expect((await payRows(get, job.reference)).find((row) => row.taskId === task.taskId)?.driverPay).toBe(
       task.driverPay,
     );
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Basic Pay and Extras show to the cent when not typed in, and what is typed replaces what the field held (15 over 0.00, not 015)', async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    const extras = modal.getByLabel(`Extras for ${task.taskReference}`);
+    await expect.poll(() => basicPay.inputValue()).toBe(task.driverPay.toFixed(2));
+    expect(await extras.inputValue()).toBe(task.driverExtras.toFixed(2));
+
+    // Clicked into, as a person does, then typed: the amount it held goes, not kept in front.
+    await extras.click();
+    await page.keyboard.type('15');
+    expect(await extras.inputValue()).toBe('15');
+    // Reached with Tab from Basic Pay, the same; left, each shows its amount to the cent.
+    await basicPay.click();
+    await page.keyboard.type('3');
+    expect(await basicPay.inputValue()).toBe('3');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => extras.evaluate((input) => input === document.activeElement)).toBe(true);
+    await page.keyboard.type('1.25');
+    expect(await basicPay.inputValue()).toBe('3.00');
+    await page.keyboard.press('Tab');
+    expect(await extras.inputValue()).toBe('1.25');
+
+    const saved = async () => (await payRows(get, job.reference)).find((row) => row.taskId === task.taskId);
+    const savePay = async (pay: string, extra: string) => {
+      await basicPay.fill(pay);
+      await extras.fill(extra);
+      await modal.getByRole('button', { name: 'Save Pay' }).click();
+      await expect.poll(() => modal.getByRole('button', { name: 'Save Pay' }).count()).toBe(0);
+    };
+    await modal.getByRole('button', { name: 'Save Pay' }).click();
+    await expect.poll(saved).toMatchObject({ driverPay: 3, driverExtras: 1.25 });
+    await expect.poll(() => modal.getByRole('button', { name: 'Save Pay' }).count()).toBe(0);
+    const shown = async () => [await basicPay.inputValue(), await extras.inputValue()];
+    await expect.poll(shown).toEqual(['3.00', '1.25']);
+    // Saved with no extras, the 0 shows as 0.00 beside the pay.
+    await savePay('3', '0');
+    await expect.poll(shown).toEqual(['3.00', '0.00']);
+
+    await savePay(String(task.driverPay), String(task.driverExtras));
+    await expect.poll(saved).toMatchObject({ driverPay: task.driverPay, driverExtras: task.driverExtras });
     expect(problems).toEqual([]);
     await context.close();
   });
