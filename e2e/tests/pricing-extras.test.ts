@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
 import { apiGetAs } from '../support/api.ts';
 import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
@@ -366,6 +367,33 @@ describe('pricing extras', () => {
     expect((await add.getByRole('textbox', { name: 'Internal description', exact: true }).inputValue()).length).toBe(
       5000,
     );
+
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await add.waitFor({ state: 'hidden' });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('Add Pricing Adjustment: NULs pasted into both descriptions are marked at both fields after one Create', async () => {
+    const { page, context, problems, get, job, add } = await openAdminFeeForm();
+    await add.getByRole('switch', { name: 'Display to Customer' }).click({ force: true });
+    const sent = requestsTo(page, 'POST', /^\/api\/pricing\/job-price-adjustments$/);
+    const description = add.getByRole('textbox', { name: 'Description', exact: true });
+    const internal = add.getByRole('textbox', { name: 'Internal description', exact: true });
+    await description.fill('Admin\u0000fee');
+    await internal.fill('internal\u0000note');
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    // The server's one refusal names both fields, so both are marked at once, not one per attempt.
+    for (const field of [description, internal]) {
+      await expect.poll(() => descriptionsOf(page, field)).toContain(NUL_CHARACTER_MESSAGE);
+      expect(await field.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(sent).toHaveLength(1);
+    expect(await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).toEqual([]);
 
     await add.getByRole('button', { name: 'Cancel' }).click();
     await page

@@ -66,6 +66,56 @@ describe.each(databaseKinds)('bad input is a 400 naming the field, never a 500, 
     ]);
   });
 
+  const NUL_MESSAGE =
+    'Holds an invisible character (NUL) that cannot be saved: type the text again instead of pasting it.';
+  const createAdjustment = (url: string, fields: Record<string, unknown>) =>
+    t.app.inject({
+      method: 'POST',
+      url,
+      headers: bearer(token),
+      payload: {
+        jobId: 1,
+        type: 'ADMIN_FEE',
+        cost: 0,
+        charge: 5,
+        showToCustomer: true,
+        applySurcharge: false,
+        ...fields,
+      },
+    });
+
+  it('NULs in two fields of a new price adjustment: both are named in one refusal, not only the first', async () => {
+    const response = await createAdjustment('/api/pricing/job-price-adjustments', {
+      description: 'Admin\u0000fee',
+      internalDescription: 'internal\u0000note',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: `Invalid body.description and body.internalDescription: ${NUL_MESSAGE}`,
+      details: [
+        { field: 'body.description', message: NUL_MESSAGE },
+        { field: 'body.internalDescription', message: NUL_MESSAGE },
+      ],
+    });
+  });
+
+  it('NULs in the query, the body and a key: every field is named, in order', async () => {
+    const response = await createAdjustment('/api/pricing/job-price-adjustments?jobId=1%00', {
+      description: 'Admin\u0000fee',
+      internalDescription: 'internal\u0000note',
+      extra: [{ ['bad\u0000key']: 'x\u0000' }],
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error: 'VALIDATION',
+      message: `Invalid querystring.jobId, body.description, body.internalDescription and body.extra.0.badkey: ${NUL_MESSAGE}`,
+      details: ['querystring.jobId', 'body.description', 'body.internalDescription', 'body.extra.0.badkey'].map(
+        (field) => ({ field, message: NUL_MESSAGE }),
+      ),
+    });
+  });
+
   it('a NUL in the Bearer token or the session cookie is just no session', async () => {
     for (const headers of [{ authorization: 'Bearer abc\u0000def' }, { cookie: 'courier_session=abc%00def' }]) {
       const response = await t.app.inject({ method: 'GET', url: '/api/user', headers });

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  findNulCharacter,
+  findNulCharacters,
+  MAX_NUL_FIELDS,
   isDateInRange,
   isInputDay,
   isIsoDateTime,
@@ -34,15 +35,39 @@ describe('isInputDay', () => {
 
 describe('NUL characters', () => {
   it('finds none in clean input', () => {
-    expect(findNulCharacter({ name: 'Acme', lines: [{ text: 'a' }], count: 3, ok: null }, 'body')).toBeNull();
-    expect(findNulCharacter(undefined, 'query')).toBeNull();
+    expect(findNulCharacters({ name: 'Acme', lines: [{ text: 'a' }], count: 3, ok: null }, 'body')).toBeNull();
+    expect(findNulCharacters(undefined, 'query')).toBeNull();
   });
 
   it('names the field holding one, however deep', () => {
-    expect(findNulCharacter('a\u0000b', 'body')).toBe('body');
-    expect(findNulCharacter({ name: 'x\u0000' }, 'body')).toBe('body.name');
-    expect(findNulCharacter({ lines: [{ text: 'a' }, { text: '\u0000' }] }, 'body')).toBe('body.lines.1.text');
-    expect(findNulCharacter({ ['bad\u0000key']: 1 }, 'query')).toBe('query.badkey');
+    expect(findNulCharacters('a\u0000b', 'body')).toEqual(['body']);
+    expect(findNulCharacters({ name: 'x\u0000' }, 'body')).toEqual(['body.name']);
+    expect(findNulCharacters({ lines: [{ text: 'a' }, { text: '\u0000' }] }, 'body')).toEqual(['body.lines.1.text']);
+    expect(findNulCharacters({ ['bad\u0000key']: 1 }, 'query')).toEqual(['query.badkey']);
+  });
+
+  it('names every field holding one, in their order, not only the first', () => {
+    expect(
+      findNulCharacters({ description: 'Admin\u0000fee', cost: 0, internalDescription: 'internal\u0000note' }, 'body'),
+    ).toEqual(['body.description', 'body.internalDescription']);
+    expect(
+      findNulCharacters(
+        { a: 'ok', lines: [{ text: '\u0000' }, { text: 'ok' }, { ['k\u0000']: { deeper: '\u0000' } }], z: '\u0000' },
+        'body',
+      ),
+    ).toEqual(['body.lines.0.text', 'body.lines.2.k', 'body.z']);
+  });
+
+  it('names a field once, though both its key and a same-named key hold one', () => {
+    expect(findNulCharacters({ ['a\u0000']: 'x', a: 'y\u0000' }, 'body')).toEqual(['body.a']);
+  });
+
+  it(`names at most ${MAX_NUL_FIELDS} fields, however many hold one`, () => {
+    const many = Array.from({ length: 10_000 }, () => '\u0000');
+    const named = findNulCharacters(many, 'body');
+    expect(named).toHaveLength(MAX_NUL_FIELDS);
+    expect(named?.[0]).toBe('body.0');
+    expect(named?.at(-1)).toBe(`body.${MAX_NUL_FIELDS - 1}`);
   });
 
   it('a search text loses every NUL and nothing else, so the server never finds one in it', () => {
@@ -51,7 +76,7 @@ describe('NUL characters', () => {
     fc.assert(
       fc.property(fc.string(), (text) => {
         const cleaned = withoutNulCharacters(text);
-        expect(findNulCharacter(cleaned, 'query')).toBeNull();
+        expect(findNulCharacters(cleaned, 'query')).toBeNull();
         expect(cleaned).toBe([...text].filter((character) => character !== '\u0000').join(''));
       }),
     );
@@ -60,7 +85,8 @@ describe('NUL characters', () => {
   it('walks a body nested 100,000 deep without overflowing the stack', () => {
     let nested: unknown = 'deep\u0000';
     for (let depth = 0; depth < 100_000; depth += 1) nested = [nested];
-    expect(findNulCharacter(nested, 'body')).toMatch(/^body(\.0)+$/);
+    const [field] = findNulCharacters(nested, 'body') ?? [];
+    expect(field).toMatch(/^body(\.0)+$/);
   });
 });
 

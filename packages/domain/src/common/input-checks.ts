@@ -42,32 +42,51 @@ export function isDateInRange(text: string): boolean {
 export const dateRangeMessage = (name: string) => `${name} must be a date from ${MIN_INPUT_YEAR} to ${MAX_INPUT_YEAR}.`;
 
 /**
- * The first string (or key) inside a request part that holds a NUL character, as a dotted field path
- * ('body.lines.0.name'), or null. Walks with its own stack, so nesting of any depth cannot overflow.
+ * The most fields one refusal names. No form has nearly as many; a 5 MB body of NULs could otherwise
+ * hold half a million, and naming them all would answer a small request with a huge one.
  */
-export function findNulCharacter(value: unknown, path: string): string | null {
-  // Each entry links to its parent, so the path is built only for the string found.
+export const MAX_NUL_FIELDS = 100;
+
+/** Stands in the walk for what is under a key that holds a NUL: the key's field is named, in its turn. */
+const NUL_KEY = Symbol('a key holding a NUL');
+
+/**
+ * Every string (or key) inside a request part that holds a NUL character, as dotted field paths
+ * ('body.lines.0.name') in the order they appear, each once; null when none does. All of them, so a
+ * form marks every such field at once instead of one per attempt. A key holding one names its field
+ * (without the NUL) and what is under it is not walked: the whole field is refused. Runs on every
+ * request, so the clean case builds no list. Walks with its own stack, so nesting of any depth cannot
+ * overflow.
+ */
+export function findNulCharacters(value: unknown, path: string): string[] | null {
+  // Each entry links to its parent, so a path is built only for a field found.
   type Entry = { item: unknown; key: string; parent: Entry | null };
-  const pathOf = (entry: Entry | null, last?: string): string => {
-    const keys = last === undefined ? [] : [last];
-    for (let at = entry; at; at = at.parent) keys.unshift(at.key);
+  const pathOf = (entry: Entry): string => {
+    const keys: string[] = [];
+    for (let at: Entry | null = entry; at; at = at.parent) keys.unshift(at.key);
     return keys.join('.');
   };
+  // A Set: a key 'a\u0000' and a key 'a' holding one are both 'body.a', named once.
+  let found: Set<string> | null = null;
   const stack: Entry[] = [{ item: value, key: path, parent: null }];
-  while (stack.length > 0) {
+  while (stack.length > 0 && (found === null || found.size < MAX_NUL_FIELDS)) {
     const entry = stack.pop() as Entry;
-    if (typeof entry.item === 'string') {
-      if (entry.item.includes('\u0000')) return pathOf(entry);
+    if (entry.item === NUL_KEY || (typeof entry.item === 'string' && entry.item.includes('\u0000'))) {
+      (found ??= new Set()).add(pathOf(entry));
     } else if (typeof entry.item === 'object' && entry.item !== null) {
+      // Pushed last to first, so they are taken (and named) in their order.
       const children = Object.entries(entry.item);
       for (let index = children.length - 1; index >= 0; index -= 1) {
         const [key, child] = children[index] as [string, unknown];
-        if (key.includes('\u0000')) return pathOf(entry, key.replaceAll('\u0000', ''));
-        stack.push({ item: child, key, parent: entry });
+        stack.push(
+          key.includes('\u0000')
+            ? { item: NUL_KEY, key: key.replaceAll('\u0000', ''), parent: entry }
+            : { item: child, key, parent: entry },
+        );
       }
     }
   }
-  return null;
+  return found && [...found];
 }
 
 export const NUL_CHARACTER_MESSAGE =
