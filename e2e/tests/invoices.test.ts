@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Download, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { addDays, dublinToday, formatDay, recentWeeks, weekOf } from '@courier/domain/common/calendar-days';
-import { formatEuro } from '@courier/domain/common/money';
+import { formatCount, formatEuro } from '@courier/domain/common/money';
 import { FINALISE_BLOCKED_MESSAGE } from '@courier/domain/invoicing/finalise-schemas';
 import { invoicePeriodStatusLabel } from '@courier/domain/invoicing/enums';
 import type { InvoicePeriodListItem, InvoicePeriodListResponse } from '@courier/domain/invoicing/list-schemas';
@@ -68,7 +68,7 @@ describe('invoice list', () => {
     const pages = page.getByRole('navigation', { name: 'invoices pages' });
     await expect
       .poll(() => pages.textContent())
-      .toContain(`Showing 1 to ${Math.min(10, pending.count)} of ${pending.count} results`);
+      .toContain(`Showing 1 to ${Math.min(10, pending.count)} of ${formatCount(pending.count)} results`);
     expect(await page.getByRole('switch', { name: 'Weekly' }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: 'Monthly' }).isChecked()).toBe(true);
     await expectAccessible(page);
@@ -219,6 +219,33 @@ describe('invoice list', () => {
     await expectOnlyMonthlyOffered();
 
     expect(finaliseRequests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('a search that changes the list unselects the periods chosen and says so, until the next choice', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/invoices' });
+    const rows = page.locator('tbody tr[data-status=IN_REVIEW]');
+    await rows.nth(1).waitFor({ timeout: 20_000 });
+    const notice = page.getByText('The invoice period you selected was unselected when the list changed.');
+    await rows.nth(0).getByRole('checkbox').check();
+    await page.getByText('Selected 1 invoice periods', { exact: true }).waitFor();
+    expect(await notice.count()).toBe(0);
+
+    // Find Invoice changes the list: the choice is gone (nothing hidden is finalised), and the screen says so.
+    const identifier = (await rows.nth(1).locator('a').first().textContent()) ?? '';
+    await page.getByLabel('Find Invoice').fill(identifier);
+    await notice.waitFor();
+    await page.getByText(/^All \d+ invoice periods$/).waitFor();
+    // Still said once the search is cleared, as the period is no longer ticked.
+    await page.getByLabel('Find Invoice').fill('');
+    await waitForUrl(page, (url) => !url.searchParams.has('q'));
+    expect(await notice.isVisible()).toBe(true);
+    expect(await rows.nth(0).getByRole('checkbox').isChecked()).toBe(false);
+    // A new choice ends the notice.
+    await rows.nth(0).getByRole('checkbox').check();
+    await page.getByText('Selected 1 invoice periods', { exact: true }).waitFor();
+    expect(await notice.count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -49,8 +49,11 @@ type PendingFinalise = { kind: 'ids'; ids: number[] } | { kind: 'all'; count: nu
 const confirmCount = (pending: PendingFinalise | null) =>
   pending?.kind === 'ids' ? pending.ids.length : pending?.kind === 'all' ? pending.count : 0;
 
-/** The periods chosen, and the list (its filters, any page) they were chosen on. */
-type Choice = { list: string; ids: ReadonlySet<number> };
+/**
+ * The periods chosen, and the list (its filters, any page) they were chosen on; `dropped`, how many a
+ * change of the list unchose, said on screen until the next choice.
+ */
+type Choice = { list: string; ids: ReadonlySet<number>; dropped: number };
 
 const NOTHING_CHOSEN: ReadonlySet<number> = new Set();
 const INTERVAL_SWITCH = { weekly: 'Weekly', monthly: 'Monthly' } as const;
@@ -73,11 +76,12 @@ export function InvoiceListScreen() {
   const list = JSON.stringify(filters);
 
   // A choice holds only periods the list shows, so nothing hidden is finalised: whatever changes the
-  // filters (a switch, Find Invoice, the address), the choice starts again, empty, with them.
-  const [choice, setChoice] = useState<Choice>({ list, ids: NOTHING_CHOSEN });
-  if (choice.list !== list) setChoice({ list, ids: NOTHING_CHOSEN });
+  // filters (a switch, Find Invoice, the address), the choice starts again, empty, with them, and the
+  // screen says so (a clerk searching for one more period would otherwise lose those chosen unawares).
+  const [choice, setChoice] = useState<Choice>({ list, ids: NOTHING_CHOSEN, dropped: 0 });
+  if (choice.list !== list) setChoice({ list, ids: NOTHING_CHOSEN, dropped: choice.ids.size || choice.dropped });
   const selected = choice.list === list ? choice.ids : NOTHING_CHOSEN;
-  const setSelected = (ids: ReadonlySet<number>) => setChoice({ list, ids });
+  const setSelected = (ids: ReadonlySet<number>) => setChoice({ list, ids, dropped: 0 });
   const [selecting, setSelecting] = useState(false);
   const [confirm, setConfirm] = useState<PendingFinalise | null>(null);
   const [findText, setFindText] = useState(search.q ?? '');
@@ -98,9 +102,8 @@ export function InvoiceListScreen() {
     if (runId !== null && runGone) finaliseRunReported(runId);
   }, [runId, runGone]);
 
-  // Any change of filter starts from the first page with nothing chosen.
+  // Any change of filter starts from the first page with nothing chosen (the choice follows the filters).
   const setSearch = (change: Partial<InvoiceListSearch>) => {
-    setSelected(new Set());
     return navigate({ search: (prev) => ({ ...prev, ...change, page: undefined }), replace: true });
   };
   const [weekly, showWeekly] = useShownAtOnce(filters.weekly);
@@ -112,7 +115,7 @@ export function InvoiceListScreen() {
       const next = new Set(previous.list === list ? previous.ids : NOTHING_CHOSEN);
       if (next.has(id)) next.delete(id);
       else next.add(id);
-      return { list, ids: next };
+      return { list, ids: next, dropped: 0 };
     });
 
   /**
@@ -136,7 +139,9 @@ export function InvoiceListScreen() {
         monthly: interval === 'monthly',
       });
       // Added only to the list they were asked for: if the filters changed meanwhile, they are not shown.
-      setChoice((previous) => (previous.list === list ? { list, ids: new Set([...previous.ids, ...ids]) } : previous));
+      setChoice((previous) =>
+        previous.list === list ? { list, ids: new Set([...previous.ids, ...ids]), dropped: 0 } : previous,
+      );
       if (ids.length === 0)
         toast({ message: `No ${interval} invoice periods are ready to send.`, type: 'info', duration: 'SHORT' });
     } catch {
@@ -290,6 +295,13 @@ export function InvoiceListScreen() {
           <Text size="sm" fw={500} aria-live="polite">
             {chosen > 0 ? `Selected ${chosen} invoice periods` : countText((count) => `All ${count} invoice periods`)}
           </Text>
+          {chosen === 0 && choice.dropped > 0 && (
+            <Text size="sm" c="orange.9" role="status">
+              {choice.dropped === 1
+                ? 'The invoice period you selected was unselected when the list changed.'
+                : `The ${choice.dropped} invoice periods you selected were unselected when the list changed.`}
+            </Text>
+          )}
           <Button
             disabled={busy || (chosen === 0 && allCount === 0)}
             loading={finalise.isPending || finaliseAll.isPending}
