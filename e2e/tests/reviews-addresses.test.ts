@@ -72,9 +72,9 @@ describe('reviews (/reviews)', () => {
     }
     // The largest page kept is past the end, and says so; Previous goes to the last page.
     await page.goto('/reviews?page=2147483647');
-    await pages.getByText(/^Page 2147483648 is past the last page \(\d+\) of \d+ results$/).waitFor();
+    await pages.getByText(/^Page 2,147,483,648 is past the last page \([\d,]+\) of [\d,]+ results$/).waitFor();
     await pages.getByRole('button', { name: 'Previous' }).click();
-    await pages.getByText(/^Showing \d+ to (\d+) of \1 results$/).waitFor();
+    await pages.getByText(/^Showing [\d,]+ to ([\d,]+) of \1 results$/).waitFor();
     expect(problems).toEqual([]);
     await context.close();
   });

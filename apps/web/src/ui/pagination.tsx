@@ -1,5 +1,6 @@
 import { Button, Group, NativeSelect, Text } from '@mantine/core';
 import { useState } from 'react';
+import { formatCount } from '@courier/domain/common/money';
 
 export const PAGE_SIZE_OPTIONS = [10, 25, 50, 100, 500, 1000] as const;
 
@@ -27,7 +28,10 @@ export function useValueOnScreen<T>(value: T, showingPrevious: boolean): T {
   return showingPrevious ? onScreen : value;
 }
 
-/** 'Showing X to Y of Z results' or 'No results match filter', with Previous and Next. */
+/**
+ * 'Showing X to Y of Z results' or 'No results match filter', with Previous and Next. Counts are grouped
+ * as the summaries beside the lists show them ('3,626', formatCount), never '3626' under '3,626'.
+ */
 export function ListPagination({
   page,
   size,
@@ -51,11 +55,12 @@ export function ListPagination({
           'No results match filter'
         ) : pastTheEnd ? (
           <>
-            Page {page + 1} is past the last page ({lastPage + 1}) of <b>{count}</b> results
+            Page {formatCount(page + 1)} is past the last page ({formatCount(lastPage + 1)}) of{' '}
+            <b>{formatCount(count)}</b> results
           </>
         ) : (
           <>
-            Showing <b>{first}</b> to <b>{last}</b> of <b>{count}</b> results
+            Showing <b>{formatCount(first)}</b> to <b>{formatCount(last)}</b> of <b>{formatCount(count)}</b> results
           </>
         )}
       </Text>
