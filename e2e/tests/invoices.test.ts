@@ -601,6 +601,13 @@ describe('invoice list', () => {
     await waitForUrl(page, (url) => url.searchParams.get('date') === before);
     await expect.poll(() => summary.textContent()).toContain(`on or before ${formatDay(before)}.`);
 
+    // A day outside 2000–2099 is named with its whole year, in the field and in the summary, never '01/01/99'.
+    await field.fill('01/01/2999');
+    await field.press('Tab');
+    await waitForUrl(page, (url) => url.searchParams.get('date') === '2999-01-01');
+    await expect.poll(() => summary.textContent()).toContain('on or before 01/01/2999.');
+    expect(await field.inputValue()).toBe('01/01/2999');
+
     // The day typed again: the button and the summary are back for it.
     await field.fill('');
     await field.press('Tab');

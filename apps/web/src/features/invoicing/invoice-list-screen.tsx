@@ -3,7 +3,7 @@ import { useDebouncedCallback } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { formatDay } from '@courier/domain/common/calendar-days';
+import { formatDay, formatFieldDay } from '@courier/domain/common/calendar-days';
 import { withoutNulCharacters } from '@courier/domain/common/input-checks';
 import { INVOICE_LIST_PAGE_SIZE } from '@courier/domain/invoicing/enums';
 import {
@@ -274,7 +274,7 @@ export function InvoiceListScreen() {
             {invoiceDate
               ? countText(
                   (count) =>
-                    `${periodsText(count)} ready to send ${count === 1 ? 'ends' : 'end'} on or before ${formatDay(invoiceDate)}.`,
+                    `${periodsText(count)} ready to send ${count === 1 ? 'ends' : 'end'} on or before ${formatFieldDay(invoiceDate)}.`,
                 )
               : 'Enter the Invoice Date to see the invoice periods ready to send by then.'}
           </Text>
@@ -377,7 +377,7 @@ export function InvoiceListScreen() {
         }}
       >
         {confirm?.kind === 'date'
-          ? `Finalise every ${intervalsText} invoice period ready to send that ends on or before ${formatDay(confirm.day)}?`
+          ? `Finalise every ${intervalsText} invoice period ready to send that ends on or before ${formatFieldDay(confirm.day)}?`
           : `Finalise ${periodsText(confirmCount(confirm))}?`}{' '}
         Each gets its invoice numbers and documents and is e-mailed to the company&apos;s billing contacts. This cannot
         be undone.

@@ -1,4 +1,4 @@
-import { formatDay, parseTypedDay } from '@courier/domain/common/calendar-days';
+import { formatFieldDay, parseTypedDay } from '@courier/domain/common/calendar-days';
 import { DayInput } from '@/ui/day-input.tsx';
 
 /** What was typed in the Invoice Date field while the URL held `end`. */
@@ -46,7 +46,7 @@ export function InvoiceDateField({
       onTextChange={(text) => onTyped({ end, text, cleared })}
       onChange={(day) => {
         // A day taken shows as it is until the URL holds it: till then nothing is finalised for it.
-        onTyped({ end, text: day === undefined ? '' : formatDay(day), cleared: day === undefined });
+        onTyped({ end, text: day === undefined ? '' : formatFieldDay(day), cleared: day === undefined });
         if (day !== undefined) onChange(day);
       }}
     />
