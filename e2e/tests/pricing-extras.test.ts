@@ -405,6 +405,46 @@ describe('pricing extras', () => {
     await context.close();
   });
 
+  test("Add Pricing Adjustment: each Create's error toast replaces the one before, one message a line", async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    await modal.getByRole('button', { name: 'Add Pricing Adjustment' }).click();
+    const add = page.getByRole('dialog', { name: 'Add Pricing Adjustment' });
+    const errorToasts = page.getByRole('alert').filter({ hasText: 'Error Creating Price Adjustment' });
+    // The toast's text as it reads on screen (innerText keeps a line break only where one is shown).
+    const shownToasts = () =>
+      errorToasts.evaluateAll((toasts) => toasts.map((toast) => (toast as HTMLElement).innerText));
+
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    await expect.poll(shownToasts).toEqual(['Error Creating Price Adjustment\nPlease select an adjustment type']);
+
+    await add.getByPlaceholder('Select an adjustment type').click();
+    await page.getByRole('option', { name: 'Toll', exact: true }).click();
+    const cost = add.getByLabel('Cost', { exact: true });
+    await cost.fill('-3');
+    await add.getByRole('button', { name: 'Create Adjustment' }).click();
+    // Spec 2 §5's 'Please select a task' has no full stop: each message is a line of its own. The first
+    // toast, put right since, goes with the same click (its exit takes a moment; left alone it would
+    // stay for 10 s, long past the 2 s waited here).
+    await expect
+      .poll(shownToasts, { timeout: 2000 })
+      .toEqual(['Error Creating Price Adjustment\nPlease select a task\nCost must be 0 or more.']);
+    await expect.poll(() => descriptionsOf(page, cost)).toContain('Cost must be 0 or more.');
+    await add.getByText('Please select a task', { exact: true }).waitFor();
+
+    // Closed, the form takes its toast with it.
+    await add.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('dialog', { name: 'Discard changes?' })
+      .getByRole('button', { name: 'Discard changes' })
+      .click();
+    await add.waitFor({ state: 'hidden' });
+    await expect.poll(shownToasts, { timeout: 3000 }).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('Escape closes only the dialog on top: the adjustment form, then Pricing Extras, then the booking', async () => {
     const get = await apiGetAs('pricing');
     const { booking, job } = await bookingWithPay(get, 'ACTIVE');

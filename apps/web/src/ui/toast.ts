@@ -31,11 +31,19 @@ const isOnScreen = (id: string) => {
   return shown.some((item) => item.id === id) || queue.some((item) => item.id === id);
 };
 
+/** Hides the toasts whose id starts with `prefix`, shown or waiting, but for the one with id `keep`. */
+function hideToasts(prefix: string, keep?: string): void {
+  const { notifications: shown, queue } = notificationsStore.getState();
+  for (const item of [...shown, ...queue])
+    if (item.id?.startsWith(prefix) && item.id !== keep) notifications.hide(item.id);
+}
+
 /**
  * Shows a toast (bottom left, spec 1 §9). The same toast while it is still shown or waiting to be
  * shown is ignored: it is not shown again, its time is not restarted, and it is not sent to the
  * browser again. With the tab in the background (or `force`), the toast also goes to a browser
- * notification by the rule of spec 1 §4 (permission granted, not a driver toast).
+ * notification by the rule of spec 1 §4 (permission granted, not a driver toast). A message of
+ * several lines (a form's problems, one a line) is shown line by line.
  */
 export function toast({
   title,
@@ -43,6 +51,7 @@ export function toast({
   type = 'info',
   duration,
   force = false,
+  replace = false,
 }: {
   title?: string;
   message: string;
@@ -50,8 +59,14 @@ export function toast({
   duration?: ToastDuration;
   /** Also to the browser while the tab is in view (spec 1 §4 'or forced'). */
   force?: boolean;
+  /**
+   * Takes the place of the toasts of the same type and title still shown or waiting: a form's
+   * problems on a new attempt, so the list of the attempt before, put right since, does not stay.
+   */
+  replace?: boolean;
 }): void {
   const id = `${GROUP}:${type}:${title ?? ''}:${message}`;
+  if (replace) hideToasts(`${GROUP}:${type}:${title ?? ''}:`, id);
   if (isOnScreen(id)) return;
   const look = LOOKS[type];
   // The host may not be loaded yet (main.tsx): the toast waits in the store until it is.
@@ -66,7 +81,7 @@ export function toast({
     withCloseButton: true,
     // Mantine's defaults fail axe: an unnamed close button and a gray-6 description (3.3:1 on white).
     closeButtonProps: { 'aria-label': 'Close notification' },
-    styles: { description: { color: 'var(--mantine-color-gray-8)' } },
+    styles: { description: { color: 'var(--mantine-color-gray-8)', whiteSpace: 'pre-line' } },
   });
   notifyWhenHidden(title ?? message, title ? message : '', { type, force });
 }
@@ -77,7 +92,5 @@ export function toast({
  * the success for the rest of its ten seconds.
  */
 export function clearToasts({ type, title }: { type: NotificationType; title: string }): void {
-  const prefix = `${GROUP}:${type}:${title}:`;
-  const { notifications: shown, queue } = notificationsStore.getState();
-  for (const item of [...shown, ...queue]) if (item.id?.startsWith(prefix)) notifications.hide(item.id);
+  hideToasts(`${GROUP}:${type}:${title}:`);
 }

@@ -147,10 +147,17 @@ function AdjustmentForm({
   const clearError = (field: FormField) =>
     setErrors((current) => (current[field] === undefined ? current : { ...current, [field]: undefined }));
 
+  // One error toast at a time: each attempt's replaces the one before, whose problems may be put right.
+  const showError = (message: string) =>
+    toast({ type: 'error', title: ERROR_TITLE, message, duration: 'NORMAL', replace: true });
   const showProblems = (fieldErrors: FieldErrors, messages: string[]) => {
     setErrors(fieldErrors);
-    toast({ type: 'error', title: ERROR_TITLE, message: messages.join(' '), duration: 'NORMAL' });
+    // One a line: the spec's texts ('Please select a task') have no full stop to part them from the
+    // next. Each once: two fields refused alike (a NUL in both) are marked at each field already.
+    showError([...new Set(messages)].join('\n'));
   };
+  // Closed, the form takes its error toast with it: the fields it speaks of are gone.
+  useEffect(() => () => clearToasts({ type: 'error', title: ERROR_TITLE }), []);
 
   const submit = () => {
     // An amount is read as the API reads it: '-5' or '2.345' is refused at its field, in its words.
@@ -216,12 +223,7 @@ function AdjustmentForm({
             showProblems(named, messages.length > 0 ? messages : [error.message]);
             return;
           }
-          toast({
-            type: 'error',
-            title: ERROR_TITLE,
-            message: 'There was an error creating the price adjustment.',
-            duration: 'NORMAL',
-          });
+          showError('There was an error creating the price adjustment.');
         },
       },
     );
