@@ -30,6 +30,12 @@ describe('company list', () => {
 
     await page.goBack();
     await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
+
+    // A page past any the API skips to is a broken link: the first page, not 'Something went wrong'.
+    await page.goto('/companies/list?page=20000000');
+    await expect.poll(() => summary(page)).toBe('Showing 1 to 10 of 120 results');
+    expect(await companyNames(page)).toEqual(firstPage);
+    expect(await page.getByText('Something went wrong').count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });

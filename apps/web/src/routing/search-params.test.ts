@@ -7,6 +7,7 @@ import {
   givenParam,
   idParam,
   numberParam,
+  pageParam,
   searchParams,
   textParam,
   wholeNumberParam,
@@ -55,6 +56,20 @@ describe('search params', () => {
       givenParam,
     ];
     for (const read of readers) expect(() => read(value)).not.toThrow();
+  });
+
+  describe('pages', () => {
+    it('keep a page whose skip the API takes (MAX_PAGE_SKIP), and drop a larger one', () => {
+      const tens = pageParam(10);
+      expect(tens(0)).toBe(0);
+      expect(tens(10_000_000)).toBe(10_000_000);
+      expect(tens(10_000_001)).toBeUndefined();
+      expect(tens(2_147_483_647)).toBeUndefined();
+      expect(tens('3')).toBeUndefined();
+      const coerced = pageParam(5_000, { coerce: true });
+      expect(coerced('20000')).toBe(20_000);
+      expect(coerced('20001')).toBeUndefined();
+    });
   });
 
   describe('whole numbers', () => {

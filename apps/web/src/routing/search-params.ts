@@ -1,4 +1,4 @@
-import { idTextAsNumber, MAX_DB_ID } from '@courier/domain/common/input-checks';
+import { idTextAsNumber, MAX_DB_ID, MAX_PAGE_SKIP } from '@courier/domain/common/input-checks';
 
 // Readers of a route's search params (and path params), without zod. The router reads every route's
 // search on the first page, before any screen: zod building those schemas took ~350 ms of a phone's
@@ -98,6 +98,15 @@ export function wholeNumberParam(bounds: NumberBounds = {}): SearchParam<number>
     const number = read(value);
     return number !== undefined && Number.isSafeInteger(number) ? number : undefined;
   };
+}
+
+/**
+ * A list's zero-based page in the address, for pages of up to `pageSize` rows: a page whose skip the API
+ * refuses (past MAX_PAGE_SKIP) is a broken link, dropped like 'abc' (the first page), not a page past
+ * the end and not the API's 400 on screen.
+ */
+export function pageParam(pageSize: number, { coerce = false }: { coerce?: boolean } = {}): SearchParam<number> {
+  return wholeNumberParam({ min: 0, max: Math.floor(MAX_PAGE_SKIP / pageSize), coerce });
 }
 
 /**

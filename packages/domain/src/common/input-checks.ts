@@ -5,6 +5,9 @@
 /** The largest PostgreSQL `integer`: every id column is one, so no id beyond it can name a row. */
 export const MAX_DB_ID = 2_147_483_647;
 
+/** The largest skip a paged list takes: past any list we hold, and far inside PostgreSQL's int4. */
+export const MAX_PAGE_SKIP = 100_000_000;
+
 /** Years a date input may name. PostgreSQL has no year 0 and JavaScript none past 275760; nothing here is older or newer. */
 export const MIN_INPUT_YEAR = 1900;
 export const MAX_INPUT_YEAR = 2999;

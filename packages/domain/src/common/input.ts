@@ -1,7 +1,7 @@
 // Zod schemas of database ids and list pages in paths, query strings and bodies. The checks that
 // need no zod (id range, date years, NUL characters) are in input-checks.ts.
 import { z } from 'zod';
-import { idTextAsNumber, MAX_DB_ID } from './input-checks.ts';
+import { idTextAsNumber, MAX_DB_ID, MAX_PAGE_SKIP } from './input-checks.ts';
 
 const idRangeMessage = (name: string) => `${name} must be a whole number from 1 to ${MAX_DB_ID}.`;
 
@@ -25,9 +25,6 @@ export function bodyId(name: string, messages: IdMessages = {}) {
     .min(1, messages.min ?? range)
     .max(MAX_DB_ID, messages.max ?? range);
 }
-
-/** The largest skip a paged list takes: past any list we hold, and far inside PostgreSQL's int4. */
-export const MAX_PAGE_SKIP = 100_000_000;
 
 /** A page's size: a whole number from 1 to `maxSize`. `number` reads a body's number or a query's text. */
 const pageSize = <N extends z._ZodNumber>(number: N, maxSize: number): N =>

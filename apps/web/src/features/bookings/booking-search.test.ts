@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { JOB_TAGS } from '@courier/domain/bookings/enums';
+import { BOOKING_MAX_PAGE_SIZE, JOB_TAGS } from '@courier/domain/bookings/enums';
+import { MAX_PAGE_SKIP } from '@courier/domain/common/input-checks';
 import { MODE_FILTER_KEYS } from '@courier/domain/bookings/filter-views';
 import { bookingFilterShape } from '@courier/domain/bookings/schemas';
 import { BOOKING_FILTER_KEYS, bookingListSearchSchema } from './booking-search.ts';
@@ -85,6 +86,13 @@ const SAMPLES: unknown[] = [
 ];
 
 describe('the booking list’s URL', () => {
+  it('keeps a page the API can skip to at the largest page size, and drops a larger one as a broken link', () => {
+    const last = MAX_PAGE_SKIP / BOOKING_MAX_PAGE_SIZE;
+    expect(bookingListSearchSchema.parse({ page: String(last) }).page).toBe(last);
+    expect(bookingListSearchSchema.parse({ page: String(last + 1) }).page).toBeUndefined();
+    expect(bookingListSearchSchema.parse({ page: '2147483647' }).page).toBeUndefined();
+  });
+
   it('carries every filter of the API but the mode’s', () => {
     const userFilters = Object.keys(bookingFilterShape).filter(
       (key) => !(MODE_FILTER_KEYS as readonly string[]).includes(key),

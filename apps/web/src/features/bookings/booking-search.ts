@@ -16,6 +16,7 @@ import {
   flagParam,
   idParam,
   numberParam,
+  pageParam,
   searchParams,
   textParam,
   wholeNumberParam,
@@ -67,7 +68,8 @@ export const BOOKING_FILTER_KEYS = Object.keys(urlFilterParams) as UserFilterKey
  */
 const bookingListParams = {
   ...urlFilterParams,
-  page: wholeNumberParam({ min: 0, coerce: true }),
+  // Bounded for the largest page size: a page whose skip the API refuses is a broken link.
+  page: pageParam(BOOKING_MAX_PAGE_SIZE, { coerce: true }),
   size: wholeNumberParam({ min: 1, max: BOOKING_MAX_PAGE_SIZE, coerce: true }),
   placeName: textParam({ maxLength: 200 }),
 };

@@ -1,6 +1,6 @@
 import { COMPANY_SEARCH_MAX_LENGTH } from '@courier/domain/companies/limits';
 import type { CompanyListBody } from '@courier/domain/companies/schemas';
-import { booleanParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
+import { booleanParam, pageParam, searchParams, textParam, type SearchOf } from '@/routing/search-params.ts';
 
 /** spec 1 §9: company lists page by 10. */
 export const COMPANY_PAGE_SIZE = 10;
@@ -10,7 +10,7 @@ const companyListParams = {
   // Longer than the API takes is dropped, not sent to be refused (the list would show an outage).
   q: textParam({ maxLength: COMPANY_SEARCH_MAX_LENGTH }),
   exact: booleanParam,
-  page: wholeNumberParam({ min: 0 }),
+  page: pageParam(COMPANY_PAGE_SIZE),
 };
 export const companyListSearchSchema = searchParams(companyListParams);
 

@@ -12,9 +12,9 @@ import type { InvoicePeriodListParams } from '@courier/domain/invoicing/list-sch
 import {
   booleanParam,
   choiceParam,
+  pageParam,
   searchParams,
   textParam,
-  wholeNumberParam,
   type SearchOf,
 } from '@/routing/search-params.ts';
 
@@ -32,7 +32,7 @@ const day = textParam({ test: (text) => dayPartsOf(text) !== undefined });
  * Monday of the 'Closed During' week (absent: Open); `q` the Find Invoice search; `date` the Invoice Date.
  */
 const invoiceListParams = {
-  page: wholeNumberParam({ min: 0 }),
+  page: pageParam(INVOICE_LIST_PAGE_SIZE),
   weekly: booleanParam,
   monthly: booleanParam,
   view: choiceParam(['date', 'all']),

@@ -2,7 +2,14 @@ import { BACKGROUND_RUN_DEFAULT_PAGE_SIZE, BACKGROUND_RUN_STATUSES } from '@cour
 import { QUEUE_GROUPS } from '@courier/domain/background/queue-groups';
 import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import type { RunListFilter } from '@/api/background-runs.ts';
-import { choiceParam, searchParams, textParam, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
+import {
+  choiceParam,
+  pageParam,
+  searchParams,
+  textParam,
+  wholeNumberParam,
+  type SearchOf,
+} from '@/routing/search-params.ts';
 
 /** Runs a page of the queue log shows. */
 export const RUN_PAGE_SIZE = BACKGROUND_RUN_DEFAULT_PAGE_SIZE;
@@ -20,7 +27,7 @@ const loggingParams = {
   kind: textParam({ trim: true, minLength: 1, maxLength: 100 }),
   status: choiceParam(BACKGROUND_RUN_STATUSES),
   text: textParam({ trim: true, minLength: 1, maxLength: LOG_SEARCH_MAX_LENGTH }),
-  page: wholeNumberParam({ min: 0, max: 1_000_000 }),
+  page: pageParam(RUN_PAGE_SIZE),
   run: wholeNumberParam({ min: 1, max: MAX_DB_ID }),
 };
 export const loggingSearchSchema = searchParams(loggingParams);

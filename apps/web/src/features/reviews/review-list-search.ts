@@ -1,6 +1,5 @@
-import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { REVIEW_PAGE_SIZE } from '@courier/domain/reviews/limits';
-import { searchParams, wholeNumberParam, type SearchOf } from '@/routing/search-params.ts';
+import { pageParam, searchParams, type SearchOf } from '@/routing/search-params.ts';
 
 /**
  * The reviews list in the URL, so a reload, Back and Forward or a shared link keep the page: its
@@ -8,9 +7,7 @@ import { searchParams, wholeNumberParam, type SearchOf } from '@/routing/search-
  * never an error page.
  */
 const reviewListParams = {
-  // Bounded so the skip sent (page × 10) stays a whole number the API takes; no list has
-  // 21 billion reviews, so a larger page is a broken link, not a page past the end.
-  page: wholeNumberParam({ min: 0, max: MAX_DB_ID }),
+  page: pageParam(REVIEW_PAGE_SIZE),
 };
 export const reviewListSearchSchema = searchParams(reviewListParams);
 
