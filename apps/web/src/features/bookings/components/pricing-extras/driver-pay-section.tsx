@@ -39,6 +39,18 @@ const sameAmount = (value: PayValue, field: PayField, stored: number) => {
 
 type PayRow = DriverPayBreakdown['rows'][number];
 
+/** The edits in `current` that are not the ones `sent` held: those typed after a save was sent. */
+function editsTypedSince(current: PayEdits, sent: PayEdits): PayEdits {
+  const kept: PayEdits = {};
+  for (const [taskId, fields] of Object.entries(current)) {
+    const typed = Object.entries(fields ?? {}).filter(
+      ([field, value]) => sent[Number(taskId)]?.[field as PayField] !== value,
+    );
+    if (typed.length > 0) kept[Number(taskId)] = Object.fromEntries(typed);
+  }
+  return kept;
+}
+
 /** Spec 2 §2 'Driver Pay Adjustments': each task's basic pay and extras, saved together with Save Pay. */
 export function DriverPaySection({
   job,
@@ -121,6 +133,7 @@ export function DriverPaySection({
     if (invalid || changed.length === 0) return;
     const version = Math.max(job.version, savedVersion);
     const sent = changed;
+    const sentEdits = edits;
     save.mutate(
       sent.map((row) => ({
         taskId: row.taskId,
@@ -133,7 +146,9 @@ export function DriverPaySection({
         onSuccess: (jobs) => {
           const saved = jobs.find((priced) => priced.id === job.id);
           if (saved) setSavedVersion(saved.version);
-          setEdits({});
+          // The amounts saved are now the rows' own; one typed since Save (the reload ends before this
+          // answer is taken) is kept, not wiped with them.
+          setEdits((current) => editsTypedSince(current, sentEdits));
           setServerProblems({});
           clearToasts({ type: 'error', title: 'Error Saving Pay' });
           toast({ type: 'success', title: 'Pay Saved', message: 'Driver pay has been saved.' });
