@@ -326,6 +326,52 @@ describe('pricing extras', () => {
     await context.close();
   });
 
+  test("a refused Save Pay names each refused field on a line of its own, and a second refusal's toast replaces the first", async () => {
+    const get = await apiGetAs('pricing');
+    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+    const [task] = await payRows(get, job.reference);
+    if (!task) throw new Error(`${job.reference} has no tasks`);
+    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
+    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    const extras = modal.getByLabel(`Extras for ${task.taskReference}`);
+    await expect.poll(() => basicPay.inputValue()).toBe(task.driverPay.toFixed(2));
+    // The server refuses both amounts (as it would a rule the screen does not know).
+    await page.route('**/api/pricing/update/tasks', (route) =>
+      route.fulfill({
+        status: 400,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          error: 'VALIDATION',
+          message: 'Invalid body.',
+          details: [
+            { field: 'body.0.driverPay', message: 'Pay refused.' },
+            { field: 'body.0.driverExtras', message: 'Extras refused.' },
+          ],
+        }),
+      }),
+    );
+    await basicPay.fill(String(task.driverPay + 1));
+    await extras.fill(String(task.driverExtras + 1));
+    const shownToasts = () =>
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'Error Saving Pay' })
+        .evaluateAll((toasts) => toasts.map((toast) => (toast as HTMLElement).innerText));
+    const expected = [
+      `Error Saving Pay\nBasic Pay for ${task.taskReference}: Pay refused.\nExtras for ${task.taskReference}: Extras refused.`,
+    ];
+    await modal.getByRole('button', { name: 'Save Pay' }).click();
+    await expect.poll(shownToasts).toEqual(expected);
+    // Refused again: still one toast.
+    await modal.getByRole('button', { name: 'Save Pay' }).click();
+    await page.waitForTimeout(500);
+    await expect.poll(shownToasts).toEqual(expected);
+    await page.unroute('**/api/pricing/update/tasks');
+    expect(await payRows(get, job.reference)).toContainEqual(expect.objectContaining({ driverPay: task.driverPay }));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('Add Pricing Adjustment: a negative charge is refused at the field, and what was typed is not dropped by Escape', async () => {
     const { page, context, problems, modal, get, job, add } = await openAdminFeeForm();
     const charge = add.getByLabel('Charge', { exact: true });

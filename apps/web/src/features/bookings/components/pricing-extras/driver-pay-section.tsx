@@ -168,13 +168,15 @@ export function DriverPaySection({
             );
           }
           setServerProblems(named);
+          // One message a line, and each refused save's toast in place of the one before.
           toast({
             type: 'error',
             title: 'Error Saving Pay',
+            replace: true,
             // Spec 2 §7: a 400 (and our 409 stale or paid) carries the message to show.
             message:
               messages.length > 0
-                ? messages.join(' ')
+                ? messages.join('\n')
                 : error instanceof ApiRequestError && (error.status === 400 || error.status === 409)
                   ? error.message
                   : 'There was an error saving driver pay.',
