@@ -1,26 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { readTypedBound, type TypedFilterKey } from './filter-bounds.ts';
+import { FILTER_LABELS } from './filter-labels.ts';
 import { bookingFilterSchema } from './schemas.ts';
 
-const LABELS: Record<TypedFilterKey, string> = {
-  chargeFrom: 'Charge min',
-  chargeTo: 'Charge max',
-  driverPayFrom: 'Driver pay min',
-  driverPayTo: 'Driver pay max',
-  weightFrom: 'Weight min (kg)',
-  weightTo: 'Weight max (kg)',
-  packageCountFrom: 'Packages min',
-  packageCountTo: 'Packages max',
-  carrierCostFrom: 'Carrier cost min',
-  carrierCostTo: 'Carrier cost max',
-  driverNumber: 'Driver number',
-};
+/** The typed filters, named as the list names them (FILTER_LABELS). */
+const TYPED_KEYS: readonly TypedFilterKey[] = [
+  ...(['charge', 'driverPay', 'weight', 'packageCount', 'carrierCost'] as const).flatMap(
+    (range) => [`${range}From`, `${range}To`] as const,
+  ),
+  'driverNumber',
+];
 
 const read = (
   key: TypedFilterKey,
   typed: string | number,
   filters: { [K in TypedFilterKey]?: number | undefined } = {},
-) => readTypedBound({ key, typed, filters, labelOf: (name) => LABELS[name] });
+) => readTypedBound({ key, typed, filters, labelOf: (name) => FILTER_LABELS[name] });
 
 describe('a number typed into a booking filter', () => {
   it('is that number with trailing zeros, as text or as a number', () => {
@@ -92,7 +87,7 @@ describe('a number typed into a booking filter', () => {
       '2147483647',
       '2147483648',
     ];
-    for (const key of Object.keys(LABELS) as TypedFilterKey[]) {
+    for (const key of TYPED_KEYS) {
       for (const typed of samples) {
         const reading = read(key, typed);
         if (!reading.ok || reading.bound === undefined) continue;
