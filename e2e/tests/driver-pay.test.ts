@@ -327,6 +327,79 @@ describe('driver pay', () => {
     }
   });
 
+  test("a days count the cell refuses leaves the row's pay at its last valid value, not at a valid prefix of it", async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    // A driver whose pay at 2 days worked ('2' of '2.5') differs from the saved pay, and from another count typed first.
+    let chosen: { period: PayPeriod; settings: PayFormulaSettings; other: number } | undefined;
+    for (const period of await periodsOf(week)) {
+      if (!period.paySettingsSaved || (period.status !== 'ACTIVE' && period.status !== 'IN_REVIEW')) continue;
+      const settings = formulaSettings(
+        (await api<PaySettings>('accounts', `/drivers/${period.driver.id}/pay-settings`)).body,
+      );
+      const atTwo = payWith(period, settings, { daysWorked: 2 }).total;
+      if (period.daysWorked === 2 || atTwo === period.total) continue;
+      const other = [5, 4, 1, 3].find(
+        (candidate) =>
+          candidate !== period.daysWorked && payWith(period, settings, { daysWorked: candidate }).total !== atTwo,
+      );
+      if (other !== undefined) {
+        chosen = { period, settings, other };
+        break;
+      }
+    }
+    if (!chosen) throw new Error('The demo data has a driver this week whose pay depends on the days worked.');
+    const { period, settings, other } = chosen;
+    const saved = payWith(period, settings, {});
+    const atOther = payWith(period, settings, { daysWorked: other });
+
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      await expect.poll(() => cell(row, 'total').textContent()).toBe(formatEuro(period.total));
+      const daysWorked = row.getByRole('textbox', { name: /^Days Worked, driver/ });
+      /** Types `text` key by key over the cell's value, as a person does, and leaves the cell. */
+      const type = async (text: string) => {
+        await daysWorked.click();
+        await daysWorked.pressSequentially(text);
+        await page.keyboard.press('Tab');
+      };
+      /** The row's figures that depend on the days worked, as shown. */
+      const figures = async () => ({
+        attendanceBonus: await cell(row, 'attendanceBonus').textContent(),
+        helmetBonus: await cell(row, 'helmetBonus').textContent(),
+        adjustments: await cell(row, 'adjustments').textContent(),
+        total: await cell(row, 'total').textContent(),
+      });
+      const shown = (pay: typeof saved) => ({
+        attendanceBonus: formatEuro(pay.attendanceBonus),
+        helmetBonus: formatEuro(pay.helmetBonus),
+        adjustments: expect.any(String),
+        total: formatEuro(pay.total),
+      });
+      const before = await figures();
+      expect(before).toEqual(shown(saved));
+
+      for (const refused of ['2.5', '99999']) {
+        await type(refused);
+        expect(await daysWorked.getAttribute('aria-invalid'), refused).toBe('true');
+        expect(await figures(), refused).toEqual(before);
+      }
+
+      // A valid count moves the figures; a refused one typed over it leaves them at that count.
+      await type(String(other));
+      await expect.poll(() => cell(row, 'total').textContent()).toBe(formatEuro(atOther.total));
+      const afterOther = await figures();
+      expect(afterOther).toEqual(shown(atOther));
+      await type('2.5');
+      expect(await daysWorked.getAttribute('aria-invalid')).toBe('true');
+      expect(await figures()).toEqual(afterOther);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a fuel percent keeps a typed minus and refuses it at the field in the save schema's words, as the API does", async () => {
     const week = recentPayWeeks(dublinToday())[0] as PayWeek;
     const period = (await periodsOf(week)).find(

@@ -1,5 +1,5 @@
 import { useState, type KeyboardEvent } from 'react';
-import type { ParsedCell } from './pay-cell-values.ts';
+import { cellAfterKeystroke, type ParsedCell } from './pay-cell-values.ts';
 import classes from './pay-grid.module.css';
 
 /** Moves focus along a column like a spreadsheet: Enter down, Shift+Enter up. */
@@ -9,7 +9,8 @@ export type MoveInColumn = (from: { row: number; column: string }, step: 1 | -1)
  * A grid input: shows the value until typed in; each valid keystroke commits at once (so totals move
  * while typing). An invalid text is kept (handed up with onTyped, so it outlives the cell when the
  * virtualised row scrolls away), marked and described by its problem line, and the screen saves
- * nothing until it is corrected: a typed value is never dropped for the previous one.
+ * nothing until it is corrected: a typed value is never dropped for the previous one. Meanwhile the
+ * row is worked out with the value the cell held before the typing began, not a valid prefix of it.
  */
 export function PayCellInput<T>({
   value,
@@ -49,8 +50,9 @@ export function PayCellInput<T>({
   title?: string;
   inputMode: 'numeric' | 'decimal';
 }) {
-  const [text, setText] = useState<string | null>(null);
-  const shown = text ?? typed ?? null;
+  /** The text being typed, and the cell's value when the typing began (what a refused text leaves the row with). */
+  const [typing, setTyping] = useState<{ text: string; before: T } | null>(null);
+  const shown = typing?.text ?? typed ?? null;
   const parsed = shown === null ? null : parse(shown);
   const problem = parsed !== null && !parsed.ok ? parsed.message : rowProblem;
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -72,15 +74,15 @@ export function PayCellInput<T>({
       value={shown ?? format(value)}
       onFocus={(event) => event.currentTarget.select()}
       onChange={(event) => {
-        const next = event.currentTarget.value;
-        setText(next);
-        const result = parse(next);
-        if (result.ok) {
-          onCommit(result.value);
-          if (typed !== undefined) onTyped(null);
-        } else onTyped(next);
+        const text = event.currentTarget.value;
+        const before = typing === null ? value : typing.before;
+        setTyping({ text, before });
+        const { value: next, refusedText } = cellAfterKeystroke({ text, before, parse });
+        onCommit(next);
+        if (refusedText !== null) onTyped(refusedText);
+        else if (typed !== undefined) onTyped(null);
       }}
-      onBlur={() => setText(null)}
+      onBlur={() => setTyping(null)}
       onKeyDown={onKeyDown}
     />
   );

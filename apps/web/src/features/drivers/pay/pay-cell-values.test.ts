@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBoost, parseDays, parseFuelPercent } from './pay-cell-values.ts';
+import { cellAfterKeystroke, parseBoost, parseDays, parseFuelPercent, type ParsedCell } from './pay-cell-values.ts';
 
 describe('parseDays', () => {
   const daysWorked = parseDays('daysWorked');
@@ -62,5 +62,40 @@ describe('parseFuelPercent', () => {
     expect(parseFuelPercent(8.555)).toEqual({ ok: false, message: 'Fuel percent has at most 2 decimal places.' });
     for (const typed of ['', ' ', '-', 'abc'])
       expect(parseFuelPercent(typed), typed).toEqual({ ok: false, message: 'Enter a fuel percent from 0 to 100.' });
+  });
+});
+
+describe('cellAfterKeystroke', () => {
+  const daysWorked = parseDays('daysWorked');
+  /** The value each keystroke hands the row, typing `text` into a cell that held `before`. */
+  const valuesWhileTyping = <T>(text: string, before: T, parse: (text: string) => ParsedCell<T>) =>
+    [...text].map((_, index) => cellAfterKeystroke({ text: text.slice(0, index + 1), before, parse }));
+
+  it('hands the row each valid text as typed, so the figures follow while typing', () => {
+    expect(valuesWhileTyping('3', 1, daysWorked)).toEqual([{ value: 3, refusedText: null }]);
+    expect(cellAfterKeystroke({ text: '0', before: 1, parse: daysWorked })).toEqual({ value: 0, refusedText: null });
+    expect(cellAfterKeystroke({ text: '7', before: 1, parse: daysWorked })).toEqual({ value: 7, refusedText: null });
+  });
+
+  it('leaves the row with the value before the typing once the text is refused, not a valid prefix of it', () => {
+    expect(valuesWhileTyping('2.5', 1, daysWorked)).toEqual([
+      { value: 2, refusedText: null },
+      { value: 2, refusedText: null },
+      { value: 1, refusedText: '2.5' },
+    ]);
+    expect(valuesWhileTyping('99999', 1, daysWorked).at(-1)).toEqual({ value: 1, refusedText: '99999' });
+    expect(cellAfterKeystroke({ text: '8', before: 1, parse: daysWorked })).toEqual({ value: 1, refusedText: '8' });
+    expect(cellAfterKeystroke({ text: '', before: 1, parse: daysWorked })).toEqual({ value: 1, refusedText: '' });
+  });
+
+  it('keeps an automatic boost automatic when a typed boost passes the maximum', () => {
+    expect(cellAfterKeystroke({ text: '999999', before: null, parse: parseBoost })).toEqual({
+      value: 999_999,
+      refusedText: null,
+    });
+    expect(cellAfterKeystroke({ text: '1000000', before: null, parse: parseBoost })).toEqual({
+      value: null,
+      refusedText: '1000000',
+    });
   });
 });

@@ -60,5 +60,24 @@ export function parseFuelPercent(typed: number | string): ParsedCell<number> {
 export const parseCell = (column: PayCellColumn, text: string): ParsedCell<number | null> =>
   column === 'manualBoost' ? parseBoost(text) : parseDays(column)(text);
 
+/**
+ * What a keystroke in a cell hands the row: a valid text its value; a refused one is kept as typed and
+ * the row goes on with `before`, the value the cell held when this typing began. Not the last valid
+ * prefix passed on the way ('2' of '2.5', '999999' of '9999999'): the pay figures never follow a
+ * value the cell refuses.
+ */
+export function cellAfterKeystroke<T>({
+  text,
+  before,
+  parse,
+}: {
+  text: string;
+  before: T;
+  parse: (text: string) => ParsedCell<T>;
+}): { value: T; refusedText: string | null } {
+  const parsed = parse(text);
+  return parsed.ok ? { value: parsed.value, refusedText: null } : { value: before, refusedText: text };
+}
+
 /** The id of the line that says what is wrong with a cell: its input is described by it. */
 export const cellProblemId = (periodId: number, column: PayCellColumn) => `pay-cell-problem-${periodId}-${column}`;
