@@ -287,6 +287,37 @@ describe('company Settings tab', () => {
     await context.close();
   });
 
+  test('a discount of 12.34567 is marked for its decimal places and nothing is saved; 12.34 saves', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    type Stored = { extendedSettings: { discountPercent: number } };
+    const storedDiscount = async () =>
+      (await api<Stored>(page, '/company/38/settings')).extendedSettings.discountPercent;
+    const before = await storedDiscount();
+    await openTab(page, 38, 'settings');
+    const discount = page.getByLabel('Discount', { exact: true });
+
+    await discount.fill('12.34567');
+    await discount.blur();
+    await page.getByText('The discount has at most 2 decimal places.').waitFor();
+    await page.getByText('Not saved').first().waitFor({ timeout: 10_000 });
+    expect(await discount.inputValue()).toBe('12.34567');
+    expect(await discount.getAttribute('aria-invalid')).toBe('true');
+    await page.waitForTimeout(2_500);
+    expect(await page.getByText('The company settings have been saved.').count()).toBe(0);
+    expect(await storedDiscount()).toBe(before);
+
+    try {
+      await discount.fill('12.34');
+      await discount.blur();
+      await expect.poll(storedDiscount, { timeout: 10_000 }).toBe(12.34);
+      await expect.poll(() => page.getByText('The discount has at most 2 decimal places.').count()).toBe(0);
+    } finally {
+      await putSettings(page, 38, { extendedSettings: { discountPercent: before } });
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a number field showing 0 takes what is typed in its place: 15 typed into a Discount of 0 is 15, not 015', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     type Stored = { extendedSettings: { discountPercent: number; discountTwoPercent: number } };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { bodyId } from '../common/input.ts';
 import { isCountryCode } from '../common/countries.ts';
+import { hasAtMostDecimals } from '../common/typed-number.ts';
 import {
   BILLING_BASES,
   CREDIT_CONTROL_CODES,
@@ -19,16 +20,20 @@ const short = (label: string) => text(label, 100);
 const address = (label: string) => text(label, 255);
 const long = (label: string) => text(label, 1000);
 // A value that is not a number (typed text, or nothing where a number is needed) is named in office words.
+// Percents and rates are stored to 2 decimal places: more is refused, not silently rounded by the column.
+const twoPlaces = (value: number) => hasAtMostDecimals(value, 2);
 const percent = (label: string) =>
   z
     .number(`${label} must be a number.`)
     .min(0, `${label} cannot be below 0.`)
-    .max(100, `${label} cannot be above 100.`);
+    .max(100, `${label} cannot be above 100.`)
+    .refine(twoPlaces, `${label} has at most 2 decimal places.`);
 const rate = (label: string) =>
   z
     .number(`${label} must be a number.`)
     .min(0, `${label} cannot be below 0.`)
     .max(1000, `${label} cannot be above 1000.`)
+    .refine(twoPlaces, `${label} has at most 2 decimal places.`)
     .nullable();
 
 /** accountCode and quantumAccountCode: 1 to 100 characters when set (spec 1 §5). */

@@ -220,6 +220,18 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       'The discount cannot be below 0.',
     ],
     [
+      'a discount of 12.34567 (more than 2 decimal places)',
+      { extendedSettings: { discountPercent: 12.34567 } },
+      'body.extendedSettings.discountPercent',
+      'The discount has at most 2 decimal places.',
+    ],
+    [
+      'a surcharge rate of 4.125 (more than 2 decimal places)',
+      { extendedSettings: { surchargeRateTwo: 4.125 } },
+      'body.extendedSettings.surchargeRateTwo',
+      'The international surcharge rate has at most 2 decimal places.',
+    ],
+    [
       // 99999999999999999999 as typed reads as 1e20.
       'a surcharge rate of 99999999999999999999',
       { extendedSettings: { surchargeRateOne: 1e20 } },
@@ -264,6 +276,22 @@ describe.each(databaseKinds)('company settings on %s', (kind) => {
       extendedSettings: { holdMessage: 'x'.repeat(1000), billingAddressLineOne: 'y'.repeat(255) },
     });
     expect(response.statusCode).toBe(200);
+  });
+
+  it('stores a discount of 12.34 as 12.34, and nothing of a discount of 12.34567', async () => {
+    const company = await createCompany(t.db);
+    const storedDiscount = async () =>
+      (
+        await t.db
+          .select({ discountPercent: sql<string>`${companyExtendedSettings.discountPercent}::text` })
+          .from(companyExtendedSettings)
+          .where(eq(companyExtendedSettings.companyId, company.id))
+      )[0]?.discountPercent;
+    expect((await put(company.id, { extendedSettings: { discountPercent: 12.34567 } })).statusCode).toBe(400);
+    expect(await storedDiscount()).toBe('0.00');
+    expect(await auditRows(company.id)).toHaveLength(0);
+    expect((await put(company.id, { extendedSettings: { discountPercent: 12.34 } })).statusCode).toBe(200);
+    expect(await storedDiscount()).toBe('12.34');
   });
 
   it('refuses a body that is not JSON changes text, or names an unknown field', async () => {
