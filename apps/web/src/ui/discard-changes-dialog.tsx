@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { ConfirmDialog } from './dialog.tsx';
 
 /**
@@ -67,4 +67,25 @@ export function useGuardedClose({
     </DiscardChangesDialog>
   );
   return { requestClose, closeNow, question };
+}
+
+/**
+ * useGuardedClose for an editor whose form says, as it changes, whether it holds changes not saved:
+ * the form calls `reportUnsaved` (stable, for its effect), and closing asks while the last report
+ * said so. Closing, whichever way, forgets the report.
+ */
+export function useGuardedEditor({ close, subject }: { close: () => void; subject: ReactNode }) {
+  const unsaved = useRef(false);
+  const reportUnsaved = useCallback((changed: boolean) => {
+    unsaved.current = changed;
+  }, []);
+  const guarded = useGuardedClose({
+    unsaved: () => unsaved.current,
+    close: () => {
+      unsaved.current = false;
+      close();
+    },
+    subject,
+  });
+  return { ...guarded, reportUnsaved };
 }

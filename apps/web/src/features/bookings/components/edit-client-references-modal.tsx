@@ -1,12 +1,12 @@
 import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { clientReferenceInputSchema, type BookingDetails } from '@courier/domain/bookings/schemas';
 import type { CompanyReference } from '@courier/domain/companies/references';
 import { useUpdateClientReferences } from '@/api/bookings.ts';
 import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useCompanyReferences } from '@/api/company-references.ts';
 import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedEditor } from '@/ui/discard-changes-dialog.tsx';
 import { LoadingState } from '@/ui/list-states.tsx';
 import { hintWithCount, textLimitOf, TOO_LONG_NOT_SAVED } from '@/ui/text-limit.ts';
 import { toast } from '@/ui/toast.ts';
@@ -68,16 +68,8 @@ export function EditClientReferencesModal({
   onClose: () => void;
 }) {
   // Escape, ✕, a click outside and Cancel ask before throwing typed values away.
-  const edited = useRef(false);
-  const reportEdited = useCallback((changed: boolean) => {
-    edited.current = changed;
-  }, []);
-  const { requestClose, closeNow, question } = useGuardedClose({
-    unsaved: () => edited.current,
-    close: () => {
-      edited.current = false;
-      onClose();
-    },
+  const { requestClose, closeNow, question, reportUnsaved } = useGuardedEditor({
+    close: onClose,
     subject: 'The client references have changes that are not saved.',
   });
   return (
@@ -94,7 +86,7 @@ export function EditClientReferencesModal({
       >
         {/* Mounted afresh on each opening, so the form starts from the booking's saved values. */}
         {opened && (
-          <ReferencesForm booking={booking} onCancel={requestClose} onSaved={closeNow} onEditedChange={reportEdited} />
+          <ReferencesForm booking={booking} onCancel={requestClose} onSaved={closeNow} onEditedChange={reportUnsaved} />
         )}
       </Modal>
       {question}

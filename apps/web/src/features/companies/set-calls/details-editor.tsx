@@ -12,7 +12,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { readTypedNumber } from '@courier/domain/common/typed-number';
 import {
   driverCodeIsNumber,
@@ -30,7 +30,7 @@ import { EuroInput } from '@/ui/euro-input.tsx';
 import { SlideIn } from '@/ui/slide-in.tsx';
 import { textLimitOf } from '@/ui/text-limit.ts';
 import { setCallChoicesQuery, toSetCallEdit } from '@/api/set-calls.ts';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedEditor } from '@/ui/discard-changes-dialog.tsx';
 
 type Problems = Partial<Record<keyof SetCallEdit, string>>;
 type KeysOf<T> = { [K in keyof SetCallEdit]: SetCallEdit[K] extends T ? K : never }[keyof SetCallEdit];
@@ -126,19 +126,11 @@ export function SetCallDetailsEditor({
   refusal: ApiRequestError | null;
 }) {
   // The form saves only on Save, so typing not saved yet would be lost on closing: closing asks first.
-  const dirty = useRef(false);
   // Closing with unsaved changes (Escape, the close button, a click outside, Cancel) asks first.
-  const { requestClose, question } = useGuardedClose({
-    unsaved: () => dirty.current,
-    close: () => {
-      dirty.current = false;
-      onClose();
-    },
+  const { requestClose, question, reportUnsaved } = useGuardedEditor({
+    close: onClose,
     subject: 'The set call details have changes that are not saved.',
   });
-  const setDirty = (value: boolean) => {
-    dirty.current = value;
-  };
   return (
     <>
       <SlideIn opened={setCall !== null} onClose={requestClose} title={setCall ? `Set call ${setCall.id} details` : ''}>
@@ -147,7 +139,7 @@ export function SetCallDetailsEditor({
             key={setCall.id}
             setCall={setCall}
             onCancel={requestClose}
-            onDirtyChange={setDirty}
+            onDirtyChange={reportUnsaved}
             onSave={onSave}
             saving={saving}
             refusal={refusal}

@@ -12,7 +12,7 @@ import { useTariffCodes } from '@/api/tariff-codes.ts';
 import { useTariffList, type TariffListFilter } from '@/api/tariffs.ts';
 import { TariffForm } from './tariff-form.tsx';
 import { useEscapeInside } from '@/ui/use-escape-inside.ts';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedEditor } from '@/ui/discard-changes-dialog.tsx';
 
 /** Whether a saved tariff belongs to the list of this filter (spec 2 §7 GET /pricing/tariffs). */
 function isInList(tariff: Tariff, filter: TariffListFilter): boolean {
@@ -58,20 +58,14 @@ export function TariffList({
   }, [highlighted, list.data]);
   const [editing, setEditing] = useState<Tariff | null>(null);
   const [creating, setCreating] = useState(false);
-  const dirty = useRef(false);
   // Closing with unsaved changes (Escape, the close button, a click outside) asks first.
-  const { requestClose, closeNow, question } = useGuardedClose({
-    unsaved: () => dirty.current,
+  const { requestClose, closeNow, question, reportUnsaved } = useGuardedEditor({
     close: () => {
-      dirty.current = false;
       setEditing(null);
       setCreating(false);
     },
     subject: 'The tariff has changes that are not saved.',
   });
-  const setDirty = (value: boolean) => {
-    dirty.current = value;
-  };
   // The editor's Escape is its own (see useEscapeInside): Mantine's closed the question it opened.
   const editorRoot = useEscapeInside<HTMLDivElement>(editing !== null, requestClose);
   const carrierVariant = filter.carrierId !== undefined;
@@ -127,7 +121,7 @@ export function TariffList({
       onDone={closeNow}
       onCancel={requestClose}
       onSaved={showSaved}
-      onDirtyChange={setDirty}
+      onDirtyChange={reportUnsaved}
     />
   );
 

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, Select, Stack, Switch, Text, Textarea } from '@mantine/core';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   DRIVER_EXTRA_ADJUSTMENT_TYPES,
   PRICE_ADJUSTMENT_TYPES,
@@ -16,7 +16,7 @@ import {
 import { readTypedEuro } from '@courier/domain/pricing/schemas';
 import { ApiRequestError } from '@/api/client.ts';
 import { useCreatePriceAdjustment, useJobTasks } from '@/api/pricing-extras.ts';
-import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
+import { useGuardedEditor } from '@/ui/discard-changes-dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
 import { hintWithCount, textLimitOf } from '@/ui/text-limit.ts';
 import { clearToasts, toast } from '@/ui/toast.ts';
@@ -68,16 +68,8 @@ export function AddPriceAdjustmentModal({
   jobId: number;
 }) {
   // What is typed is not thrown away by Escape, ✕ or Cancel without a question.
-  const edited = useRef(false);
-  const reportEdited = useCallback((changed: boolean) => {
-    edited.current = changed;
-  }, []);
-  const { requestClose, closeNow, question } = useGuardedClose({
-    unsaved: () => edited.current,
-    close: () => {
-      edited.current = false;
-      onClose();
-    },
+  const { requestClose, closeNow, question, reportUnsaved } = useGuardedEditor({
+    close: onClose,
     subject: 'The price adjustment has not been created.',
   });
   return (
@@ -90,7 +82,7 @@ export function AddPriceAdjustmentModal({
             initialJobId={jobId}
             onCancel={requestClose}
             onCreated={closeNow}
-            onEditedChange={reportEdited}
+            onEditedChange={reportUnsaved}
           />
         )}
       </Modal>
