@@ -131,6 +131,12 @@ export async function pasteTooLong(
   );
 }
 
+/** Answers 'Discard changes' to the question an editor asks on closing over unsaved work; the editor goes. */
+export async function discardChanges(page: Page, editor: Locator): Promise<void> {
+  await page.getByRole('dialog', { name: 'Discard changes?' }).getByRole('button', { name: 'Discard changes' }).click();
+  await editor.waitFor({ state: 'hidden' });
+}
+
 /**
  * Presses `save` while a field refuses its text: the form says `says`, no request is recorded in
  * `sent` (from requestsTo), and the pasted text is still in `kept`.

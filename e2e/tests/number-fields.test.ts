@@ -4,7 +4,7 @@ import { MAX_DB_ID } from '@courier/domain/common/input-checks';
 import { apiGetAs, apiAs } from '../support/api.ts';
 import { browserForTests, signedInPage } from '../support/browser.ts';
 import { fillNewDriver, openNewDriver } from '../support/drivers.ts';
-import { descriptionsOf, openDriver, requestsTo } from '../support/steps.ts';
+import { descriptionsOf, discardChanges, openDriver, requestsTo } from '../support/steps.ts';
 
 // Issue 10 'Wrong or lost data': a number field keeps what is typed. The inputs used to drop a minus,
 // a point or a third decimal as they were typed, so another value was kept (2.5 packages as 25, a
@@ -94,11 +94,7 @@ describe('number fields keep what is typed and refuse what they cannot take', ()
 
       // Left unsaved: closing asks, and the edit is discarded.
       await details.getByRole('button', { name: 'Cancel' }).click();
-      await page
-        .getByRole('dialog', { name: 'Discard changes?' })
-        .getByRole('button', { name: 'Discard changes' })
-        .click();
-      await details.waitFor({ state: 'hidden' });
+      await discardChanges(page, details);
       expect(saves).toEqual([]);
       expect(problems).toEqual([]);
     } finally {

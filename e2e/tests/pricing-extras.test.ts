@@ -4,7 +4,7 @@ import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { driverPayFromMarginPercent } from '@courier/domain/pricing/price-edits';
 import { apiGetAs } from '../support/api.ts';
 import { browserForTests, expectAccessible, signedInPage, signIn, openPage, waitForUrl } from '../support/browser.ts';
-import { descriptionsOf, pasteTooLong, requestsTo } from '../support/steps.ts';
+import { descriptionsOf, discardChanges, pasteTooLong, requestsTo } from '../support/steps.ts';
 
 // Issue 11: the Pricing Extras modal of a job (spec 2 §2) opened from the booking details, and its
 // Add Pricing Adjustment modal.
@@ -415,11 +415,7 @@ describe('pricing extras', () => {
     );
 
     await add.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await add.waitFor({ state: 'hidden' });
+    await discardChanges(page, add);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -442,11 +438,7 @@ describe('pricing extras', () => {
     expect(await get<unknown[]>(`/pricing/job-price-adjustments?jobId=${job.id}`)).toEqual([]);
 
     await add.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await add.waitFor({ state: 'hidden' });
+    await discardChanges(page, add);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -481,11 +473,7 @@ describe('pricing extras', () => {
 
     // Closed, the form takes its toast with it.
     await add.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await add.waitFor({ state: 'hidden' });
+    await discardChanges(page, add);
     await expect.poll(shownToasts, { timeout: 3000 }).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { accountCompany, tariffCodeId } from '../support/pricing.ts';
-import { pasteTooLong, requestsTo } from '../support/steps.ts';
+import { discardChanges, pasteTooLong, requestsTo } from '../support/steps.ts';
 
 const INCREASE_CODE = 'e2e-increase-code'; // PRICE_INCREASE_SECRET in e2e/global-setup.ts
 const DESCRIPTION = 'E2E two-level tariff';
@@ -149,11 +149,7 @@ describe('pricing', () => {
     await editor.waitFor();
     await page.getByLabel('Description').fill('changed, not saved');
     await page.keyboard.press('Escape');
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await editor.waitFor({ state: 'hidden' });
+    await discardChanges(page, editor);
     expect(await page.getByText('changed, not saved').count()).toBe(0);
     await page.getByRole('tab', { name: 'Carrier Increase' }).click();
     await page.getByRole('heading', { name: 'Carrier Increase' }).waitFor();
@@ -394,11 +390,7 @@ describe('pricing', () => {
     await page.unroute('**/api/pricing/tariffs');
 
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await editor.waitFor({ state: 'hidden' });
+    await discardChanges(page, editor);
     // The refusals showed their 'Not saved' toasts; nothing else went wrong.
     expect(problems).toEqual([]);
     await context.close();
@@ -524,11 +516,7 @@ describe('pricing', () => {
     expect(await page.getByText('Tariff saved successfully').count()).toBe(0);
 
     await editor.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await editor.waitFor({ state: 'hidden' });
+    await discardChanges(page, editor);
     await page.reload();
     await page.getByRole('button', { name: 'Edit the Domestic Overnight (DOM) tariff for DUBLIN' }).click();
     await editor.waitFor();

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import type { Page } from 'playwright-core';
-import { startAddressEntry } from '../support/steps.ts';
+import { discardChanges, startAddressEntry } from '../support/steps.ts';
 
 const browser = browserForTests();
 
@@ -267,11 +267,7 @@ describe('company address book (/companies/:id/address-book)', () => {
     expect(await edit.getByRole('button', { name: 'Save' }).count()).toBe(0);
     // Cancel asks, as the change is not saved; discarding it closes the editor.
     await edit.getByRole('button', { name: 'Cancel' }).click();
-    await page
-      .getByRole('dialog', { name: 'Discard changes?' })
-      .getByRole('button', { name: 'Discard changes' })
-      .click();
-    await edit.waitFor({ state: 'hidden' });
+    await discardChanges(page, edit);
     await page.reload();
     await card.getByText('53.350000, -6.260000').waitFor();
 
