@@ -220,6 +220,41 @@ describe('drivers', () => {
     }
   });
 
+  test('a date given in the future (01/01/2999) is marked at the field and nothing is sent', async () => {
+    const every = await api<ListedDriver[]>('accounts', '/drivers');
+    const driver = every.body[4];
+    if (!driver) throw new Error('The demo data has drivers.');
+    const before = await api<Equipment[]>('accounts', `/drivers/${driver.id}/equipment`);
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      const panel = await openDriver(page, driver);
+      await panel.getByRole('button', { name: 'Add equipment' }).click();
+      const entry = panel.getByRole('group', { name: /New equipment$/ });
+      await entry.getByRole('combobox', { name: 'Type' }).fill('Helmet');
+      const helmet = panel.getByRole('group', { name: /Helmet$/ }).last();
+      await helmet.getByRole('textbox', { name: 'Serial number' }).fill(`E2E-FUTURE-${Date.now()}`);
+      await helmet.getByRole('textbox', { name: 'Given by' }).fill('E2E Tester');
+      const given = helmet.getByRole('textbox', { name: 'Date given' });
+      await given.fill('01/01/2999');
+      await given.blur();
+      // Refused as typed, as an impossible date is: marked at once, the text kept.
+      await helmet.getByText('The date given cannot be after today.').waitFor();
+      expect(await given.getAttribute('aria-invalid')).toBe('true');
+      const sent = requestsTo(page, 'PUT', new RegExp(`^/api/drivers/${driver.id}/equipment$`));
+      await panel.getByRole('button', { name: 'Save equipment' }).click();
+      await page.waitForTimeout(1_000);
+      expect(sent).toHaveLength(0);
+      expect(await given.inputValue()).toBe('01/01/2999');
+      await helmet.getByText('The date given cannot be after today.').waitFor();
+      expect(await page.getByText('The equipment register has been saved.').count()).toBe(0);
+      const after = await api<Equipment[]>('accounts', `/drivers/${driver.id}/equipment`);
+      expect(after.body).toEqual(before.body);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("the Equipment column's button opens the driver at the equipment register", async () => {
     const every = await api<(ListedDriver & { equipmentOnLoan: number })[]>('dispatcher', '/drivers');
     const driver = every.body.find((candidate) => candidate.equipmentOnLoan > 0);

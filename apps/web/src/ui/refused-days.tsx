@@ -47,6 +47,7 @@ export function ReportedDayField({
   fieldKey,
   label,
   century,
+  check,
   value,
   message,
   onChange,
@@ -55,6 +56,8 @@ export function ReportedDayField({
   fieldKey: string;
   label: string;
   century?: TwoDigitYearCentury;
+  /** A further rule for a readable day, refused as typed like an impossible one (DayInput's `check`). */
+  check?: (day: string) => string | undefined;
   value: string | undefined;
   message: string | undefined;
   onChange: (day: string | undefined) => void;
@@ -67,7 +70,14 @@ export function ReportedDayField({
   );
   return (
     <Stack gap={2} data-day-field={fieldKey}>
-      <DayInput label={label} century={century} value={value} onChange={onChange} onRefusedChange={reportRefused} />
+      <DayInput
+        label={label}
+        century={century}
+        check={check}
+        value={value}
+        onChange={onChange}
+        onRefusedChange={reportRefused}
+      />
       {message && (
         <Text size="xs" c="red.9">
           {message}

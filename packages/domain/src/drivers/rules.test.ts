@@ -4,11 +4,13 @@ import {
   EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE,
   EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE,
   EQUIPMENT_GIVEN_DATE_REQUIRED_MESSAGE,
+  EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE,
   EQUIPMENT_RETURNED_BEFORE_GIVEN_MESSAGE,
   EQUIPMENT_RETURNED_DATE_INVALID_MESSAGE,
   EQUIPMENT_SERIAL_REQUIRED_MESSAGE,
   EQUIPMENT_TYPE_REQUIRED_MESSAGE,
   equipmentEntryProblems,
+  equipmentGivenDateRefusal,
   INVALID_PAY_SETTINGS_MESSAGE,
   isEquipmentOutstanding,
   isValidPhone,
@@ -87,6 +89,19 @@ describe('the equipment rule (spec 2 §4, §5)', () => {
       { field: 'returnedDate', message: EQUIPMENT_RETURNED_DATE_INVALID_MESSAGE },
     ]);
     expect(equipmentEntryProblems({ ...entry, givenDate: '0001-01-01' })[0]?.field).toBe('givenDate');
+  });
+
+  it('refuses a date given after today (Europe/Dublin), whatever the returned date; takes today', () => {
+    const today = '2026-11-02';
+    expect(equipmentEntryProblems(entry, today)).toEqual([]);
+    expect(equipmentEntryProblems({ ...entry, givenDate: '2026-11-03' }, today)).toEqual([
+      { field: 'givenDate', message: EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE },
+    ]);
+    expect(equipmentEntryProblems({ ...entry, givenDate: '2999-01-01', returnedDate: '2999-01-02' }, today)).toEqual([
+      { field: 'givenDate', message: EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE },
+    ]);
+    expect(equipmentGivenDateRefusal('2026-11-03', today)).toBe(EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE);
+    expect(equipmentGivenDateRefusal(today, today)).toBeUndefined();
   });
 
   it('allows a return on the day given but not before it', () => {

@@ -2,6 +2,7 @@
 // checks and a driver's missing registration details. Pure functions: the server applies them before
 // saving, the web app before sending.
 import { z } from 'zod';
+import { dublinToday } from '../common/calendar-days.ts';
 import { isInputDay } from '../common/input-checks.ts';
 import {
   driverVehicleOf,
@@ -107,6 +108,7 @@ export const EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE = 'The date given must be a da
 export const EQUIPMENT_RETURNED_DATE_INVALID_MESSAGE =
   'The returned date must be a date (yyyy-MM-dd) from 1900 to 2999.';
 export const EQUIPMENT_RETURNED_BEFORE_GIVEN_MESSAGE = 'The returned date cannot be before the date given.';
+export const EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE = 'The date given cannot be after today.';
 
 /** An equipment entry as typed: text fields untrimmed, dates as yyyy-MM-dd text ('' or null when empty). */
 export interface EquipmentEntryInput {
@@ -120,9 +122,10 @@ export interface EquipmentEntryInput {
 
 /**
  * Spec 2 §5 'Equipment': type, serial number, date given and given by are required once trimmed;
- * notes and the returned date are optional. A returned date before the date given is refused.
+ * notes and the returned date are optional. A returned date before the date given is refused, and so
+ * is a date given after `today` (the Dublin day): equipment cannot have been handed over yet.
  */
-export function equipmentEntryProblems(entry: EquipmentEntryInput): DriverProblem[] {
+export function equipmentEntryProblems(entry: EquipmentEntryInput, today: string = dublinToday()): DriverProblem[] {
   const problems: DriverProblem[] = [];
   if (entry.type.trim() === '') problems.push({ field: 'type', message: EQUIPMENT_TYPE_REQUIRED_MESSAGE });
   if (entry.serialNumber.trim() === '')
@@ -130,6 +133,8 @@ export function equipmentEntryProblems(entry: EquipmentEntryInput): DriverProble
   const given = (entry.givenDate ?? '').trim();
   if (given === '') problems.push({ field: 'givenDate', message: EQUIPMENT_GIVEN_DATE_REQUIRED_MESSAGE });
   else if (!isInputDay(given)) problems.push({ field: 'givenDate', message: EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE });
+  else if (equipmentGivenDateRefusal(given, today))
+    problems.push({ field: 'givenDate', message: EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE });
   if (entry.givenBy.trim() === '') problems.push({ field: 'givenBy', message: EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE });
   const returned = (entry.returnedDate ?? '').trim();
   if (returned !== '') {
@@ -139,6 +144,14 @@ export function equipmentEntryProblems(entry: EquipmentEntryInput): DriverProble
       problems.push({ field: 'returnedDate', message: EQUIPMENT_RETURNED_BEFORE_GIVEN_MESSAGE });
   }
   return problems;
+}
+
+/**
+ * What the date given field says of a day it reads: equipment cannot be handed over after `today` (the
+ * Dublin day), so such a day is refused as typed, like an impossible one. Undefined when it is fine.
+ */
+export function equipmentGivenDateRefusal(day: string, today: string = dublinToday()): string | undefined {
+  return day > today ? EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE : undefined;
 }
 
 /** An entry is outstanding (still on loan) until a returned date is set (spec 2 §4). */

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE,
+  EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE,
   EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE,
   EQUIPMENT_GIVEN_DATE_REQUIRED_MESSAGE,
   EQUIPMENT_RETURNED_BEFORE_GIVEN_MESSAGE,
@@ -9,6 +10,7 @@ import {
   EQUIPMENT_SERIAL_REQUIRED_MESSAGE,
   EQUIPMENT_TYPE_REQUIRED_MESSAGE,
 } from '@courier/domain/drivers/rules';
+import { addDays, dublinToday } from '@courier/domain/common/calendar-days';
 import { driverSchema, equipmentListSchema, type EquipmentEntry } from '@courier/domain/drivers/schemas';
 import { auditLog, driverEquipment } from '../../db/schema/index.ts';
 import { bearer, signInAs } from '../../test/factories.ts';
@@ -119,6 +121,8 @@ describe.each(databaseKinds)('the equipment register on %s', (kind) => {
       [{ serialNumber: '' }, 'serialNumber', EQUIPMENT_SERIAL_REQUIRED_MESSAGE],
       [{ givenDate: null }, 'givenDate', EQUIPMENT_GIVEN_DATE_REQUIRED_MESSAGE],
       [{ givenDate: '02/11/26' }, 'givenDate', EQUIPMENT_GIVEN_DATE_INVALID_MESSAGE],
+      [{ givenDate: '2999-01-01' }, 'givenDate', EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE],
+      [{ givenDate: addDays(dublinToday(), 1) }, 'givenDate', EQUIPMENT_GIVEN_DATE_FUTURE_MESSAGE],
       [{ givenBy: ' ' }, 'givenBy', EQUIPMENT_GIVEN_BY_REQUIRED_MESSAGE],
       [{ returnedDate: '2026-13-01' }, 'returnedDate', EQUIPMENT_RETURNED_DATE_INVALID_MESSAGE],
       [{ returnedDate: '2026-11-01' }, 'returnedDate', EQUIPMENT_RETURNED_BEFORE_GIVEN_MESSAGE],
@@ -133,6 +137,14 @@ describe.each(databaseKinds)('the equipment register on %s', (kind) => {
       });
     }
     expect(await t.db.select().from(driverEquipment).where(eq(driverEquipment.driverId, driver.id))).toEqual([]);
+  });
+
+  it('takes equipment given today (Europe/Dublin), the last day that is not in the future', async () => {
+    const driver = await createDriverRow(t.db);
+    const response = await put(dispatcher, driver.id, [{ ...helmet, givenDate: dublinToday() }]);
+    expect(response.statusCode).toBe(200);
+    const [saved] = await t.db.select().from(driverEquipment).where(eq(driverEquipment.driverId, driver.id));
+    expect(saved?.givenDate).toBe(dublinToday());
   });
 
   it("refuses another driver's entry, an entry listed twice, a body that is not a list, overflow ids and NUL text", async () => {

@@ -5,6 +5,7 @@ import { dublinToday } from '@courier/domain/common/calendar-days';
 import { EQUIPMENT_SUGGESTIONS } from '@courier/domain/drivers/enums';
 import {
   equipmentEntryProblems,
+  equipmentGivenDateRefusal,
   isEquipmentOutstanding,
   newEquipmentEntry,
   returnEquipment,
@@ -171,6 +172,7 @@ function EquipmentEditor({ save, saved }: { save: ReturnType<typeof useSaveEquip
               <ReportedDayField
                 fieldKey={`${entry.key}.givenDate`}
                 label="Date given"
+                check={(day) => equipmentGivenDateRefusal(day)}
                 value={entry.givenDate ?? undefined}
                 message={messageOf(entry, index, 'givenDate')}
                 onChange={(day) => change(entry.key, (current) => ({ ...current, givenDate: day ?? null }))}
