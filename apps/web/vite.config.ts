@@ -78,7 +78,7 @@ const LIST_CORE = new RegExp(
  * it back into that cold start: e2e/tests/cold-start.test.ts says so.
  */
 const BOOKING_LIST_DEPS =
-  /[\\/](packages[\\/]domain[\\/]src[\\/](bookings[\\/](labels|margins)|pricing[\\/](pending-changes|tariff-services|price-edits|limits))|apps[\\/]web[\\/]src[\\/](api[\\/](price-updates|price-review)|ui[\\/]save-file))\.tsx?$/;
+  /[\\/](packages[\\/]domain[\\/]src[\\/](bookings[\\/](labels|margins|filter-labels)|pricing[\\/](pending-changes|tariff-services|price-edits|limits))|apps[\\/]web[\\/]src[\\/](api[\\/](price-updates|price-review)|ui[\\/]save-file))\.tsx?$/;
 
 /** The UI libraries lazy screens share besides the app's own code; Leaflet stays with the maps. */
 const SHARED_UI_LIBRARIES = /[\\/]node_modules[\\/](@mantine|@tanstack)[\\/]/;
