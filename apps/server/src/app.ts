@@ -13,7 +13,7 @@ import { serverAreas } from './features/index.ts';
 import { access, registerAccessControl, type Access } from './http/access.ts';
 import { registerCompression } from './http/compression.ts';
 import { answerRouterError, MAX_PATH_PART, registerErrorHandler } from './http/errors.ts';
-import { sendWebPage } from './http/web-pages.ts';
+import { cacheBuiltAssets, sendWebPage } from './http/web-pages.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { createResponseSerializerCompiler } from './http/response-serializer.ts';
@@ -105,7 +105,13 @@ export async function buildApp(context: AppContext, options: BuildAppOptions = {
     app.all('/api/*', { schema: { hide: true }, config: { access: access.public } }, (_request, reply) =>
       reply.callNotFound(),
     );
-    await app.register(fastifyStatic, { root: webDist, wildcard: true, preCompressed: true, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      preCompressed: true,
+      index: false,
+      setHeaders: cacheBuiltAssets(webDist),
+    });
     // The site's address itself: the static files' wildcard would answer it 403 (a folder, no index).
     app.get('/', { schema: { hide: true } }, (_request, reply) => sendWebPage(reply, '/', { shellPage }));
   }

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,7 +17,10 @@ const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,im
 
 function webDistWith(files: Record<string, string>): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'courier-web-pages-'));
-  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
   return dir;
 }
 
@@ -25,7 +28,14 @@ describe('web pages of a build with app.html', () => {
   let t: TestApp;
   let webDist: string;
   beforeAll(async () => {
-    webDist = webDistWith({ 'index.html': INDEX, 'app.html': SHELL });
+    webDist = webDistWith({
+      'index.html': INDEX,
+      'app.html': SHELL,
+      'favicon.svg': '<svg xmlns="http://www.w3.org/2000/svg"/>',
+      'assets/app-shell-x.js': 'export const shell = 1;',
+      'assets/app-shell-x.js.br': 'brotli bytes',
+      'assets/app-x.css': 'body{}',
+    });
     t = await createTestApp('pglite', { env: { WEB_DIST: webDist } });
   });
   afterAll(async () => {
@@ -56,6 +66,24 @@ describe('web pages of a build with app.html', () => {
   it('a path that only starts like the sign-in page is inside the shell', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/loginhistory' });
     expect(response.body).toBe(SHELL);
+  });
+
+  // Each visit revalidated every chunk a screen loads (a 304 each, 'public, max-age=0'), though a
+  // chunk's name changes with its content.
+  it.each([
+    ['/assets/app-shell-x.js', 'gzip, deflate, br'],
+    ['/assets/app-shell-x.js', 'identity'],
+    ['/assets/app-x.css', 'gzip, deflate, br'],
+  ])('a built asset (%s, accepting %s) is kept by the browser a year, never asked for again', async (url, encoding) => {
+    const response = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': encoding } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('a file outside assets/, whose name does not change with its content, is asked for again', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/favicon.svg' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
   });
 
   it.each(['/assets/missing-chunk.js', '/api/no-such-route', '/favicon-missing.svg'])(
