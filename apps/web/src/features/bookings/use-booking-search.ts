@@ -1,4 +1,4 @@
-import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useNavigate, useRouter, useSearch } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { BOOKING_DEFAULT_PAGE_SIZE, type BookingView } from '@courier/domain/bookings/enums';
 import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
@@ -36,6 +36,23 @@ export function useBookingSearch() {
   // Filters set but not yet in the URL this render reads (the navigation is on its way): a date taken
   // on Enter is set by the field's own key handler, just before the panel's handler runs the search.
   const sent = useRef<Partial<Filters>>({});
+  // Back, Forward or a jump in history: one more each. The address they land on may hold the filters
+  // this list last drew (Back straight after Enter, before the list had drawn the search Enter ran), so
+  // a change of filters alone does not show them: the search and the fields follow this too.
+  const [traversals, setTraversals] = useState(0);
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.history.subscribe(({ action }) => {
+        if (action.type === 'PUSH' || action.type === 'REPLACE') return;
+        // Typed values and edits on their way belong to the entry left: none is sent over this one.
+        staged.current = {};
+        sent.current = {};
+        ownEdits.current.clear();
+        setTraversals((count) => count + 1);
+      }),
+    [router],
+  );
 
   useEffect(() => {
     sent.current = {};
@@ -46,7 +63,7 @@ export function useBookingSearch() {
     setLoaded(filters);
     // filters changes exactly when currentKey does.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [currentKey]);
+  }, [currentKey, traversals]);
 
   // One object per change of what it reads: the filter panel and summary are memoised on it, so a
   // render of the list for another reason (a query's state, the pending prices) skips them (issue 10).
@@ -62,6 +79,19 @@ export function useBookingSearch() {
         replace: options.replace,
       });
 
+    /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
+    const setFilters = (patch: Partial<Filters> & { placeName?: string | undefined }) => {
+      for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
+      const next = { ...filters, ...sent.current, ...patch };
+      const key = keyOf(filtersOf(next as BookingListSearch));
+      const nothingOnItsWay = Object.keys(sent.current).length === 0;
+      if (key === currentKey && nothingOnItsWay && patch.placeName === search.placeName) return;
+      const replace = replacesEdits();
+      Object.assign(sent.current, patch);
+      ownEdits.current.add(key);
+      go({ ...patch, page: undefined }, { replace });
+    };
+
     return {
       search,
       filters,
@@ -70,18 +100,9 @@ export function useBookingSearch() {
       ready: keyOf(loaded) !== currentKey,
       page: search.page ?? 0,
       size: search.size ?? BOOKING_DEFAULT_PAGE_SIZE,
-      /** A filter change: page back to 0, search ready but not loaded (spec 2 §4). */
-      setFilters(patch: Partial<Filters> & { placeName?: string | undefined }) {
-        for (const key of Object.keys(patch)) delete staged.current[key as keyof Filters];
-        const next = { ...filters, ...sent.current, ...patch };
-        const key = keyOf(filtersOf(next as BookingListSearch));
-        const nothingOnItsWay = Object.keys(sent.current).length === 0;
-        if (key === currentKey && nothingOnItsWay && patch.placeName === search.placeName) return;
-        const replace = replacesEdits();
-        Object.assign(sent.current, patch);
-        ownEdits.current.add(key);
-        go({ ...patch, page: undefined }, { replace });
-      },
+      /** How many times history moved (Back, Forward): a field shows the address's value again after each. */
+      traversals,
+      setFilters,
       /** Switching the Same Day / ON / OS tab loads that view at once. */
       switchView(view: BookingView) {
         go({ view: view === 'SAME_DAY' ? undefined : view, page: undefined });
@@ -89,6 +110,17 @@ export function useBookingSearch() {
       /** A value typed but not yet in the URL (a debounced input), so that Enter runs what is on screen. */
       stage(patch: Partial<Filters>) {
         Object.assign(staged.current, patch);
+      },
+      /**
+       * A typed value's wait has ended: into the URL, unless a search already took it (Enter, Run search)
+       * or another change of that filter replaced it. Sent after a search that ran it, it would put the
+       * text back over the search Back returned to, when Back came before the list had drawn the search
+       * (so the fields' own ending of their waits, on the URL's change, never ran).
+       */
+      applyStaged(patch: Partial<Filters>): boolean {
+        if (!Object.keys(patch).every((key) => key in staged.current)) return false;
+        setFilters(patch);
+        return true;
       },
       /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
       run() {
@@ -106,5 +138,5 @@ export function useBookingSearch() {
         go({ size: size === BOOKING_DEFAULT_PAGE_SIZE ? undefined : size, page: undefined });
       },
     };
-  }, [search, filters, currentKey, loaded, navigate]);
+  }, [search, filters, currentKey, loaded, traversals, navigate]);
 }

@@ -80,14 +80,14 @@ function NumberInputFilter({
   const value = state.filters[field];
   const [text, setText] = useState<string | number>(value ?? '');
   const [error, setError] = useState<string | undefined>();
-  const [shown, setShown] = useState(value);
+  const [shown, setShown] = useState({ value, traversals: state.traversals });
   // The input gives a number once its text is one ('20'), and the text until then ('20.00').
   const read = (typed: string | number) =>
     readTypedBound({ key: field, typed, filters: state.filters, labelOf: (key) => FILTER_LABELS[key] });
-  if (shown !== value) {
+  if (shown.value !== value || shown.traversals !== state.traversals) {
     // The URL changed under us (back, forward, Clear filters): show its value, unless the text already
     // reads as it ('20.00' sent as 20).
-    setShown(value);
+    setShown({ value, traversals: state.traversals });
     const typed = read(text);
     if (!(typed.ok && typed.bound === value)) {
       setText(value ?? '');
@@ -95,17 +95,25 @@ function NumberInputFilter({
     }
   }
 
-  /** The text's bound into the URL, or its message at the field and nothing sent. */
-  const apply = (typed: string | number): boolean => {
+  /**
+   * The text's bound into the URL, or its message at the field and nothing sent. When typing pauses,
+   * only a bound no search has taken yet is sent (see applyStaged); the message shows either way.
+   */
+  const apply = (typed: string | number, options: { typingPaused?: boolean } = {}): boolean => {
     const reading = read(typed);
     setError(reading.ok ? undefined : reading.message);
-    if (reading.ok) state.setFilters({ [field]: reading.bound });
-    return reading.ok;
+    if (!reading.ok) return false;
+    if (options.typingPaused) state.applyStaged({ [field]: reading.bound });
+    else state.setFilters({ [field]: reading.bound });
+    return true;
   };
-  const applyWhenTypingPauses = useDebouncedCallback(apply, 500);
+  const applyWhenTypingPauses = useDebouncedCallback(
+    (typed: string | number) => apply(typed, { typingPaused: true }),
+    500,
+  );
   // A value that reaches the URL (a search run with Enter, Back, Forward) ends the wait: sent later, it
   // would put the typed value back over a search the user went back from.
-  useEffect(() => applyWhenTypingPauses.cancel(), [value, applyWhenTypingPauses]);
+  useEffect(() => applyWhenTypingPauses.cancel(), [value, state.traversals, applyWhenTypingPauses]);
   const commit = (typed: string | number) => {
     applyWhenTypingPauses.cancel();
     return apply(typed);
@@ -190,16 +198,16 @@ export const BookingFilters = memo(function BookingFilters({
   const [clears, setClears] = useState(0);
   const numberFilter = { state, seePrices, clears, onRefusedChange };
   const [query, setQuery] = useState(filters.searchQuery ?? '');
-  const [shownQuery, setShownQuery] = useState(filters.searchQuery);
-  if (shownQuery !== filters.searchQuery) {
-    setShownQuery(filters.searchQuery);
+  const [shownQuery, setShownQuery] = useState({ query: filters.searchQuery, traversals: state.traversals });
+  if (shownQuery.query !== filters.searchQuery || shownQuery.traversals !== state.traversals) {
+    setShownQuery({ query: filters.searchQuery, traversals: state.traversals });
     setQuery(filters.searchQuery ?? '');
   }
   const queryOf = (text: string) => ({ searchQuery: text.trim() || undefined });
-  const applyQuery = useDebouncedCallback((text: string) => setFilters(queryOf(text)), 500);
+  const applyQuery = useDebouncedCallback((text: string) => state.applyStaged(queryOf(text)), 500);
   // As for the number filters: Enter runs the typed text at once, so a wait still running would send it
   // again after Back and push it over the search Back returned to (Forward then had nowhere to go).
-  useEffect(() => applyQuery.cancel(), [filters.searchQuery, applyQuery]);
+  useEffect(() => applyQuery.cancel(), [filters.searchQuery, state.traversals, applyQuery]);
   const company = useCompany(showCompany ? filters.company : undefined);
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
