@@ -165,6 +165,18 @@ async function expectStored(input: Locator, value: string): Promise<void> {
   expect(await input.getAttribute('data-changed')).toBeNull();
 }
 
+/** A one-job ON / OS booking (not the list's first) searched on /pricing/review: its stored state, Packages cell drawn, re-price previews recorded. */
+async function reviewOneJobPackages() {
+  const [booking] = (await reviewList('ON_OS')).filter((candidate, index) => index >= 1 && candidate.jobs.length === 1);
+  if (!booking) throw new Error('no ON / OS booking of one job');
+  const before = await bookingNow(booking.reference);
+  const opened = await reviewPage(`view=ON_OS&searchQuery=${booking.reference}`);
+  const packages = opened.page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
+  await packages.waitFor();
+  const previews = requestsTo(opened.page, 'POST', /^\/api\/pricing\/update\/preview$/);
+  return { ...opened, booking, before, packages, previews };
+}
+
 describe('price editing in the booking list', () => {
   test('keyboard only: three jobs re-priced and saved, letters refused, the server keeps them', async () => {
     // Three jobs in consecutive rows, so Tab alone goes from one to the next.
@@ -736,15 +748,7 @@ describe('price editing in the booking list', () => {
   });
 
   test('a package count typed as 1.5 is kept and refused, never read as 15, and nothing is re-priced', async () => {
-    const [booking] = (await reviewList('ON_OS')).filter(
-      (candidate, index) => index >= 1 && candidate.jobs.length === 1,
-    );
-    if (!booking) throw new Error('no ON / OS booking of one job');
-    const before = await bookingNow(booking.reference);
-    const { page, context, problems } = await reviewPage(`view=ON_OS&searchQuery=${booking.reference}`);
-    const packages = page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
-    await packages.waitFor();
-    const previews = requestsTo(page, 'POST', /^\/api\/pricing\/update\/preview$/);
+    const { booking, before, page, context, problems, packages, previews } = await reviewOneJobPackages();
     // The point was refused as a key, so 1.5 became 15 packages, queued and re-priced.
     await typeInto(page, packages, '1.5');
     expect(await packages.inputValue()).toBe('1.5');
@@ -761,15 +765,7 @@ describe('price editing in the booking list', () => {
   });
 
   test('a package count over its limit says why on screen as soon as it is typed, as a locked cell does, and nothing is re-priced', async () => {
-    const [booking] = (await reviewList('ON_OS')).filter(
-      (candidate, index) => index >= 1 && candidate.jobs.length === 1,
-    );
-    if (!booking) throw new Error('no ON / OS booking of one job');
-    const before = await bookingNow(booking.reference);
-    const { page, context, problems } = await reviewPage(`view=ON_OS&searchQuery=${booking.reference}`);
-    const packages = page.getByLabel(`Packages for ${booking.reference}`, { exact: true });
-    await packages.waitFor();
-    const previews = requestsTo(page, 'POST', /^\/api\/pricing\/update\/preview$/);
+    const { booking, before, page, context, problems, packages, previews } = await reviewOneJobPackages();
     // Cleared to type a new count: not a mistake yet, so nothing is said.
     await packages.focus();
     await page.keyboard.press('Backspace');

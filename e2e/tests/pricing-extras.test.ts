@@ -86,6 +86,18 @@ async function openAdminFeeForm() {
 const payRows = async (get: Get, jobReference: string) =>
   (await get<{ rows: PayRow[] }>(`/bookings/job/${jobReference}/driver-pay-breakdown`)).rows;
 
+/** An ACTIVE one-job booking's Pricing Extras open, with its first task and that task's Basic Pay and Extras inputs. */
+async function openFirstTaskPay() {
+  const get = await apiGetAs('pricing');
+  const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+  const [task] = await payRows(get, job.reference);
+  if (!task) throw new Error(`${job.reference} has no tasks`);
+  const opened = await openPricingExtras(booking, job.reference);
+  const basicPay = opened.modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+  const extras = opened.modal.getByLabel(`Extras for ${task.taskReference}`);
+  return { ...opened, get, job, task, basicPay, extras };
+}
+
 async function toast(page: Page, text: string) {
   await page.getByText(text, { exact: true }).first().waitFor();
 }
@@ -279,13 +291,7 @@ describe('pricing extras', () => {
   });
 
   test('Basic Pay and Extras show to the cent when not typed in, and what is typed replaces what the field held (15 over 0.00, not 015)', async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
-    const [task] = await payRows(get, job.reference);
-    if (!task) throw new Error(`${job.reference} has no tasks`);
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
-    const extras = modal.getByLabel(`Extras for ${task.taskReference}`);
+    const { get, job, task, page, context, problems, modal, basicPay, extras } = await openFirstTaskPay();
     await expect.poll(() => basicPay.inputValue()).toBe(task.driverPay.toFixed(2));
     expect(await extras.inputValue()).toBe(task.driverExtras.toFixed(2));
 
@@ -327,13 +333,7 @@ describe('pricing extras', () => {
   });
 
   test("a refused Save Pay names each refused field on a line of its own, and a second refusal's toast replaces the first", async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
-    const [task] = await payRows(get, job.reference);
-    if (!task) throw new Error(`${job.reference} has no tasks`);
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
-    const extras = modal.getByLabel(`Extras for ${task.taskReference}`);
+    const { get, job, task, page, context, problems, modal, basicPay, extras } = await openFirstTaskPay();
     await expect.poll(() => basicPay.inputValue()).toBe(task.driverPay.toFixed(2));
     // The server refuses both amounts (as it would a rule the screen does not know).
     await page.route('**/api/pricing/update/tasks', (route) =>
