@@ -116,6 +116,44 @@ describe('invoice reports', () => {
     await context.close();
   });
 
+  // A refused date kept the last day the field took (today) and the report was requested for it,
+  // though the field showed the typed text in red.
+  test('a date the field refuses is never sent: no confirmation, and the focus goes to that field', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
+    const range = page.getByRole('region', { name: 'Reports for a date range' });
+    const from = range.getByRole('textbox', { name: 'From' });
+    const salesRep = range.getByRole('button', { name: 'Sales Rep Report', exact: true });
+    await salesRep.waitFor();
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
+    });
+    await from.fill('31/02/26');
+    await from.press('Tab');
+    await range.getByText('31/02/26 is not a date: February 2026 has 28 days.').waitFor();
+    await salesRep.click();
+    await expect.poll(() => from.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // The same for a month report's day, through the keyboard.
+    const asAt = page.getByRole('textbox', { name: 'As At Date' });
+    await asAt.fill('ab/cd/ef');
+    await asAt.press('Tab');
+    await page.getByRole('button', { name: 'Inactive Companies Report' }).press('Enter');
+    await expect.poll(() => asAt.evaluate((input) => input === document.activeElement)).toBe(true);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+
+    // Corrected, the report asks to confirm as before.
+    await asAt.fill(formatDay(dublinToday()));
+    await asAt.press('Tab');
+    await page.getByRole('button', { name: 'Inactive Companies Report' }).click();
+    await page.getByRole('dialog').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(requests).toEqual([]);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('a dispatcher opening the reports is refused', async () => {
     const { page, context } = await signedInPage(browser(), 'dispatcher');
     const reportCalls: string[] = [];

@@ -1,5 +1,5 @@
 import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import {
   INVOICE_REPORTS,
@@ -33,21 +33,32 @@ function WarningIcon() {
   );
 }
 
-/** A date input with the message the server or the form gave for it. */
+/**
+ * A date input with the message the server or the form gave for it. Text the input refuses (31/02/26)
+ * is reported, as the value stays the last day it took: a report asked for meanwhile would be for that day.
+ */
 function DayField({
+  field,
   label,
   value,
   error,
   onChange,
+  onRefusedChange,
 }: {
+  field: ReportField;
   label: string;
   value: string | undefined;
   error: string | undefined;
   onChange: (day: string | undefined) => void;
+  onRefusedChange: (field: ReportField, typed: string | undefined) => void;
 }) {
+  const reportRefused = useCallback(
+    (typed: string | undefined) => onRefusedChange(field, typed),
+    [field, onRefusedChange],
+  );
   return (
-    <Stack gap={2} w={170}>
-      <DateTimeInput type="DATE_FULL" label={label} value={value} onChange={onChange} />
+    <Stack gap={2} w={170} data-report-field={field}>
+      <DateTimeInput type="DATE_FULL" label={label} value={value} onChange={onChange} onRefusedChange={reportRefused} />
       {error && (
         <Text size="xs" c="red.9" role="alert">
           {error}
@@ -84,6 +95,13 @@ export function ReportsScreen() {
     exceptionsOnly: true,
   });
   const [errors, setErrors] = useState<Partial<Record<ReportField, string>>>({});
+  // The date fields whose typed text is refused (their message shows at the field): no report uses them.
+  const refused = useRef(new Set<ReportField>());
+  const reportRefused = useCallback((field: ReportField, typed: string | undefined) => {
+    if (typed === undefined) refused.current.delete(field);
+    else refused.current.add(field);
+  }, []);
+  const screen = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<InvoiceReportKind | null>(null);
   const [busy, setBusy] = useState<InvoiceReportKind | null>(null);
   /** Reports requested from this screen and not yet seen finished: the history tells each one once. */
@@ -109,6 +127,11 @@ export function ReportsScreen() {
 
   const ask = (kind: InvoiceReportKind) => {
     if (busy) return; // spec 1 §4: while one request is busy any further request is ignored
+    const refusedInput = Object.values(REPORT_REQUESTS[kind].fields).find((input) => refused.current.has(input));
+    if (refusedInput) {
+      screen.current?.querySelector<HTMLElement>(`[data-report-field="${refusedInput}"] input`)?.focus();
+      return;
+    }
     const checked = invoiceReportInputSchemas[kind].safeParse(REPORT_REQUESTS[kind].params(inputs));
     if (!checked.success) {
       const issues = checked.error.issues.map((issue) => ({
@@ -155,7 +178,7 @@ export function ReportsScreen() {
   );
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={screen}>
       <Title order={1} size="h3">
         Invoice Reports
       </Title>
@@ -172,8 +195,22 @@ export function ReportsScreen() {
         {button('invoice_turnover')}
       </ReportRow>
       <ReportRow title="Reports for a date range">
-        <DayField label="From" value={inputs.from} error={errors.from} onChange={(day) => set('from', day)} />
-        <DayField label="To" value={inputs.to} error={errors.to} onChange={(day) => set('to', day)} />
+        <DayField
+          field="from"
+          label="From"
+          value={inputs.from}
+          error={errors.from}
+          onChange={(day) => set('from', day)}
+          onRefusedChange={reportRefused}
+        />
+        <DayField
+          field="to"
+          label="To"
+          value={inputs.to}
+          error={errors.to}
+          onChange={(day) => set('to', day)}
+          onRefusedChange={reportRefused}
+        />
         {button('sales_rep')}
         {button('atoz_approval')}
       </ReportRow>
@@ -194,23 +231,34 @@ export function ReportsScreen() {
         </Stack>
         <Stack gap="xs">
           <DayField
+            field="summaryMonth"
             label="For Month"
             value={inputs.summaryMonth}
             error={errors.summaryMonth}
             onChange={(day) => set('summaryMonth', day)}
+            onRefusedChange={reportRefused}
           />
           {button('invoice_summary')}
         </Stack>
         <Stack gap="xs">
-          <DayField label="As At Date" value={inputs.asAt} error={errors.asAt} onChange={(day) => set('asAt', day)} />
+          <DayField
+            field="asAt"
+            label="As At Date"
+            value={inputs.asAt}
+            error={errors.asAt}
+            onChange={(day) => set('asAt', day)}
+            onRefusedChange={reportRefused}
+          />
           {button('inactive_companies')}
         </Stack>
         <Stack gap="xs">
           <DayField
+            field="customsMonth"
             label="For Month"
             value={inputs.customsMonth}
             error={errors.customsMonth}
             onChange={(day) => set('customsMonth', day)}
+            onRefusedChange={reportRefused}
           />
           {button('invoice_customs')}
         </Stack>
