@@ -14,8 +14,11 @@ type RefusedReport = (key: string, typed: string | undefined) => void;
  */
 export function useRefusedDays(markChanged: (changed: boolean) => void): {
   report: RefusedReport;
-  /** Focuses the first refused day field inside `container`, in screen order; true when there was one. */
-  focusFirst: (container: HTMLElement | null) => boolean;
+  /**
+   * Focuses the first refused day field inside `container`, in screen order (of those `among` takes,
+   * when given); true when there was one.
+   */
+  focusFirst: (container: HTMLElement | null, among?: (key: string) => boolean) => boolean;
 } {
   const refused = useRef(new Set<string>());
   const report = useCallback<RefusedReport>(
@@ -29,10 +32,11 @@ export function useRefusedDays(markChanged: (changed: boolean) => void): {
     },
     [markChanged],
   );
-  const focusFirst = useCallback((container: HTMLElement | null) => {
-    const field = [...(container?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) =>
-      refused.current.has(day.dataset.dayField ?? ''),
-    );
+  const focusFirst = useCallback((container: HTMLElement | null, among: (key: string) => boolean = () => true) => {
+    const field = [...(container?.querySelectorAll<HTMLElement>('[data-day-field]') ?? [])].find((day) => {
+      const key = day.dataset.dayField ?? '';
+      return refused.current.has(key) && among(key);
+    });
     field?.querySelector('input')?.focus();
     return field !== undefined;
   }, []);
@@ -79,7 +83,7 @@ export function ReportedDayField({
         onRefusedChange={reportRefused}
       />
       {message && (
-        <Text size="xs" c="red.9">
+        <Text size="xs" c="red.9" role="alert">
           {message}
         </Text>
       )}

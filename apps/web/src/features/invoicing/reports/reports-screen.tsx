@@ -1,5 +1,5 @@
-import { Button, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { Box, Button, Group, Paper, Stack, Switch, Title } from '@mantine/core';
+import { useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { dublinToday } from '@courier/domain/common/calendar-days';
 import {
   INVOICE_REPORTS,
@@ -11,9 +11,9 @@ import {
 } from '@courier/domain/invoicing/reports';
 import { ApiRequestError } from '@/api/client.ts';
 import { useRequestInvoiceReport } from '@/api/invoice-reports.ts';
-import { DateTimeInput } from '@/ui/date-time-input.tsx';
 import { Dialog } from '@/ui/dialog.tsx';
 import { EuroInput } from '@/ui/euro-input.tsx';
+import { ReportedDayField, useRefusedDays } from '@/ui/refused-days.tsx';
 import { toast } from '@/ui/toast.ts';
 import { ReportHistory } from './report-history.tsx';
 import {
@@ -33,40 +33,18 @@ function WarningIcon() {
   );
 }
 
-/**
- * A date input with the message the server or the form gave for it. Text the input refuses (31/02/26)
- * is reported, as the value stays the last day it took: a report asked for meanwhile would be for that day.
- */
-function DayField({
-  field,
-  label,
-  value,
-  error,
-  onChange,
-  onRefusedChange,
-}: {
-  field: ReportField;
-  label: string;
-  value: string | undefined;
-  error: string | undefined;
-  onChange: (day: string | undefined) => void;
-  onRefusedChange: (field: ReportField, typed: string | undefined) => void;
-}) {
-  const reportRefused = useCallback(
-    (typed: string | undefined) => onRefusedChange(field, typed),
-    [field, onRefusedChange],
-  );
+/** A date input with the message the server or the form gave for it; it reports text it refuses. */
+function DayField(props: Omit<ComponentProps<typeof ReportedDayField>, 'fieldKey'> & { field: ReportField }) {
+  const { field, ...rest } = props;
   return (
-    <Stack gap={2} w={170} data-report-field={field}>
-      <DateTimeInput type="DATE_FULL" label={label} value={value} onChange={onChange} onRefusedChange={reportRefused} />
-      {error && (
-        <Text size="xs" c="red.9" role="alert">
-          {error}
-        </Text>
-      )}
-    </Stack>
+    <Box w={170}>
+      <ReportedDayField fieldKey={field} {...rest} />
+    </Box>
   );
 }
+
+/** The screen has no Save to keep from closing: a refused day only stops the report that uses it. */
+const ignoreChange = () => undefined;
 
 function ReportRow({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -96,11 +74,7 @@ export function ReportsScreen() {
   });
   const [errors, setErrors] = useState<Partial<Record<ReportField, string>>>({});
   // The date fields whose typed text is refused (their message shows at the field): no report uses them.
-  const refused = useRef(new Set<ReportField>());
-  const reportRefused = useCallback((field: ReportField, typed: string | undefined) => {
-    if (typed === undefined) refused.current.delete(field);
-    else refused.current.add(field);
-  }, []);
+  const refusedDays = useRefusedDays(ignoreChange);
   const screen = useRef<HTMLDivElement>(null);
   const [confirming, setConfirming] = useState<InvoiceReportKind | null>(null);
   const [busy, setBusy] = useState<InvoiceReportKind | null>(null);
@@ -127,11 +101,8 @@ export function ReportsScreen() {
 
   const ask = (kind: InvoiceReportKind) => {
     if (busy) return; // spec 1 §4: while one request is busy any further request is ignored
-    const refusedInput = Object.values(REPORT_REQUESTS[kind].fields).find((input) => refused.current.has(input));
-    if (refusedInput) {
-      screen.current?.querySelector<HTMLElement>(`[data-report-field="${refusedInput}"] input`)?.focus();
-      return;
-    }
+    const used: readonly string[] = Object.values(REPORT_REQUESTS[kind].fields);
+    if (refusedDays.focusFirst(screen.current, (key) => used.includes(key))) return;
     const checked = invoiceReportInputSchemas[kind].safeParse(REPORT_REQUESTS[kind].params(inputs));
     if (!checked.success) {
       const issues = checked.error.issues.map((issue) => ({
@@ -199,17 +170,17 @@ export function ReportsScreen() {
           field="from"
           label="From"
           value={inputs.from}
-          error={errors.from}
+          message={errors.from}
           onChange={(day) => set('from', day)}
-          onRefusedChange={reportRefused}
+          onRefusedChange={refusedDays.report}
         />
         <DayField
           field="to"
           label="To"
           value={inputs.to}
-          error={errors.to}
+          message={errors.to}
           onChange={(day) => set('to', day)}
-          onRefusedChange={reportRefused}
+          onRefusedChange={refusedDays.report}
         />
         {button('sales_rep')}
         {button('atoz_approval')}
@@ -234,9 +205,9 @@ export function ReportsScreen() {
             field="summaryMonth"
             label="For Month"
             value={inputs.summaryMonth}
-            error={errors.summaryMonth}
+            message={errors.summaryMonth}
             onChange={(day) => set('summaryMonth', day)}
-            onRefusedChange={reportRefused}
+            onRefusedChange={refusedDays.report}
           />
           {button('invoice_summary')}
         </Stack>
@@ -245,9 +216,9 @@ export function ReportsScreen() {
             field="asAt"
             label="As At Date"
             value={inputs.asAt}
-            error={errors.asAt}
+            message={errors.asAt}
             onChange={(day) => set('asAt', day)}
-            onRefusedChange={reportRefused}
+            onRefusedChange={refusedDays.report}
           />
           {button('inactive_companies')}
         </Stack>
@@ -256,9 +227,9 @@ export function ReportsScreen() {
             field="customsMonth"
             label="For Month"
             value={inputs.customsMonth}
-            error={errors.customsMonth}
+            message={errors.customsMonth}
             onChange={(day) => set('customsMonth', day)}
-            onRefusedChange={reportRefused}
+            onRefusedChange={refusedDays.report}
           />
           {button('invoice_customs')}
         </Stack>
