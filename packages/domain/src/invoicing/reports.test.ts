@@ -113,21 +113,22 @@ describe('invoice report inputs (spec 1 §7, §9)', () => {
 
   it('describes the inputs in words for the history', () => {
     expect(describeInvoiceReportParams('sales_rep', { start: '2026-11-01', end: '2026-11-30' })).toBe(
-      '01/11/2026 to 30/11/2026',
+      '01/11/26 to 30/11/26',
     );
     expect(describeInvoiceReportParams('minimum_charge', { end: '2026-11-30', minimumCharge: 7.5 })).toBe(
-      'Month to 30/11/2026, below €7.50',
+      'Month to 30/11/26, below €7.50',
     );
     expect(describeInvoiceReportParams('company_profiles', { exceptionsOnly: false })).toBe('All settings');
-    expect(describeInvoiceReportParams('inactive_companies', { end: '2026-11-30' })).toBe('As at 30/11/2026');
+    expect(describeInvoiceReportParams('inactive_companies', { end: '2026-11-30' })).toBe('As at 30/11/26');
   });
 
-  // A report may be dated from 1900 to 2999: '01/01/99' could be 1999, 2099 or 2999.
+  // A report may be dated from 1900 to 2999: '01/01/99' is read as 2099 in the date fields, so a day of
+  // another century is written with its whole year.
   it.each([
     ['inactive_companies', { end: '2999-01-01' }, 'As at 01/01/2999'],
     ['invoice_summary', { endDate: '1950-06-30' }, 'For month of 30/06/1950'],
-    ['sales_rep', { start: '1999-12-31', end: '2099-01-01' }, '31/12/1999 to 01/01/2099'],
-  ] as const)('names the %s dates with their whole year: %j', (kind, params, words) => {
+    ['sales_rep', { start: '1999-12-31', end: '2099-01-01' }, '31/12/1999 to 01/01/99'],
+  ] as const)('names the %s dates of another century with their whole year: %j', (kind, params, words) => {
     expect(describeInvoiceReportParams(kind, params)).toBe(words);
   });
 });

@@ -1,7 +1,7 @@
 // Invoice reports (spec 1 §2 'Invoice reports screen', §3 'Report types', §4 'Reports', §5, §7
 // 'Report requests', §8 report texts, §9 'Minimum Charge report input 0 to 10').
 import { z } from 'zod';
-import { formatDayWithYear } from '../common/calendar-days.ts';
+import { formatFieldDay } from '../common/calendar-days.ts';
 import { pageQueryShape } from '../common/input.ts';
 import { dateRangeMessage, isDateInRange, isIsoDay } from '../common/input-checks.ts';
 import { isoDateTime } from '../common/api.ts';
@@ -174,7 +174,11 @@ export type InvoiceReportParams = Partial<{
   exceptionsOnly: boolean;
 }>;
 
-/** The inputs of a request in words, for the history table and the e-mail; days with their whole year. */
+/**
+ * The inputs of a request in words, for the history table and the e-mail: days as dd/MM/yy, as the
+ * screen's fields and its Requested column show them (spec 2 §9), with the whole year when two digits
+ * would be read as another century (a report may be dated from 1900 to 2999).
+ */
 export function describeInvoiceReportParams(kind: InvoiceReportKind, params: InvoiceReportParams): string {
   switch (kind) {
     case 'company_profiles':
@@ -184,15 +188,15 @@ export function describeInvoiceReportParams(kind: InvoiceReportKind, params: Inv
       return '';
     case 'sales_rep':
     case 'atoz_approval':
-      return `${formatDayWithYear(params.start)} to ${formatDayWithYear(params.end)}`;
+      return `${formatFieldDay(params.start)} to ${formatFieldDay(params.end)}`;
     case 'minimum_charge':
-      return `Month to ${formatDayWithYear(params.end)}, below ${formatEuro(params.minimumCharge ?? 0)}`;
+      return `Month to ${formatFieldDay(params.end)}, below ${formatEuro(params.minimumCharge ?? 0)}`;
     case 'invoice_summary':
-      return `For month of ${formatDayWithYear(params.endDate)}`;
+      return `For month of ${formatFieldDay(params.endDate)}`;
     case 'inactive_companies':
-      return `As at ${formatDayWithYear(params.end)}`;
+      return `As at ${formatFieldDay(params.end)}`;
     case 'invoice_customs':
-      return `For month of ${formatDayWithYear(params.end)}`;
+      return `For month of ${formatFieldDay(params.end)}`;
   }
 }
 

@@ -87,7 +87,7 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
       kind: 'sales_rep',
       title: 'Sales Rep Report',
       params: { start: '2026-11-01', end: '2026-11-30' },
-      inputs: '01/11/2026 to 30/11/2026',
+      inputs: '01/11/26 to 30/11/26',
       status: 'queued',
       rowCount: null,
       requestedBy: 'Aoife Byrne',
@@ -127,7 +127,7 @@ describe.each(databaseKinds)('invoice report requests on %s', (kind) => {
     expect(mails[0]).toMatchObject({
       channel: 'email',
       recipient: requester.email,
-      subject: 'Sales Rep Report: 01/11/2026 to 30/11/2026',
+      subject: 'Sales Rep Report: 01/11/26 to 30/11/26',
       status: 'held',
       attachments: [
         {
