@@ -8,7 +8,7 @@ import { recentPayWeeks, type PayWeek } from '@courier/domain/driver-pay/pay-wee
 import { MAX_PAY_DAYS, type PayPeriod, type SavePayPeriod } from '@courier/domain/driver-pay/schemas';
 import type { PaySettings } from '@courier/domain/drivers/schemas';
 import { apiAs } from '../support/api.ts';
-import { browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
 import { switchFlipsAtOnce } from '../support/steps.ts';
 
 // Issue 13, the Driver Pay screen (spec 2 §2 'Driver pay', §4, §5, §8, §9): a week's grid whose
@@ -855,6 +855,48 @@ describe('driver pay', () => {
       await expectAccessible(page);
       expect(problems).toEqual([]);
     } finally {
+      await context.close();
+    }
+  });
+
+  // Spec 1 §2: the session ending goes to /login. The unsaved-changes guard held that move back, and
+  // signed out its question is not drawn: the user was left on a blank screen with a '?' avatar.
+  test('Save after the session ended on the server goes to /login, unsaved changes or not', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) => candidate.status === 'ACTIVE' && candidate.daysWorked !== 2,
+    );
+    if (!period) throw new Error('The demo data has an active pay period this week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill('2');
+      await page.keyboard.press('Tab');
+      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+
+      // The session ends on the server (signed out elsewhere, or timed out): the next call answers 401.
+      const token = await page.evaluate(
+        () => (JSON.parse(localStorage.getItem('courier.session') ?? '{}') as { accessToken: string }).accessToken,
+      );
+      const logout = await page.request.post(`${baseURL()}/api/auth/logout`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(logout.ok()).toBe(true);
+      const save = page.waitForResponse(
+        (response) => response.request().method() === 'POST' && new URL(response.url()).pathname === '/api/pay/period',
+      );
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      expect((await save).status()).toBe(401);
+
+      await waitForUrl(page, (url) => url.pathname === '/login');
+      expect(new URL(page.url()).searchParams.get('redirect')).toMatch(/^\/drivers\/pay/);
+      await page.getByLabel('Email').waitFor();
+      const [kept] = (await periodsOf(week)).filter((candidate) => candidate.id === period.id);
+      expect(kept?.daysWorked).toBe(period.daysWorked);
+      expect(problems).toEqual([]);
+    } finally {
+      await restore(period);
       await context.close();
     }
   });

@@ -1,5 +1,6 @@
 import { useBlocker } from '@tanstack/react-router';
 import { useCallback, useEffect, useRef } from 'react';
+import { leavesForSignIn } from '@/session/session-ended.ts';
 import { DiscardChangesDialog } from '@/ui/discard-changes-dialog.tsx';
 import type { HeldField } from './components/autosave-fields.tsx';
 
@@ -32,7 +33,7 @@ export function useSettingsLeaveGuard(autosave: { waitsOnRefusal: () => boolean;
   );
   const shouldBlockFn = useCallback(
     ({ current, next }: { current: { pathname: string }; next: { pathname: string } }) => {
-      if (current.pathname === next.pathname) return false;
+      if (current.pathname === next.pathname || leavesForSignIn(next)) return false;
       for (const field of fields.current) field.flush();
       return holdsRefused();
     },

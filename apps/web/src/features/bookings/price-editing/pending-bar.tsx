@@ -7,6 +7,7 @@ import { PRICE_INPUT_LABELS, priceUpdateBody } from '@courier/domain/pricing/pen
 import type { PricedJob } from '@courier/domain/pricing/price-review-schemas';
 import { ApiRequestError, isRefusal } from '@/api/client.ts';
 import { useUpdatePrices } from '@/api/price-updates.ts';
+import { leavesForSignIn } from '@/session/session-ended.ts';
 import { toast } from '@/ui/toast.ts';
 import { usePendingSummary, type PendingPriceChanges } from './pending-store.ts';
 
@@ -136,7 +137,8 @@ export function PendingPriceBar({
 
   const blocker = useBlocker({
     // Filters and pages change the search of the same page: only leaving the page asks.
-    shouldBlockFn: ({ current, next }) => store.getSummary().count > 0 && current.pathname !== next.pathname,
+    shouldBlockFn: ({ current, next }) =>
+      store.getSummary().count > 0 && current.pathname !== next.pathname && !leavesForSignIn(next),
     enableBeforeUnload: () => store.getSummary().count > 0,
     withResolver: true,
   });

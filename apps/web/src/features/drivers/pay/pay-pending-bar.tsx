@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
+import { leavesForSignIn } from '@/session/session-ended.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 
 /** How many driver numbers the bar names before it says how many more. */
@@ -35,7 +36,9 @@ export function PayPendingBar({
   const blocker = useBlocker({
     // Display Zero Totals changes the search of the same week: only leaving the page or the week asks.
     shouldBlockFn: ({ current, next }) =>
-      pending.current > 0 && (current.pathname !== next.pathname || weekOf(current.search) !== weekOf(next.search)),
+      pending.current > 0 &&
+      !leavesForSignIn(next) &&
+      (current.pathname !== next.pathname || weekOf(current.search) !== weekOf(next.search)),
     enableBeforeUnload: () => pending.current > 0,
     withResolver: true,
   });
