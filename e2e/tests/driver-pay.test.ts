@@ -901,6 +901,45 @@ describe('driver pay', () => {
     }
   });
 
+  test('with unsaved pay, another section asks to leave the page, another week asks to leave the week', async () => {
+    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+    const period = (await periodsOf(week)).find(
+      (candidate) => candidate.status === 'ACTIVE' && candidate.daysWorked !== 2,
+    );
+    if (!period) throw new Error('The demo data has an active pay period this week.');
+    const { page, context, problems } = await signedInPage(browser(), 'accounts');
+    try {
+      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+      const row = await rowOf(page, period.driver.driverNumber);
+      await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill('2');
+      await page.keyboard.press('Tab');
+      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+      const leave = page.getByRole('dialog', { name: 'Unsaved Changes' });
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoicing' }).click();
+      await leave.waitFor();
+      expect(await leave.textContent()).toContain(
+        '1 pay period has changes that are not saved. Leave this page and lose them?',
+      );
+      await leave.getByRole('button', { name: 'Stay on this page' }).click();
+      await leave.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).pathname).toBe('/drivers/pay');
+
+      await page.getByRole('combobox', { name: 'Pay period' }).click();
+      await page.getByRole('option').nth(1).click();
+      await leave.waitFor();
+      expect(await leave.textContent()).toContain(
+        '1 pay period has changes that are not saved. Leave this week and lose them?',
+      );
+      await leave.getByRole('button', { name: 'Stay on this page' }).click();
+      await leave.waitFor({ state: 'hidden' });
+      expect(new URL(page.url()).searchParams.get('week')).toBe(week.start);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test('a dispatcher is refused driver pay', async () => {
     const { page, context } = await signedInPage(browser(), 'dispatcher');
     await page.goto('/drivers/pay');

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useBlocker } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { leavesForSignIn } from '@/session/session-ended.ts';
 import { ConfirmDialog } from '@/ui/dialog.tsx';
 
@@ -33,12 +33,18 @@ export function PayPendingBar({
   useEffect(() => {
     pending.current = count;
   }, [count]);
+  // What the held move leaves, for the question: set as the move is held, so the text stays as asked
+  // while the dialog closes.
+  const [leaves, setLeaves] = useState<'page' | 'week'>('page');
   const blocker = useBlocker({
     // Display Zero Totals changes the search of the same week: only leaving the page or the week asks.
-    shouldBlockFn: ({ current, next }) =>
-      pending.current > 0 &&
-      !leavesForSignIn(next) &&
-      (current.pathname !== next.pathname || weekOf(current.search) !== weekOf(next.search)),
+    shouldBlockFn: ({ current, next }) => {
+      if (pending.current === 0 || leavesForSignIn(next)) return false;
+      const leaving =
+        current.pathname !== next.pathname ? 'page' : weekOf(current.search) !== weekOf(next.search) ? 'week' : null;
+      if (leaving) setLeaves(leaving);
+      return leaving !== null;
+    },
     enableBeforeUnload: () => pending.current > 0,
     withResolver: true,
   });
@@ -92,8 +98,8 @@ export function PayPendingBar({
         title="Unsaved Changes"
         confirm={{ label: 'Leave without saving', kind: 'DESTRUCTIVE', onClick: () => blocker.proceed?.() }}
       >
-        {count === 1 ? '1 pay period has' : `${count} pay periods have`} changes that are not saved. Leave this week and
-        lose them?
+        {count === 1 ? '1 pay period has' : `${count} pay periods have`} changes that are not saved. Leave this {leaves}{' '}
+        and lose them?
       </ConfirmDialog>
     </>
   );
