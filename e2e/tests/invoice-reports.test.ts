@@ -17,6 +17,21 @@ async function column(page: Page, header: string): Promise<string[]> {
   }, header);
 }
 
+/** The reports screen as accounts, its date range row, and the report requests it sends from now on. */
+async function openDateRangeReports() {
+  const opened = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
+  const { page } = opened;
+  const range = page.getByRole('region', { name: 'Reports for a date range' });
+  const from = range.getByRole('textbox', { name: 'From' });
+  const salesRep = range.getByRole('button', { name: 'Sales Rep Report', exact: true });
+  await salesRep.waitFor();
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
+  });
+  return { ...opened, range, from, salesRep, requests };
+}
+
 describe('invoice reports', () => {
   test('accounts request the Sales Rep report, see it become ready and download its CSV', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
@@ -88,15 +103,7 @@ describe('invoice reports', () => {
   });
 
   test('an empty From is asked for in the field’s format, and To is not judged against it', async () => {
-    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
-    const range = page.getByRole('region', { name: 'Reports for a date range' });
-    const from = range.getByRole('textbox', { name: 'From' });
-    const salesRep = range.getByRole('button', { name: 'Sales Rep Report', exact: true });
-    await salesRep.waitFor();
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
-    });
+    const { page, context, problems, range, from, salesRep, requests } = await openDateRangeReports();
     // From after To (today): To says so.
     await from.fill(formatDay(addDays(dublinToday(), 1)));
     await from.press('Tab');
@@ -118,15 +125,7 @@ describe('invoice reports', () => {
   // A refused date kept the last day the field took (today) and the report was requested for it,
   // though the field showed the typed text in red.
   test('a date the field refuses is never sent: no confirmation, and the focus goes to that field', async () => {
-    const { page, context, problems } = await signedInPage(browser(), 'accounts', { from: '/invoicing/reports' });
-    const range = page.getByRole('region', { name: 'Reports for a date range' });
-    const from = range.getByRole('textbox', { name: 'From' });
-    const salesRep = range.getByRole('button', { name: 'Sales Rep Report', exact: true });
-    await salesRep.waitFor();
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      if (request.method() === 'POST' && request.url().includes('/api/invoice/reports/')) requests.push(request.url());
-    });
+    const { page, context, problems, range, from, salesRep, requests } = await openDateRangeReports();
     await from.fill('31/02/26');
     await from.press('Tab');
     await range.getByText('31/02/26 is not a date: February 2026 has 28 days.').waitFor();

@@ -34,7 +34,9 @@ function WarningIcon() {
 }
 
 /** A date input with the message the server or the form gave for it; it reports text it refuses. */
-function DayField(props: Omit<ComponentProps<typeof ReportedDayField>, 'fieldKey'> & { field: ReportField }) {
+type DayReportField = 'from' | 'to' | 'summaryMonth' | 'asAt' | 'customsMonth';
+
+function DayField(props: Omit<ComponentProps<typeof ReportedDayField>, 'fieldKey'> & { field: DayReportField }) {
   const { field, ...rest } = props;
   return (
     <Box w={170}>
@@ -137,6 +139,17 @@ export function ReportsScreen() {
     );
   };
 
+  const dayField = (field: DayReportField, label: string) => (
+    <DayField
+      field={field}
+      label={label}
+      value={inputs[field]}
+      message={errors[field]}
+      onChange={(day) => set(field, day)}
+      onRefusedChange={refusedDays.report}
+    />
+  );
+
   const button = (kind: InvoiceReportKind) => (
     <Button
       onClick={() => ask(kind)}
@@ -166,22 +179,8 @@ export function ReportsScreen() {
         {button('invoice_turnover')}
       </ReportRow>
       <ReportRow title="Reports for a date range">
-        <DayField
-          field="from"
-          label="From"
-          value={inputs.from}
-          message={errors.from}
-          onChange={(day) => set('from', day)}
-          onRefusedChange={refusedDays.report}
-        />
-        <DayField
-          field="to"
-          label="To"
-          value={inputs.to}
-          message={errors.to}
-          onChange={(day) => set('to', day)}
-          onRefusedChange={refusedDays.report}
-        />
+        {dayField('from', 'From')}
+        {dayField('to', 'To')}
         {button('sales_rep')}
         {button('atoz_approval')}
       </ReportRow>
@@ -201,36 +200,15 @@ export function ReportsScreen() {
           {button('minimum_charge')}
         </Stack>
         <Stack gap="xs">
-          <DayField
-            field="summaryMonth"
-            label="For Month"
-            value={inputs.summaryMonth}
-            message={errors.summaryMonth}
-            onChange={(day) => set('summaryMonth', day)}
-            onRefusedChange={refusedDays.report}
-          />
+          {dayField('summaryMonth', 'For Month')}
           {button('invoice_summary')}
         </Stack>
         <Stack gap="xs">
-          <DayField
-            field="asAt"
-            label="As At Date"
-            value={inputs.asAt}
-            message={errors.asAt}
-            onChange={(day) => set('asAt', day)}
-            onRefusedChange={refusedDays.report}
-          />
+          {dayField('asAt', 'As At Date')}
           {button('inactive_companies')}
         </Stack>
         <Stack gap="xs">
-          <DayField
-            field="customsMonth"
-            label="For Month"
-            value={inputs.customsMonth}
-            message={errors.customsMonth}
-            onChange={(day) => set('customsMonth', day)}
-            onRefusedChange={refusedDays.report}
-          />
+          {dayField('customsMonth', 'For Month')}
           {button('invoice_customs')}
         </Stack>
       </ReportRow>
