@@ -132,6 +132,25 @@ async function restore(original: PayPeriod) {
   await api('accounts', '/pay/period', { method: 'POST', body });
 }
 
+/** This week's first active pay period whose Days Worked is not 2, to change to 2. */
+async function activePeriodThisWeek(): Promise<{ week: PayWeek; period: PayPeriod }> {
+  const week = recentPayWeeks(dublinToday())[0] as PayWeek;
+  const period = (await periodsOf(week)).find(
+    (candidate) => candidate.status === 'ACTIVE' && candidate.daysWorked !== 2,
+  );
+  if (!period) throw new Error('The demo data has an active pay period this week.');
+  return { week, period };
+}
+
+/** The pay grid of the week with the period's Days Worked typed as 2 and not saved. */
+async function changeDaysWorkedToTwo(page: Page, week: PayWeek, period: PayPeriod): Promise<void> {
+  await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
+  const row = await rowOf(page, period.driver.driverNumber);
+  await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill('2');
+  await page.keyboard.press('Tab');
+  await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+}
+
 describe('driver pay', () => {
   test('accounts change days worked and add an adjustment: totals follow computePayPeriod, Save keeps them', async () => {
     // This week's periods are active in the demo data (last week's in review, older ones locked).
@@ -862,18 +881,10 @@ describe('driver pay', () => {
   // Spec 1 §2: the session ending goes to /login. The unsaved-changes guard held that move back, and
   // signed out its question is not drawn: the user was left on a blank screen with a '?' avatar.
   test('Save after the session ended on the server goes to /login, unsaved changes or not', async () => {
-    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
-    const period = (await periodsOf(week)).find(
-      (candidate) => candidate.status === 'ACTIVE' && candidate.daysWorked !== 2,
-    );
-    if (!period) throw new Error('The demo data has an active pay period this week.');
+    const { week, period } = await activePeriodThisWeek();
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     try {
-      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
-      const row = await rowOf(page, period.driver.driverNumber);
-      await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill('2');
-      await page.keyboard.press('Tab');
-      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+      await changeDaysWorkedToTwo(page, week, period);
 
       // The session ends on the server (signed out elsewhere, or timed out): the next call answers 401.
       const token = await page.evaluate(
@@ -902,18 +913,10 @@ describe('driver pay', () => {
   });
 
   test('with unsaved pay, another section asks to leave the page, another week asks to leave the week', async () => {
-    const week = recentPayWeeks(dublinToday())[0] as PayWeek;
-    const period = (await periodsOf(week)).find(
-      (candidate) => candidate.status === 'ACTIVE' && candidate.daysWorked !== 2,
-    );
-    if (!period) throw new Error('The demo data has an active pay period this week.');
+    const { week, period } = await activePeriodThisWeek();
     const { page, context, problems } = await signedInPage(browser(), 'accounts');
     try {
-      await page.goto(`/drivers/pay?week=${week.start}&zeros=true`);
-      const row = await rowOf(page, period.driver.driverNumber);
-      await row.getByRole('textbox', { name: /^Days Worked, driver/ }).fill('2');
-      await page.keyboard.press('Tab');
-      await page.getByRole('region', { name: 'Unsaved pay changes' }).getByText('1 pay period changed').waitFor();
+      await changeDaysWorkedToTwo(page, week, period);
       const leave = page.getByRole('dialog', { name: 'Unsaved Changes' });
 
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Invoicing' }).click();
