@@ -47,6 +47,45 @@ describe('price review', () => {
     await context.close();
   });
 
+  test('the review list shows its default statuses (Delivered, Cancelled, Failed) as chosen, in the Status filter and the filter line', async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    const rows = page.locator('tbody tr[data-reference]');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const summary = page.getByRole('button', { name: /^(Hide filters|Filters)/ });
+    const filterLine = () => summary.getAttribute('title');
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    // The Status filter's chosen values: its pills (Mantine's), beside its input.
+    const chosen = () =>
+      page.locator('.mantine-MultiSelect-root', { has: status }).locator('.mantine-Pill-label').allTextContents();
+    await expect.poll(filterLine).toBe('Status: Delivered, Cancelled, Failed');
+    if ((await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
+    await expect.poll(chosen).toEqual(['Delivered', 'Cancelled', 'Failed']);
+    expect(await page.getByPlaceholder('Any status').count()).toBe(0);
+
+    // Failed taken off the three: the search keeps to the other two, and the line says so.
+    // The three pills fill the field: its input is opened from the keyboard, not under the pointer.
+    await status.focus();
+    await page.keyboard.press('ArrowDown');
+    await page.getByRole('option', { name: 'Failed' }).click();
+    await page.keyboard.press('Escape');
+    const statusesIn = (url: URL) => url.searchParams.get('statuses') ?? '';
+    await waitForUrl(
+      page,
+      (url) => /delivered.*cancelled/.test(statusesIn(url)) && !statusesIn(url).includes('failed'),
+    );
+    await expect.poll(chosen).toEqual(['Delivered', 'Cancelled']);
+    await expect.poll(filterLine).toBe('Status: Delivered, Cancelled');
+    // Clear filters: the review's three statuses apply again, and show again.
+    await page.getByRole('button', { name: 'Clear filters' }).click();
+    await waitForUrl(page, (url) => !url.searchParams.has('statuses'));
+    await expect.poll(chosen).toEqual(['Delivered', 'Cancelled', 'Failed']);
+    await expect.poll(filterLine).toBe('Status: Delivered, Cancelled, Failed');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   test('the ON / OS view approves carrier reviews', async () => {
     const { page, context, problems } = await signedInPage(browser(), 'pricing');
     await waitForUrl(page, (url) => url.pathname === '/pricing/review');

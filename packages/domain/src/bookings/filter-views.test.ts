@@ -5,6 +5,7 @@ import {
   SAME_DAY_FILTER_KEYS,
   bookingQueryOf,
   bookingViewOf,
+  searchedStatusesOf,
 } from './filter-views.ts';
 import { bookingFilterSchema, bookingFilterShape, type BookingFilterParams } from './schemas.ts';
 
@@ -49,6 +50,29 @@ describe('bookingViewOf', () => {
     expect(bookingViewOf(undefined, {})).toBe('SAME_DAY');
     expect(bookingViewOf('ON_OS', { needsReviewOnly: true })).toBe('ON_OS');
     expect(bookingViewOf('ON_OS', { invoiceId: 3 })).toBeUndefined();
+  });
+});
+
+describe('searchedStatusesOf (spec 2 §4)', () => {
+  const review = { needsReviewOnly: true };
+  it('in review mode gives delivered, cancelled and failed while none is chosen, a choice in their place', () => {
+    expect(searchedStatusesOf({}, review)).toEqual(['delivered', 'cancelled', 'failed']);
+    // Taking off the last chosen status leaves an empty choice: the defaults apply (and show) again.
+    expect(searchedStatusesOf({ statuses: [] }, review)).toEqual(['delivered', 'cancelled', 'failed']);
+    expect(searchedStatusesOf({ statuses: ['confirmed'] }, review)).toEqual(['confirmed']);
+  });
+
+  it('outside review mode gives only the chosen statuses, none meaning any status', () => {
+    expect(searchedStatusesOf({}, {})).toBeUndefined();
+    expect(searchedStatusesOf({ statuses: [] }, { needsReviewOnly: false })).toBeUndefined();
+    expect(searchedStatusesOf({ statuses: ['failed', 'delivered'] }, {})).toEqual(['failed', 'delivered']);
+  });
+
+  it('is what the query sends in review mode', () => {
+    for (const filters of [{}, { statuses: ['confirmed' as const] }]) {
+      const query = bookingQueryOf({ filters, mode: review, seePrices: true });
+      expect(query.statuses).toEqual(searchedStatusesOf(filters, review));
+    }
   });
 });
 

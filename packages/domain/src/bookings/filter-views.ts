@@ -67,6 +67,20 @@ export function bookingViewOf(view: BookingView | undefined, mode: BookingListMo
 }
 
 /**
+ * The statuses a search keeps to (spec 2 §4): those the user chose, else in review mode its defaults
+ * (delivered, cancelled, failed), else none (any status). The query sends these, and the Status filter
+ * and the filter line show them, so the office sees what limits the review list and can change it.
+ * An empty choice is no choice: taking off the last chosen status in review mode brings the defaults back.
+ */
+export function searchedStatusesOf(
+  filters: Pick<BookingUserFilters, 'statuses'>,
+  mode: Pick<BookingListMode, 'needsReviewOnly'>,
+): BookingUserFilters['statuses'] {
+  if (filters.statuses?.length) return filters.statuses;
+  return mode.needsReviewOnly ? [...REVIEW_DEFAULT_STATUSES] : undefined;
+}
+
+/**
  * The API query for what the user chose, in a mode, for a user who does or does not see prices:
  * filters of the other tab, price filters and sorts the user may not use, empty lists and bounds of 0
  * are left out; the mode adds its company, invoice period, review flags and review statuses.
@@ -98,9 +112,8 @@ export function bookingQueryOf({
   if (mode.companyId !== undefined) result.company = mode.companyId;
   if (mode.invoiceId !== undefined) result.invoicePeriod = mode.invoiceId;
   if (mode.needsReviewOnly) {
-    // Review mode's default statuses apply in both tabs, though status is a Same Day filter on screen.
-    if (!result.statuses)
-      result.statuses = [...(filters.statuses?.length ? filters.statuses : REVIEW_DEFAULT_STATUSES)];
+    // Review mode's statuses apply in both tabs, though status is a Same Day filter on screen.
+    result.statuses = searchedStatusesOf(filters, mode);
     if (view === 'SAME_DAY') result.needsSameDayReviewOnly = true;
     if (view === 'ON_OS') result.needsCarrierReviewOnly = true;
   }

@@ -24,6 +24,17 @@ describe('the line of active booking filters', () => {
     ]);
   });
 
+  it("names review mode's default statuses while none is chosen, and a choice in their place", () => {
+    const review = (filters: BookingUserFilters, view: 'SAME_DAY' | 'ON_OS' = 'SAME_DAY') =>
+      describeActiveFilters({ filters, view, seePrices: true, showCompany: true, needsReviewOnly: true, names });
+    expect(review({})).toEqual(['Status: Delivered, Cancelled, Failed']);
+    expect(review({ statuses: ['confirmed'] })).toEqual(['Status: Confirmed']);
+    // Status is a Same Day filter: the ON / OS tab shows none.
+    expect(review({}, 'ON_OS')).toEqual([]);
+    // Outside review mode no status is chosen for the user.
+    expect(describeFor({})).toEqual([]);
+  });
+
   it('shows text a filter refused, marked not applied, in place of the value it still holds', () => {
     expect(describeFor({}, { driverNumber: '2147483648' })).toEqual(['Driver number: 2147483648 (not applied)']);
     expect(describeFor({ windowStart: '2026-03-01' }, { windowStart: '31/02/26' })).toEqual([

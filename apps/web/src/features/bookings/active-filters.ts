@@ -2,6 +2,7 @@ import { bookingStatusLabel, type BookingView } from '@courier/domain/bookings/e
 import {
   ON_OS_FILTER_KEYS,
   SAME_DAY_FILTER_KEYS,
+  searchedStatusesOf,
   type BookingUserFilters,
 } from '@courier/domain/bookings/filter-views';
 import { bookingVehicleLabel, jobTagLabel, SERVICE_LEVEL_LABELS } from '@courier/domain/bookings/labels';
@@ -31,6 +32,8 @@ const MONEY_KEYS = new Set<keyof BookingUserFilters>([
 /**
  * The active filters in words ('Status: Delivered, Failed'), for the one-line summary the folded
  * filter panel shows: only the filters of the view and role, a bound only above 0, no default sort.
+ * In review mode the statuses searched while none is chosen (delivered, cancelled, failed) are named
+ * as chosen ones are: they limit the list as much.
  * A filter holding text it refuses (`refused`, its message at the field) shows that text, marked as
  * not applied: the line never claims fewer filters than were entered.
  */
@@ -39,6 +42,7 @@ export function describeActiveFilters({
   view,
   seePrices,
   showCompany,
+  needsReviewOnly = false,
   refused = {},
   names,
 }: {
@@ -46,14 +50,16 @@ export function describeActiveFilters({
   view: BookingView | undefined;
   seePrices: boolean;
   showCompany: boolean;
+  needsReviewOnly?: boolean;
   refused?: Partial<Record<keyof BookingUserFilters, string>>;
   names: FilterNames;
 }): string[] {
   const parts: string[] = [];
+  const applied = { ...filters, statuses: searchedStatusesOf(filters, { needsReviewOnly }) };
   const otherTab: readonly string[] =
     view === 'ON_OS' ? SAME_DAY_FILTER_KEYS : view === 'SAME_DAY' ? ON_OS_FILTER_KEYS : [];
   for (const key of Object.keys(FILTER_LABELS) as (keyof BookingUserFilters)[]) {
-    const value = filters[key];
+    const value = applied[key];
     const typed = refused[key];
     if ((value === undefined && typed === undefined) || key === 'view' || otherTab.includes(key)) continue;
     if (!seePrices && isPriceFilterKey(key)) continue;

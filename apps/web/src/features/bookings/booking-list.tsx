@@ -219,6 +219,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
           view={view}
           showCompany={inputs.companyId === undefined}
           seePrices={seePrices}
+          needsReviewOnly={needsReviewOnly === true}
           apiFilter={filter}
         />
 

@@ -31,12 +31,15 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
   view,
   showCompany,
   seePrices,
+  needsReviewOnly,
   apiFilter,
 }: {
   state: ReturnType<typeof useBookingSearch>;
   view: BookingView | undefined;
   showCompany: boolean;
   seePrices: boolean;
+  /** Review mode: the Status filter and the summary show its default statuses while none is chosen. */
+  needsReviewOnly: boolean;
   apiFilter: BookingFilterParams;
 }) {
   const folded = useMediaQuery(FOLDED_SCREEN, false, { getInitialValueInEffect: false });
@@ -65,6 +68,7 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
     view,
     seePrices,
     showCompany,
+    needsReviewOnly,
     refused,
     names: {
       company: company.data ? [company.data.accountCode, company.data.name].filter(Boolean).join(' ') : undefined,
@@ -81,6 +85,7 @@ export const BookingFilterPanel = memo(function BookingFilterPanel({
       view={view}
       showCompany={showCompany}
       seePrices={seePrices}
+      needsReviewOnly={needsReviewOnly}
       apiFilter={apiFilter}
       onRefusedChange={reportRefused}
     />

@@ -22,7 +22,7 @@ import { useCompany } from '@/api/company.ts';
 import type { useBookingSearch } from '../use-booking-search.ts';
 import { FILTER_LABELS, SORT_LABELS } from '@courier/domain/bookings/filter-labels';
 import { TagPicker } from './tag-picker.tsx';
-import type { BookingUserFilters } from '@courier/domain/bookings/filter-views';
+import { searchedStatusesOf, type BookingUserFilters } from '@courier/domain/bookings/filter-views';
 import { isPriceFilterKey } from '@courier/domain/bookings/price-visibility';
 import type { BookingFilterParams } from '@courier/domain/bookings/schemas';
 import { tariffServiceName } from '@courier/domain/pricing/tariff-services';
@@ -184,6 +184,7 @@ export const BookingFilters = memo(function BookingFilters({
   view,
   showCompany,
   seePrices,
+  needsReviewOnly,
   apiFilter,
   onRefusedChange,
 }: {
@@ -191,6 +192,7 @@ export const BookingFilters = memo(function BookingFilters({
   view: 'SAME_DAY' | 'ON_OS' | undefined;
   showCompany: boolean;
   seePrices: boolean;
+  needsReviewOnly: boolean;
   apiFilter: BookingFilterParams;
   onRefusedChange: RefusedFilterReport;
 }) {
@@ -211,6 +213,8 @@ export const BookingFilters = memo(function BookingFilters({
   const company = useCompany(showCompany ? filters.company : undefined);
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
   const set = (patch: BookingUserFilters) => setFilters(patch);
+  // The statuses the search keeps to, review mode's defaults among them, shown as chosen.
+  const statuses = searchedStatusesOf(filters, { needsReviewOnly }) ?? [];
   const reportFrom = useCallback((typed?: string) => onRefusedChange('windowStart', typed), [onRefusedChange]);
   const reportTo = useCallback((typed?: string) => onRefusedChange('windowEnd', typed), [onRefusedChange]);
 
@@ -296,13 +300,16 @@ export const BookingFilters = memo(function BookingFilters({
         <>
           <MultiSelect
             label={FILTER_LABELS.statuses}
-            placeholder={filters.statuses?.length ? undefined : 'Any status'}
+            placeholder={statuses.length ? undefined : 'Any status'}
             data={FILTERABLE_BOOKING_STATUSES.map((status) => ({ value: status, label: bookingStatusLabel(status) }))}
-            value={filters.statuses ?? []}
+            value={statuses}
+            // Taking off the last status leaves none chosen: in review mode the search then keeps to the
+            // defaults again (searchedStatusesOf), and the field shows them again.
             onChange={(value) =>
               set({ statuses: value.length > 0 ? (value as BookingUserFilters['statuses']) : undefined })
             }
-            clearable
+            // Clearing review mode's defaults would change nothing: the clear button shows for a choice.
+            clearable={Boolean(filters.statuses?.length)}
           />
           <Select
             label={FILTER_LABELS.service}
