@@ -1,5 +1,13 @@
 import { describe, expect, test } from 'vitest';
-import { baseURL, browserForTests, expectAccessible, signedInPage, waitForUrl } from '../support/browser.ts';
+import {
+  baseURL,
+  browserForTests,
+  expectAccessible,
+  openPage,
+  signIn,
+  signedInPage,
+  waitForUrl,
+} from '../support/browser.ts';
 import { apiGetAs, apiToken } from '../support/api.ts';
 
 // Issue 11: /pricing/review is the booking list in review mode; pricing staff approve flagged jobs.
@@ -82,6 +90,57 @@ describe('price review', () => {
     await expect.poll(chosen).toEqual(['Delivered', 'Cancelled', 'Failed']);
     await expect.poll(filterLine).toBe('Status: Delivered, Cancelled, Failed');
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  test('at 1280x720 the review notice stays whole with the filters open, and company names are cut with an ellipsis while the account cells load', async () => {
+    const { page, context, problems } = await openPage(browser(), { viewport: { width: 1280, height: 720 } });
+    // The account cells' code is held, so the list draws each company as it is until that code comes.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/choice-cells-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page, 'pricing');
+    await waitForUrl(page, (url) => url.pathname === '/pricing/review');
+    const rows = page.locator('tbody tr[data-reference]');
+    await rows.first().waitFor({ timeout: 20_000 });
+    const changeButtons = page.getByRole('button', { name: /^Change account for / });
+    expect(await changeButtons.count()).toBe(0);
+    const companyColumn = (await page.locator('thead th').allTextContents()).indexOf('Company');
+    expect(companyColumn).toBeGreaterThan(-1);
+    const companyCells = await rows.evaluateAll(
+      (elements, column) =>
+        elements.map((row) => {
+          const cell = row.children[column] as HTMLElement;
+          const content = cell.firstElementChild as HTMLElement;
+          const style = getComputedStyle(content);
+          return {
+            name: cell.textContent ?? '',
+            cutWithEllipsis:
+              style.textOverflow === 'ellipsis' && style.overflow === 'hidden' && style.whiteSpace === 'nowrap',
+            withinCell: content.getBoundingClientRect().right <= cell.getBoundingClientRect().right,
+            cut: content.scrollWidth > content.clientWidth,
+          };
+        }),
+      companyColumn,
+    );
+    for (const cell of companyCells) expect(cell, cell.name).toMatchObject({ cutWithEllipsis: true, withinCell: true });
+    // The demo's names are long enough that some are cut at this width: the check above saw them.
+    expect(companyCells.some((cell) => cell.cut)).toBe(true);
+    release();
+    await changeButtons.first().waitFor();
+
+    // The filters opened: the notice keeps its whole height, and the table gives up the room.
+    const summary = page.getByRole('button', { name: /^(Hide filters|Filters)/ });
+    if ((await summary.getAttribute('aria-expanded')) === 'false') await summary.click();
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+    const text = 'Only displaying bookings which require review';
+    const notice = await page.getByRole('status').filter({ hasText: text }).boundingBox();
+    const words = await page.getByText(text).boundingBox();
+    expect(notice && words && notice.height >= words.height).toBe(true);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -94,8 +94,9 @@ function inputCell(
     const chargeLock = booking.jobs.map((job) => customerChargeLock(job.invoiceStatus)).find(Boolean) ?? null;
     if (input === 'companyId') {
       const company = <CompanyLink booking={booking} onOpenCompany={onOpenCompany} />;
+      // Until the account cell's code has come, the company alone, cut as the cell will cut it.
       return (
-        <Suspense fallback={company}>
+        <Suspense fallback={<div className={classes.cell}>{company}</div>}>
           <AccountCell
             store={store}
             booking={booking}
