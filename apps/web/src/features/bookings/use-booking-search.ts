@@ -113,14 +113,15 @@ export function useBookingSearch() {
       },
       /**
        * A typed value's wait has ended: into the URL, unless a search already took it (Enter, Run search)
-       * or another change of that filter replaced it. Sent after a search that ran it, it would put the
-       * text back over the search Back returned to, when Back came before the list had drawn the search
-       * (so the fields' own ending of their waits, on the URL's change, never ran).
+       * or another change of that filter replaced it.
+       *
+       * Why both this and the fields' ending their waits (on a change of their value or of traversals):
+       * a wait still running after Enter would put the typed text back over the search Back returned to.
+       * The fields' guard misses Back that comes before the list has drawn Enter's search (the filters
+       * drawn then have not changed), so this one refuses what a search has already taken.
        */
-      applyStaged(patch: Partial<Filters>): boolean {
-        if (!Object.keys(patch).every((key) => key in staged.current)) return false;
-        setFilters(patch);
-        return true;
+      applyStaged(patch: Partial<Filters>) {
+        if (Object.keys(patch).every((key) => key in staged.current)) setFilters(patch);
       },
       /** Runs the search of the filters on screen (typed values still waiting included), from page 0. */
       run() {

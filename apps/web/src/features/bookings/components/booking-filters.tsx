@@ -111,8 +111,7 @@ function NumberInputFilter({
     (typed: string | number) => apply(typed, { typingPaused: true }),
     500,
   );
-  // A value that reaches the URL (a search run with Enter, Back, Forward) ends the wait: sent later, it
-  // would put the typed value back over a search the user went back from.
+  // A value that reaches the URL (a search run with Enter, Back, Forward) ends the wait (see applyStaged).
   useEffect(() => applyWhenTypingPauses.cancel(), [value, state.traversals, applyWhenTypingPauses]);
   const commit = (typed: string | number) => {
     applyWhenTypingPauses.cancel();
@@ -207,8 +206,7 @@ export const BookingFilters = memo(function BookingFilters({
   }
   const queryOf = (text: string) => ({ searchQuery: text.trim() || undefined });
   const applyQuery = useDebouncedCallback((text: string) => state.applyStaged(queryOf(text)), 500);
-  // As for the number filters: Enter runs the typed text at once, so a wait still running would send it
-  // again after Back and push it over the search Back returned to (Forward then had nowhere to go).
+  // As for the number filters: a search reaching the URL ends the wait (see applyStaged).
   useEffect(() => applyQuery.cancel(), [filters.searchQuery, state.traversals, applyQuery]);
   const company = useCompany(showCompany ? filters.company : undefined);
   const sortKeys = BOOKING_SORT_KEYS.filter((key) => seePrices || !PRICE_SORT_KEYS.includes(key));
