@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { CHROMIUM_FLAGS } from './chromium-flags.ts';
 
 export const DEMO_PASSWORD = 'courier-demo';
@@ -18,6 +20,41 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
 }
 
+const FAILURE_SHOTS = path.resolve(import.meta.dirname, '../artifacts/failures');
+
+/**
+ * Prints each page a failed test left open: its address, the focused element, and what the top dialog
+ * (or else the main area) shows as the accessibility tree, cut to a few thousand characters; and saves
+ * a screenshot under e2e/artifacts/failures. Nothing here may fail the run: a page may be closing.
+ */
+async function reportOpenPages(browser: Browser, testName: string): Promise<void> {
+  const pages = browser.contexts().flatMap((context) => context.pages());
+  mkdirSync(FAILURE_SHOTS, { recursive: true });
+  for (const [index, page] of pages.entries()) {
+    try {
+      const focused = await page.evaluate(() => {
+        const active = document.activeElement;
+        if (!active || active === document.body) return 'body';
+        return `${active.tagName.toLowerCase()} "${active.getAttribute('aria-label') ?? active.textContent?.slice(0, 60) ?? ''}"`;
+      });
+      const dialogs = page.getByRole('dialog');
+      const main = page.getByRole('main');
+      const shown =
+        (await dialogs.count()) > 0 ? dialogs.last() : (await main.count()) > 0 ? main.first() : page.locator('body');
+      const tree = (await shown.ariaSnapshot({ timeout: 2_000 })).slice(0, 4_000);
+      const file = path.join(FAILURE_SHOTS, `${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index + 1}.png`);
+      await page.screenshot({ path: file, timeout: 5_000 });
+      console.error(
+        `[failed test's page ${index + 1}] ${page.url()}\nfocused: ${focused}\nscreenshot: ${file}\n${tree}`,
+      );
+    } catch (error) {
+      console.error(
+        `[failed test's page ${index + 1}] not described: ${error instanceof Error ? error.message : error}`,
+      );
+    }
+  }
+}
+
 /**
  * The test file's one browser: launched before its tests, closed after them. Call it once at the
  * top of a test file; inside a test, the returned function gives the browser.
@@ -26,6 +63,10 @@ export function browserForTests(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
     browser = await launchBrowser();
+  });
+  // A failed test's pages as they were: what a flaky failure on a busy CI machine showed, in the log.
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && browser) await reportOpenPages(browser, task.name);
   });
   afterAll(async () => {
     await browser?.close();

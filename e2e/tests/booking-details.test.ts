@@ -30,6 +30,21 @@ async function openBooking(
   return panel;
 }
 
+/**
+ * Picks a tag from the focused add field as the reviewer did: type, ArrowDown, Enter. Each key waits
+ * for what the one before it drew (the list, then its first choice marked), as a person would see it
+ * before pressing on: on a busy machine a key sent sooner found no list and picked nothing.
+ */
+async function chooseTag(page: Page, typed: string, tag: string): Promise<void> {
+  await page.keyboard.type(typed);
+  const option = page.getByRole('option', { name: tag, exact: true });
+  await option.waitFor();
+  await page.keyboard.press('ArrowDown');
+  // Mantine marks the choice ArrowDown moved to so (aria-selected is for the field's chosen value).
+  await expect.poll(() => option.getAttribute('data-combobox-selected')).toBe('true');
+  await page.keyboard.press('Enter');
+}
+
 /** The focused element's accessible name as the tests find it (its aria-label), or what it is when it has none. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -77,9 +92,7 @@ describe('booking details: job tags from the keyboard', () => {
       // The panel has taken the focus as it opened; then the reviewer's steps: type, ArrowDown, Enter.
       await expect.poll(() => focusInside(panel)).toBe(true);
       await addField.focus();
-      await page.keyboard.type('Batch');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
+      await chooseTag(page, 'Batch', 'BATCH');
       await saving.waitFor();
       expect(await focused(page)).toBe(`Add a tag to ${job}`);
       letThrough();
@@ -100,9 +113,7 @@ describe('booking details: job tags from the keyboard', () => {
       await page.keyboard.press('Enter');
       await expect.poll(() => focusInside(panel)).toBe(true);
       await addField.focus();
-      await page.keyboard.type('Tail');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
+      await chooseTag(page, 'Tail', 'TAIL LIFT');
       await tags.getByRole('button', { name: 'Remove tag TAIL LIFT' }).waitFor();
       await saving.waitFor({ state: 'detached' });
       expect((await tagsOfJob())?.toSorted()).toEqual(['BATCH', 'TAIL_LIFT']);
@@ -154,9 +165,7 @@ describe('booking details: job tags from the keyboard', () => {
       const alert = panel.getByRole('alert').filter({ hasText: 'Tags not saved' });
       await expect.poll(() => focusInside(panel)).toBe(true);
       await panel.getByRole('combobox', { name: `Add a tag to ${job}` }).focus();
-      await page.keyboard.type('Batch');
-      await page.keyboard.press('ArrowDown');
-      await page.keyboard.press('Enter');
+      await chooseTag(page, 'Batch', 'BATCH');
       await alert.waitFor();
       expect(await focused(page)).toBe(`Add a tag to ${job}`);
 
