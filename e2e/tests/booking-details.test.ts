@@ -12,6 +12,15 @@ interface ListedBooking {
   jobs: { reference: string; tags: string[] }[];
 }
 
+/** The last untagged one-job Same Day booking and its job's reference: the booking list's own tag test takes the first. */
+async function untaggedOneJobBooking(): Promise<{ target: ListedBooking; job: string }> {
+  const get = await apiGetAs('dispatcher');
+  const { bookings } = await get<{ bookings: ListedBooking[] }>('/bookings?size=100&view=SAME_DAY');
+  const target = bookings.findLast((booking) => booking.jobs.length === 1 && booking.jobs[0]?.tags.length === 0);
+  if (!target) throw new Error('a demo booking with one untagged job');
+  return { target, job: target.jobs[0]?.reference ?? '' };
+}
+
 async function openBooking(
   page: Page,
   role: 'dispatcher' | 'telephonist',
@@ -62,11 +71,7 @@ describe('booking details: job tags from the keyboard', () => {
     'adding and removing tags keeps the focus in the tag editor, and Escape still closes the panel',
     async () => {
       const get = await apiGetAs('dispatcher');
-      const { bookings } = await get<{ bookings: ListedBooking[] }>('/bookings?size=100&view=SAME_DAY');
-      // The last untagged one-job booking: the booking list's own tag test takes the first.
-      const target = bookings.findLast((booking) => booking.jobs.length === 1 && booking.jobs[0]?.tags.length === 0);
-      if (!target) throw new Error('a demo booking with one untagged job');
-      const job = target.jobs[0]?.reference ?? '';
+      const { target, job } = await untaggedOneJobBooking();
       const tagsOfJob = async () =>
         (await get<{ jobs: { tags: string[] }[] }>(`/booking/${target.reference}`)).jobs[0]?.tags;
 
@@ -145,13 +150,57 @@ describe('booking details: job tags from the keyboard', () => {
   );
 
   test(
+    "on a busy machine, Enter takes the tag ArrowDown chose, though the list's own marking runs late",
+    async () => {
+      const { target, job } = await untaggedOneJobBooking();
+
+      const { page, context, problems } = await openPage(browser());
+      // A busy machine, as CI's: the list's zero-delay timers (Mantine's marking of the chosen option)
+      // run 1.5 s late. Once the panel is open only, so the page loads as usual.
+      await page.addInitScript(() => {
+        const setTimeoutNow = window.setTimeout.bind(window);
+        const late = window as { lateListTimers?: boolean };
+        window.setTimeout = ((handler: TimerHandler, delay?: number, ...rest: unknown[]) =>
+          setTimeoutNow(
+            handler,
+            late.lateListTimers && !delay && String(handler).includes('combobox') ? 1_500 : delay,
+            ...rest,
+          )) as typeof window.setTimeout;
+      });
+      const panel = await openBooking(page, 'dispatcher', target.reference, { withKeyboard: true });
+      await page.evaluate(() => void ((window as { lateListTimers?: boolean }).lateListTimers = true));
+      // The change is refused, so the booking stays as it was: the alert shows it was sent.
+      await page.route('**/api/bookings/tag', (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: 'CONFLICT', message: 'This job was changed by someone else: reload it.' }),
+        }),
+      );
+      await expect.poll(() => focusInside(panel)).toBe(true);
+      await panel.getByRole('combobox', { name: `Add a tag to ${job}` }).focus();
+      await page.keyboard.type('Batch');
+      const option = page.getByRole('option', { name: 'BATCH', exact: true });
+      await option.waitFor();
+      await page.keyboard.press('ArrowDown');
+      await expect.poll(() => option.getAttribute('data-combobox-selected')).toBe('true');
+      // The user reads the highlighted choice, then presses Enter: the late timers have run by now.
+      await page.waitForTimeout(2_000);
+      await page.keyboard.press('Enter');
+      const alert = panel.getByRole('alert').filter({ hasText: 'Tags not saved' });
+      await alert.waitFor({ timeout: 5_000 });
+      await alert.getByRole('button', { name: 'Undo' }).click();
+      await alert.waitFor({ state: 'detached' });
+      expect(problems).toEqual([]);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
     "a refused change's Try again and Undo leave the focus on the add field",
     async () => {
-      const get = await apiGetAs('dispatcher');
-      const { bookings } = await get<{ bookings: ListedBooking[] }>('/bookings?size=100&view=SAME_DAY');
-      const target = bookings.findLast((booking) => booking.jobs.length === 1 && booking.jobs[0]?.tags.length === 0);
-      if (!target) throw new Error('a demo booking with one untagged job');
-      const job = target.jobs[0]?.reference ?? '';
+      const { target, job } = await untaggedOneJobBooking();
 
       const { page, context } = await openPage(browser());
       const panel = await openBooking(page, 'dispatcher', target.reference, { withKeyboard: true });

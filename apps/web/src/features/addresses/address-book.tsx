@@ -34,6 +34,7 @@ import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { textLimitOf } from '@/ui/text-limit.ts';
+import { PICKER_SELECT } from '@/ui/picker-select.ts';
 
 /** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
 type Draft = Omit<AddressBookEntryBody, 'latitude' | 'longitude'> & {
@@ -183,6 +184,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Select
+          {...PICKER_SELECT}
           aria-label="Jump to an entry"
           placeholder="Jump to an entry..."
           w={{ base: '100%', sm: 360 }}
@@ -192,7 +194,6 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             label: `${entry.entryId} · ${entry.name}`,
           }))}
           onChange={jumpTo}
-          value={null}
         />
         <Button onClick={() => setConfirmAdd(true)}>Add Address</Button>
       </Group>

@@ -5,6 +5,7 @@ import { jobTagLabel } from '@courier/domain/bookings/labels';
 import type { BookingJob } from '@courier/domain/bookings/schemas';
 import { useSetJobTags } from '@/api/bookings.ts';
 import { ApiRequestError } from '@/api/client.ts';
+import { PICKER_SELECT } from '@/ui/picker-select.ts';
 
 const sameTags = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((t) => b.includes(t));
 
@@ -98,6 +99,7 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
         ))}
       </Group>
       <Select
+        {...PICKER_SELECT}
         ref={addField}
         aria-label={`Add a tag to ${job.reference}`}
         placeholder="Add a tag..."
@@ -109,7 +111,6 @@ export function JobTagsEditor({ job }: { job: BookingJob }) {
         openOnFocus={false}
         searchValue={search}
         onSearchChange={setSearch}
-        value={null}
         readOnly={save.isPending}
         data={JOB_TAGS.filter((tag) => !tags.includes(tag)).map((tag) => ({ value: tag, label: jobTagLabel(tag) }))}
         onChange={(tag) => {
