@@ -50,6 +50,22 @@ describe('booking list at 1280x720', () => {
   );
 
   test(
+    "under the pricing tabs, the price review's list fits as well: the page does not scroll and its pages line is in view",
+    async () => {
+      const context = await browser().newContext({ baseURL: baseURL(), viewport: { width: 1280, height: 720 } });
+      const page = await context.newPage();
+      await openBookingList(page, 'pricing', { path: '/pricing/review' });
+      expect(await pageScrolls(page)).toBe(false);
+      const pages = page.getByRole('navigation', { name: 'Bookings pages' });
+      const bottom = await pages.evaluate((element) => element.getBoundingClientRect().bottom);
+      expect(bottom).toBeLessThanOrEqual(720);
+      expect(await firstRowInView(page)).toBe(true);
+      await context.close();
+    },
+    SLOW,
+  );
+
+  test(
     'folds the filters into a one-line summary that opens on click and from the keyboard',
     async () => {
       const { page, context } = await openListAt(1280, 720, '/bookings/list?statuses=delivered&statuses=failed');

@@ -1,5 +1,5 @@
 import { Alert, Overlay, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -114,6 +114,33 @@ function useReviewActions(
 }
 
 /**
+ * With `fill`, the list's height: the window below where the list starts, less the shell's bottom
+ * padding and footer, so the page itself never scrolls and the table does. Where it starts is measured
+ * (before the first paint, and again when the window is resized): right under the header at
+ * /bookings/list, under the pricing tabs at /pricing/review, whose pages line was cut off when the
+ * header's height alone was taken away.
+ */
+function useFillHeight(fill: boolean) {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [top, setTop] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!fill || !element) return;
+    const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [fill, element]);
+  const above = top === null ? 'var(--app-shell-header-offset, 0px) - var(--app-shell-padding, 0px)' : `${top}px`;
+  const style = fill
+    ? {
+        height: `calc(100dvh - ${above} - var(--app-shell-footer-offset, 0px) - var(--app-shell-padding, 0px))`,
+        minHeight: 0,
+      }
+    : undefined;
+  return [setElement, style] as const;
+}
+
+/**
  * The reusable booking list of spec 2 §2: at /bookings/list, in the company Bookings tab (companyId),
  * for an invoice (invoiceId: no header or tabs, every status) and in review mode (needsReviewOnly).
  * Pricing staff edit prices in the list's cells (spec 2 §2), except for an invoice's list.
@@ -125,6 +152,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const { user } = useSession();
   const seePrices = canSeePrices(parseRoles(user?.roles ?? '[]'));
   const state = useBookingSearch();
+  const [fillElement, fillStyle] = useFillHeight(fill);
   const [opened, setOpened] = useState<string | null>(null);
   // The slide-in's code loads when a booking is first opened; it stays drawn after, so it can slide out.
   const [everOpened, setEverOpened] = useState(false);
@@ -180,19 +208,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     : [...BOOKING_PAGE_SIZES, state.size];
 
   return (
-    <Stack
-      gap="xs"
-      style={
-        fill
-          ? {
-              // The shell's main area less its padding: the page itself never scrolls, the table does.
-              height:
-                'calc(100dvh - var(--app-shell-header-offset, 0px) - var(--app-shell-footer-offset, 0px) - 2 * var(--app-shell-padding, 0px))',
-              minHeight: 0,
-            }
-          : undefined
-      }
-    >
+    <Stack gap="xs" ref={fillElement} style={fillStyle}>
       {inputs.needsReviewOnly && (
         // Not shrunk when the filters open at 1280x720: the table below is what gives up its height.
         <Alert color="orange" variant="light" py={6} role="status" style={{ flexShrink: 0 }}>
