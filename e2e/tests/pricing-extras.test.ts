@@ -87,9 +87,9 @@ const payRows = async (get: Get, jobReference: string) =>
   (await get<{ rows: PayRow[] }>(`/bookings/job/${jobReference}/driver-pay-breakdown`)).rows;
 
 /** An ACTIVE one-job booking's Pricing Extras open, with its first task and that task's Basic Pay and Extras inputs. */
-async function openFirstTaskPay() {
+async function openFirstTaskPay(status: Parameters<typeof bookingWithPay>[1] = 'ACTIVE') {
   const get = await apiGetAs('pricing');
-  const { booking, job } = await bookingWithPay(get, 'ACTIVE');
+  const { booking, job } = await bookingWithPay(get, status);
   const [task] = await payRows(get, job.reference);
   if (!task) throw new Error(`${job.reference} has no tasks`);
   const opened = await openPricingExtras(booking, job.reference);
@@ -180,11 +180,7 @@ describe('pricing extras', () => {
   });
 
   test("a paid task's pay is read-only, with the spec's message", async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'PAID');
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    const [task] = await payRows(get, job.reference);
-    if (!task) throw new Error(`${job.reference} has no tasks`);
+    const { page, context, problems, modal, task } = await openFirstTaskPay('PAID');
     await modal.getByText('This job has been paid and the driver pay can no longer be edited').first().waitFor();
     for (const label of ['Basic Pay', 'Extras']) {
       const input = modal.getByLabel(`${label} for ${task.taskReference}`);
@@ -248,12 +244,7 @@ describe('pricing extras', () => {
   });
 
   test('an amount is refused at its field as typed (a minus, a third decimal, too much), never changed; typed pay is not lost on close', async () => {
-    const get = await apiGetAs('pricing');
-    const { booking, job } = await bookingWithPay(get, 'ACTIVE');
-    const { page, context, problems, modal } = await openPricingExtras(booking, job.reference);
-    const [task] = await payRows(get, job.reference);
-    if (!task) throw new Error(`${job.reference} has no tasks`);
-    const basicPay = modal.getByLabel(`Basic Pay for ${task.taskReference}`);
+    const { get, job, task, page, context, problems, modal, basicPay } = await openFirstTaskPay();
     const savePay = modal.getByRole('button', { name: 'Save Pay' });
     for (const [typed, message] of [
       ['-5', 'Basic Pay must be 0 or more.'],
