@@ -441,7 +441,7 @@ describe('drivers', () => {
     }
   });
 
-  test("a driver number another driver has is marked at the field with the server's message", async () => {
+  test("a driver number another driver has is marked at the field with the server's message, and the focus goes there", async () => {
     const every = (await api<ListedDriver[]>('accounts', '/drivers')).body;
     const [driver, other] = every;
     if (!driver || !other) throw new Error('The demo data has two drivers.');
@@ -450,10 +450,13 @@ describe('drivers', () => {
       const panel = await openDriver(page, driver);
       const number = panel.getByRole('textbox', { name: 'Driver number' });
       await number.fill(String(other.driverNumber));
-      await panel.getByRole('button', { name: 'Save driver' }).click();
+      // Saved from the keyboard: the button, disabled while it saves, dropped the focus to the page.
+      await panel.getByRole('button', { name: 'Save driver' }).focus();
+      await page.keyboard.press('Enter');
       const message = `Driver number ${other.driverNumber} is already taken by ${other.firstName} ${other.lastName}. Choose another number.`;
       await expect.poll(() => number.getAttribute('aria-invalid')).toBe('true');
       expect(await descriptionsOf(page, number)).toContain(message);
+      await expect.poll(() => number.evaluate((input) => input === document.activeElement)).toBe(true);
       const saved = (await api<ListedDriver[]>('accounts', '/drivers')).body.find((d) => d.id === driver.id);
       expect(saved?.driverNumber).toBe(driver.driverNumber);
       expect(problems).toEqual([]);

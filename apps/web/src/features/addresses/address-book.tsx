@@ -34,6 +34,7 @@ import { toast } from '@/ui/toast.ts';
 import { useAddressBook, useAddressBookMutations } from '@/api/address-book.ts';
 import { useGuardedClose } from '@/ui/discard-changes-dialog.tsx';
 import { textLimitOf } from '@/ui/text-limit.ts';
+import { useFocusAfterRefusal } from '@/ui/marked-fields.ts';
 import { PICKER_SELECT } from '@/ui/picker-select.ts';
 
 /** The coordinates are kept as typed: a refused value stays on screen with its message, never clamped or dropped. */
@@ -307,6 +308,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
             onChange={changeDraft}
             saving={save.isPending}
             error={save.error instanceof ApiRequestError ? save.error : null}
+            refused={save.isError}
             changedSinceSave={editing?.changedSinceSave ?? new Set()}
             onCancel={requestClose}
             onSave={(body) => {
@@ -349,6 +351,7 @@ function EntryEditor({
   onCancel,
   saving,
   error,
+  refused,
   changedSinceSave,
 }: {
   draft: Draft;
@@ -357,6 +360,8 @@ function EntryEditor({
   onCancel: () => void;
   saving: boolean;
   error: ApiRequestError | null;
+  /** The last save was refused or failed: the focus its Save button dropped goes back into the form. */
+  refused: boolean;
   /** The fields changed since the last Save: the server's refusal no longer speaks of them. */
   changedSinceSave: ReadonlySet<keyof Draft>;
 }) {
@@ -384,6 +389,7 @@ function EntryEditor({
   // Save sends nothing while a text is past its limit: the field already says so (the server refuses it too).
   const overLimit = TEXT_FIELDS.some((field) => limits[field].overLimit !== undefined);
   const [saveRefused, setSaveRefused] = useState(false);
+  const [form, saveButton] = useFocusAfterRefusal(saving, refused);
   const coordinateField = (field: Coordinate, label: string) => {
     const read = typed[field];
     return (
@@ -432,7 +438,7 @@ function EntryEditor({
   };
 
   return (
-    <Stack>
+    <Stack ref={form}>
       <ClickSearch
         type="PLACE"
         label="Fill from a known address"
@@ -504,6 +510,7 @@ function EntryEditor({
         </Button>
         {ready && latitude !== null && longitude !== null && (
           <Button
+            ref={saveButton}
             loading={saving}
             onClick={() => {
               setSaveRefused(overLimit);

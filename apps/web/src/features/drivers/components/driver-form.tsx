@@ -23,6 +23,7 @@ import { NOT_SAVED_TOAST } from '@/api/error-messages.ts';
 import { useSession } from '@/session/session-store.ts';
 import { toast } from '@/ui/toast.ts';
 import { textLimitOf } from '@/ui/text-limit.ts';
+import { useFocusAfterRefusal } from '@/ui/marked-fields.ts';
 import { useReportUnsaved } from '@/ui/unsaved-changes.tsx';
 
 // The vehicles offered: no car, which spec 2 §3 treats as a van (a driver stored with one is answered as a van).
@@ -78,6 +79,7 @@ export function DriverForm({
   const create = useCreateDriver();
   const update = useUpdateDriver();
   const saving = driver ? update : create;
+  const [form, saveButton] = useFocusAfterRefusal<HTMLFormElement>(saving.isPending, saving.isError);
   const failure = saving.error instanceof ApiRequestError ? saving.error : undefined;
   const fieldError = (field: keyof DriverFields) => problems[field] ?? failure?.fieldMessage(field);
   useReportUnsaved(JSON.stringify(fields) !== JSON.stringify(fieldsOf(driver)));
@@ -137,6 +139,7 @@ export function DriverForm({
 
   return (
     <form
+      ref={form}
       noValidate
       onSubmit={(event) => {
         event.preventDefault();
@@ -198,7 +201,7 @@ export function DriverForm({
               Cancel
             </Button>
           )}
-          <Button type="submit" loading={saving.isPending}>
+          <Button ref={saveButton} type="submit" loading={saving.isPending}>
             {driver ? 'Save driver' : 'Add driver'}
           </Button>
         </Group>
