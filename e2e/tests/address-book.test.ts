@@ -78,6 +78,23 @@ describe('address book editor (/addresses)', () => {
     }
   });
 
+  test("an entry's map preview takes no keyboard stop: Tab goes from the entry to its Delete button", async () => {
+    const { page, context, problems } = await signedInPage(browser(), 'dispatcher', { from: '/addresses' });
+    try {
+      const card = page.getByRole('region', { name: /^Address entry \d+$/ }).first();
+      // The map has drawn (its code loads on first use), zoom buttons and marker included.
+      await card.locator('.leaflet-control-zoom-in').waitFor();
+      await card.locator('path').first().waitFor({ state: 'attached' });
+      await card.getByRole('button', { name: /click to edit/ }).focus();
+      await page.keyboard.press('Tab');
+      const deleteButton = card.getByRole('button', { name: 'Delete' });
+      expect(await deleteButton.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   test("a field the user retypes drops the server's message at once, before the next Save", async () => {
     const { page, context, problems } = await signedInPage(browser(), 'dispatcher');
     try {

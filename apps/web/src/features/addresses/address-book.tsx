@@ -242,6 +242,7 @@ export function AddressBook({ companyId }: { companyId: number | null }) {
               </UnstyledButton>
               <Stack gap="xs" miw={0}>
                 <MapView
+                  preview
                   label={`Map of ${entry.name}`}
                   markers={[{ latitude: entry.latitude, longitude: entry.longitude, label: entry.name }]}
                   height={170}
