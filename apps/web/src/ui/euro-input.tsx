@@ -45,8 +45,6 @@ export function EuroInput({ value, onChange, onFocus, onBlur, max, ...props }: N
         onChange?.(next);
       }}
       // What the field holds is selected on entry, as in the company settings' number fields: typing
-      // replaces it, so 15 typed over 0.00 is 15, not 0.0015 (or 015 before amounts showed to the cent).
-      // What the field holds is selected on entry, as in the company settings' number fields: typing
       // replaces it, so 15 typed over 0.00 is 15, not 0.0015. Selected as focus arrives (capture), not in
       // onFocus, which the number field calls only from a timeout: keys typed at once came before it.
       // All selected, the number field leaves the caret where it is.
