@@ -54,6 +54,16 @@ async function chooseTag(page: Page, typed: string, tag: string): Promise<void> 
   await page.keyboard.press('Enter');
 }
 
+/** The server refuses every tag change from `page` (409), so the booking stays as it was. */
+const refuseTagChanges = (page: Page) =>
+  page.route('**/api/bookings/tag', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: 'CONFLICT', message: 'This job was changed by someone else: reload it.' }),
+    }),
+  );
+
 /** The focused element's accessible name as the tests find it (its aria-label), or what it is when it has none. */
 const focused = (page: Page) =>
   page.evaluate(() => {
@@ -170,13 +180,7 @@ describe('booking details: job tags from the keyboard', () => {
       const panel = await openBooking(page, 'dispatcher', target.reference, { withKeyboard: true });
       await page.evaluate(() => void ((window as { lateListTimers?: boolean }).lateListTimers = true));
       // The change is refused, so the booking stays as it was: the alert shows it was sent.
-      await page.route('**/api/bookings/tag', (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: 'CONFLICT', message: 'This job was changed by someone else: reload it.' }),
-        }),
-      );
+      await refuseTagChanges(page);
       await expect.poll(() => focusInside(panel)).toBe(true);
       await panel.getByRole('combobox', { name: `Add a tag to ${job}` }).focus();
       await page.keyboard.type('Batch');
@@ -204,13 +208,7 @@ describe('booking details: job tags from the keyboard', () => {
 
       const { page, context } = await openPage(browser());
       const panel = await openBooking(page, 'dispatcher', target.reference, { withKeyboard: true });
-      await page.route('**/api/bookings/tag', (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({ error: 'CONFLICT', message: 'This job was changed by someone else: reload it.' }),
-        }),
-      );
+      await refuseTagChanges(page);
       const alert = panel.getByRole('alert').filter({ hasText: 'Tags not saved' });
       await expect.poll(() => focusInside(panel)).toBe(true);
       await panel.getByRole('combobox', { name: `Add a tag to ${job}` }).focus();
