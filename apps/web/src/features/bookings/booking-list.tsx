@@ -1,5 +1,5 @@
 import { Alert, Overlay, Paper, Stack, Tabs, Text } from '@mantine/core';
-import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import {
   BOOKING_PAGE_SIZES,
   BOOKING_REVIEW_FIRST_LOAD_DELAY_MS,
@@ -116,28 +116,24 @@ function useReviewActions(
 /**
  * With `fill`, the list's height: the window below where the list starts, less the shell's bottom
  * padding and footer, so the page itself never scrolls and the table does. Where it starts is measured
- * (before the first paint, and again when the window is resized): right under the header at
- * /bookings/list, under the pricing tabs at /pricing/review, whose pages line was cut off when the
- * header's height alone was taken away.
+ * (as the list is first drawn, and again when the window is resized) into --list-top: right under the
+ * header at /bookings/list, under the pricing tabs at /pricing/review, whose pages line was cut off
+ * when the header's height alone was taken away. A CSS variable set on the element, so measuring
+ * renders nothing again.
  */
-function useFillHeight(fill: boolean) {
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  const [top, setTop] = useState<number | null>(null);
-  useLayoutEffect(() => {
-    if (!fill || !element) return;
-    const measure = () => setTop(element.getBoundingClientRect().top + window.scrollY);
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [fill, element]);
-  const above = top === null ? 'var(--app-shell-header-offset, 0px) - var(--app-shell-padding, 0px)' : `${top}px`;
-  const style = fill
-    ? {
-        height: `calc(100dvh - ${above} - var(--app-shell-footer-offset, 0px) - var(--app-shell-padding, 0px))`,
-        minHeight: 0,
-      }
-    : undefined;
-  return [setElement, style] as const;
+const FILL_STYLE = {
+  height:
+    'calc(100dvh - var(--list-top, calc(var(--app-shell-header-offset, 0px) + var(--app-shell-padding, 0px))) - var(--app-shell-footer-offset, 0px) - var(--app-shell-padding, 0px))',
+  minHeight: 0,
+};
+
+function measureListTop(element: HTMLDivElement | null) {
+  if (!element) return;
+  const measure = () =>
+    element.style.setProperty('--list-top', `${element.getBoundingClientRect().top + window.scrollY}px`);
+  measure();
+  window.addEventListener('resize', measure);
+  return () => window.removeEventListener('resize', measure);
 }
 
 /**
@@ -152,7 +148,6 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
   const { user } = useSession();
   const seePrices = canSeePrices(parseRoles(user?.roles ?? '[]'));
   const state = useBookingSearch();
-  const [fillElement, fillStyle] = useFillHeight(fill);
   const [opened, setOpened] = useState<string | null>(null);
   // The slide-in's code loads when a booking is first opened; it stays drawn after, so it can slide out.
   const [everOpened, setEverOpened] = useState(false);
@@ -208,7 +203,7 @@ export function BookingList({ fill = false, ...inputs }: BookingListMode & { fil
     : [...BOOKING_PAGE_SIZES, state.size];
 
   return (
-    <Stack gap="xs" ref={fillElement} style={fillStyle}>
+    <Stack gap="xs" ref={fill ? measureListTop : undefined} style={fill ? FILL_STYLE : undefined}>
       {inputs.needsReviewOnly && (
         // Not shrunk when the filters open at 1280x720: the table below is what gives up its height.
         <Alert color="orange" variant="light" py={6} role="status" style={{ flexShrink: 0 }}>
