@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { NUL_CHARACTER_MESSAGE } from '@courier/domain/common/input-checks';
 import { startPlacedAddressEntry, type PlacedAddressEntry } from '../support/address-book.ts';
-import { browserForTests, signedInPage } from '../support/browser.ts';
+import { browserForTests, openPage, signIn, signedInPage } from '../support/browser.ts';
 import { addThroughDialog, descriptionsOf, requestsTo } from '../support/steps.ts';
 
 // The public address book's editor as a dispatcher uses it: the server's refusal speaks only of the
@@ -11,6 +11,12 @@ import { addThroughDialog, descriptionsOf, requestsTo } from '../support/steps.t
 const browser = browserForTests();
 
 const PASTED = 'Ó'.repeat(5000);
+
+/** A map tile: one transparent pixel. */
+const ONE_PIXEL_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Where the new entries here are, and placed on the map: each test names its entry and its line one. */
 const IN_CORK = {
@@ -79,11 +85,19 @@ describe('address book editor (/addresses)', () => {
   });
 
   test("an entry's map preview takes no keyboard stop: Tab goes from the entry to its Delete button", async () => {
-    const { page, context, problems } = await signedInPage(browser(), 'dispatcher', { from: '/addresses' });
+    const { page, context, problems } = await openPage(browser());
+    // Tiles configured, as on a real server, so the map also draws its credit and the credit's link.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), mapTileUrl: '/tiles/{z}/{x}/{y}.png' } });
+    });
+    await page.route('**/tiles/**', (route) => route.fulfill({ contentType: 'image/png', body: ONE_PIXEL_PNG }));
     try {
+      await signIn(page, 'dispatcher', { from: '/addresses' });
       const card = page.getByRole('region', { name: /^Address entry \d+$/ }).first();
-      // The map has drawn (its code loads on first use), zoom buttons and marker included.
+      // The map has drawn (its code loads on first use): zoom buttons, credit link and marker.
       await card.locator('.leaflet-control-zoom-in').waitFor();
+      await card.locator('.leaflet-control-attribution a').first().waitFor();
       await card.locator('path').first().waitFor({ state: 'attached' });
       await card.getByRole('button', { name: /click to edit/ }).focus();
       await page.keyboard.press('Tab');

@@ -101,8 +101,8 @@ export function MapFrame({
  * A map with markers, drawn as circles (no marker images to fetch).
  *
  * A `preview` is a small picture beside what it shows (each address book entry): it takes no keyboard
- * stop (the map, its marker, its zoom buttons), as the entry beside it already says where it is. Each
- * entry took five stops before its Delete button. The mouse can still zoom it.
+ * stop (the map, its marker, its zoom buttons, the credit's link), as the entry beside it already says
+ * where it is. Each entry took four stops before its Delete button. The mouse can still zoom it.
  */
 export function MapView({
   markers,
@@ -133,8 +133,12 @@ export function MapView({
         circle.addTo(leaflet);
         return L.latLng(marker.latitude, marker.longitude);
       });
+      // Its zoom buttons and, where tiles are configured, the credit's Leaflet link: the credit is drawn
+      // again as the tiles join, once the view is set, so this waits for that.
       if (preview)
-        for (const button of leaflet.zoomControl?.getContainer()?.querySelectorAll('a') ?? []) button.tabIndex = -1;
+        leaflet.whenReady(() => {
+          for (const link of leaflet.getContainer().querySelectorAll('a')) link.tabIndex = -1;
+        });
       if (points.length === 1 && points[0]) leaflet.setView(points[0], zoom);
       else if (points.length > 1) leaflet.fitBounds(L.latLngBounds(points), { padding: [20, 20], maxZoom: zoom });
       else leaflet.setView(DEFAULT_CENTRE, 7);
