@@ -23,20 +23,24 @@ export async function launchBrowser(): Promise<Browser> {
 const FAILURE_SHOTS = path.resolve(import.meta.dirname, '../artifacts/failures');
 
 /**
- * Prints each page a failed test left open: its address, the focused element, and what the top dialog
- * (or else the main area) shows as the accessibility tree, cut to a few thousand characters; and saves
- * a screenshot under e2e/artifacts/failures. Nothing here may fail the run: a page may be closing.
+ * Prints each page of a failed test: its address, the focused element, and what the top dialog (or
+ * else the main area) shows as the accessibility tree, cut to a few thousand characters; and saves a
+ * screenshot under e2e/artifacts/failures. Nothing here may fail the run: a page may be closing.
  */
-async function reportOpenPages(browser: Browser, testName: string): Promise<void> {
-  const pages = browser.contexts().flatMap((context) => context.pages());
+async function reportPages(pages: Page[], testName: string): Promise<void> {
   mkdirSync(FAILURE_SHOTS, { recursive: true });
   for (const [index, page] of pages.entries()) {
+    const name = `[failed test's page ${index + 1}]`;
     try {
-      const focused = await page.evaluate(() => {
-        const active = document.activeElement;
-        if (!active || active === document.body) return 'body';
-        return `${active.tagName.toLowerCase()} "${active.getAttribute('aria-label') ?? active.textContent?.slice(0, 60) ?? ''}"`;
-      });
+      // A page whose main thread is stuck answers nothing: the report gives up on it after 5 s.
+      const focused = await Promise.race([
+        page.evaluate(() => {
+          const active = document.activeElement;
+          if (!active || active === document.body) return 'body';
+          return `${active.tagName.toLowerCase()} "${active.getAttribute('aria-label') ?? active.textContent?.slice(0, 60) ?? ''}"`;
+        }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('the page did not answer')), 5_000)),
+      ]);
       const dialogs = page.getByRole('dialog');
       const main = page.getByRole('main');
       const shown =
@@ -44,13 +48,9 @@ async function reportOpenPages(browser: Browser, testName: string): Promise<void
       const tree = (await shown.ariaSnapshot({ timeout: 2_000 })).slice(0, 4_000);
       const file = path.join(FAILURE_SHOTS, `${testName.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}-${index + 1}.png`);
       await page.screenshot({ path: file, timeout: 5_000 });
-      console.error(
-        `[failed test's page ${index + 1}] ${page.url()}\nfocused: ${focused}\nscreenshot: ${file}\n${tree}`,
-      );
+      console.error(`${name} ${page.url()}\nfocused: ${focused}\nscreenshot: ${file}\n${tree}`);
     } catch (error) {
-      console.error(
-        `[failed test's page ${index + 1}] not described: ${error instanceof Error ? error.message : error}`,
-      );
+      console.error(`${name} not described: ${error instanceof Error ? error.message : error}`);
     }
   }
 }
@@ -58,15 +58,35 @@ async function reportOpenPages(browser: Browser, testName: string): Promise<void
 /**
  * The test file's one browser: launched before its tests, closed after them. Call it once at the
  * top of a test file; inside a test, the returned function gives the browser.
+ *
+ * A failed test's pages are described in the log as they were (reportPages): what a failure seen
+ * only on a busy CI machine showed. So the contexts a test opens are noted, and a test's own closing
+ * of one (most close theirs in a `finally`, before any hook runs) is put off until after that report.
  */
 export function browserForTests(): () => Browser {
   let browser: Browser | undefined;
+  let opened: { context: BrowserContext; close: () => Promise<void>; closed: boolean }[] = [];
   beforeAll(async () => {
-    browser = await launchBrowser();
+    const launched = await launchBrowser();
+    const newContext = launched.newContext.bind(launched);
+    launched.newContext = async (options) => {
+      const context = await newContext(options);
+      const entry = { context, close: context.close.bind(context), closed: false };
+      opened.push(entry);
+      context.close = async () => void (entry.closed = true);
+      return context;
+    };
+    browser = launched;
   });
-  // A failed test's pages as they were: what a flaky failure on a busy CI machine showed, in the log.
   afterEach(async ({ task }) => {
-    if (task.result?.state === 'fail' && browser) await reportOpenPages(browser, task.name);
+    const ofThisTest = opened;
+    opened = [];
+    if (task.result?.state === 'fail')
+      await reportPages(
+        ofThisTest.flatMap(({ context }) => context.pages()),
+        task.name,
+      );
+    await Promise.all(ofThisTest.filter((entry) => entry.closed).map((entry) => entry.close()));
   });
   afterAll(async () => {
     await browser?.close();
